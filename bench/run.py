@@ -1,0 +1,148 @@
+"""Benchmarks: time, size and memory of whole ``domino-print`` commands, side by side.
+
+Each scenario runs its command 5 times in a fresh process and reports the
+median wall time, the time spent rendering in-process (the same job run
+inside this process, without interpreter start-up), the PDF size and the
+peak memory (max RSS) of the command. Every scenario is compared with a
+baseline measured in the same run: by default ``python -c "import
+reportlab.pdfgen.canvas"``. A scenario passes when it stays within its limits.
+
+    python bench/run.py             # print the table
+    python bench/run.py --write     # also rewrite bench/RESULTS.md
+    python bench/run.py pips        # only scenarios whose name contains "pips"
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import shlex
+import statistics
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+WORK = ROOT / "bench" / ".work"
+RUNS = 5
+PYTHON = sys.executable
+CLI = [PYTHON, "-m", "domino_print"]
+
+
+@dataclass
+class Scenario:
+    """A command to time, its baseline and the limits it must meet."""
+
+    name: str
+    args: list[str]
+    max_ratio: float | None = None
+    """Largest allowed median(command) / median(baseline)."""
+    max_kb: float | None = None
+    max_mb_memory: float | None = None
+    baseline: list[str] = field(default_factory=lambda: [PYTHON, "-c", "import reportlab.pdfgen.canvas"])
+    baseline_name: str = "import reportlab.pdfgen.canvas"
+    setup: object = None
+    """Optional callable run once before timing (e.g. to generate input photos)."""
+
+
+def run_once(command: list[str]) -> tuple[float, float]:
+    """Wall seconds and peak RSS in MB of one run of ``command`` in a new process."""
+    start = time.perf_counter()
+    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(process.pid, 0)
+    elapsed = time.perf_counter() - start
+    if os.waitstatus_to_exitcode(status) != 0:
+        error = process.stderr.read().decode() if process.stderr else ""
+        raise SystemExit(f"benchmark command failed: {shlex.join(command)}\n{error}")
+    return elapsed, usage.ru_maxrss / 1024
+
+
+def median_run(command: list[str]) -> tuple[float, float]:
+    runs = [run_once(command) for _ in range(RUNS)]
+    return statistics.median(t for t, _ in runs), max(m for _, m in runs)
+
+
+def in_process_render_seconds(args: list[str]) -> float:
+    """Median time of the job inside this process, imports already done."""
+    from click.testing import CliRunner
+
+    from domino_print.cli import cli
+
+    runner = CliRunner()
+    runner.invoke(cli, args)  # warm imports and caches
+    times = []
+    for _ in range(RUNS):
+        start = time.perf_counter()
+        result = runner.invoke(cli, args)
+        times.append(time.perf_counter() - start)
+        if result.exit_code != 0:
+            raise SystemExit(f"in-process run failed: {args}\n{result.output}")
+    return statistics.median(times)
+
+
+def output_of(args: list[str]) -> Path:
+    return ROOT / args[args.index("--out") + 1]
+
+
+def scenarios() -> list[Scenario]:
+    from bench.scenarios import SCENARIOS
+
+    return SCENARIOS
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("only", nargs="*", help="run only scenarios whose name contains these words")
+    parser.add_argument("--write", action="store_true", help="rewrite bench/RESULTS.md")
+    options = parser.parse_args()
+    sys.path.insert(0, str(ROOT))
+    WORK.mkdir(parents=True, exist_ok=True)
+    rows, failures = [], []
+    baselines: dict[str, float] = {}
+    for scenario in scenarios():
+        if options.only and not any(word in scenario.name for word in options.only):
+            continue
+        if callable(scenario.setup):
+            scenario.setup()
+        if scenario.baseline_name not in baselines:
+            baselines[scenario.baseline_name] = median_run(scenario.baseline)[0]
+        base = baselines[scenario.baseline_name]
+        wall, memory = median_run(CLI + scenario.args)
+        render = in_process_render_seconds(scenario.args)
+        size_kb = output_of(scenario.args).stat().st_size / 1024
+        ratio = wall / base
+        checks = []
+        if scenario.max_ratio is not None:
+            checks.append((ratio <= scenario.max_ratio, f"time x{ratio:.2f} <= x{scenario.max_ratio:g}"))
+        if scenario.max_kb is not None:
+            checks.append((size_kb <= scenario.max_kb, f"{size_kb:.1f} KB <= {scenario.max_kb:g} KB"))
+        if scenario.max_mb_memory is not None:
+            checks.append((memory <= scenario.max_mb_memory, f"{memory:.0f} MB <= {scenario.max_mb_memory:g} MB"))
+        verdict = "ok" if all(ok for ok, _ in checks) else "FAIL"
+        if verdict == "FAIL":
+            failures.append(scenario.name)
+        rows.append(
+            (scenario.name, f"{wall * 1000:.0f} ms", f"{render * 1000:.0f} ms", f"{size_kb:.1f} KB",
+             f"{memory:.0f} MB", f"{base * 1000:.0f} ms ({scenario.baseline_name})", f"x{ratio:.2f}",
+             verdict + ": " + "; ".join(text for _, text in checks))
+        )
+    header = ("scenario", "median wall", "render in-process", "PDF size", "peak RSS", "baseline",
+              "ratio", "limits")
+    table = [header, tuple("---" for _ in header), *rows]
+    text = "\n".join("| " + " | ".join(row) + " |" for row in table)
+    print(text)
+    if options.write:
+        machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()}"
+        (ROOT / "bench" / "RESULTS.md").write_text(
+            "# Benchmark results\n\n"
+            f"Taken with `make bench` on {time.strftime('%Y-%m-%d')} ({machine}); median of {RUNS} runs.\n"
+            "The baseline is measured in the same run, side by side.\n\n" + text + "\n"
+        )
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

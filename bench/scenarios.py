@@ -1,0 +1,14 @@
+"""The benchmark scenarios and the limits each issue set for them."""
+
+from __future__ import annotations
+
+from bench.run import Scenario
+
+SCENARIOS: list[Scenario] = [
+    Scenario(
+        name="pips double-six",
+        args=["--theme", "pips", "--out", "bench/.work/pips.pdf"],
+        max_ratio=2.0,
+        max_kb=10,
+    ),
+]

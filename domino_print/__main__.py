@@ -1,0 +1,5 @@
+"""Allow ``python -m domino_print``."""
+
+from domino_print.cli import main
+
+main()

@@ -1,0 +1,32 @@
+"""The value as a large numeral, upright; 6 and 9 are underlined to tell them apart."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
+
+FONT = "Helvetica-Bold"
+UNDERLINED = frozenset({6, 9})
+
+
+class NumeralPainter:
+    """Helvetica Bold numerals centred in the face; two digits get a smaller size."""
+
+    follows_tile = False
+
+    def draw(self, canvas: Canvas, value: int, size_pt: float) -> None:
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        text = str(value)
+        font_size = size_pt * (0.62 if len(text) == 1 else 0.5)
+        width = stringWidth(text, FONT, font_size)
+        cap_height = font_size * 0.72
+        baseline = (size_pt - cap_height) / 2 + (0.04 * size_pt if value in UNDERLINED else 0)
+        canvas.setFillColor("#111111")
+        canvas.setFont(FONT, font_size)
+        canvas.drawCentredString(size_pt / 2, baseline, text)
+        if value in UNDERLINED:
+            bar = font_size * 0.08
+            canvas.rect((size_pt - width) / 2, baseline - 2.2 * bar, width, bar, stroke=0, fill=1)

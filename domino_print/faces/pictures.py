@@ -1,0 +1,56 @@
+"""Pictures as faces: SVG art drawn as vectors, photos and raster art as embedded images.
+
+Each picture is scaled to fit its square with even padding and never distorted.
+The renderer draws every face once as a reusable form, so an image is embedded
+once however many tiles show it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from domino_print.svg import load_svg
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
+
+    from domino_print.themes import Theme
+
+PADDING = 0.08
+"""Free border around a picture, as a fraction of the face."""
+
+
+class PicturePainter:
+    """Draws ``theme.images[value]`` upright in the face."""
+
+    follows_tile = False
+
+    def __init__(self, theme: Theme, *, dpi: int = 300) -> None:
+        self.theme = theme
+        self.dpi = dpi
+
+    def draw(self, canvas: Canvas, value: int, size_pt: float) -> None:
+        path = self.theme.images[value]
+        if path.suffix.lower() == ".svg":
+            self._draw_svg(canvas, path, size_pt)
+        else:
+            self._draw_raster(canvas, path, size_pt)
+
+    def _draw_svg(self, canvas: Canvas, path, size_pt: float) -> None:
+        from reportlab.graphics import renderPDF
+
+        drawing = load_svg(path)
+        inner = size_pt * (1 - 2 * PADDING)
+        scale = min(inner / drawing.width, inner / drawing.height)
+        canvas.saveState()
+        canvas.translate(
+            (size_pt - drawing.width * scale) / 2, (size_pt - drawing.height * scale) / 2
+        )
+        canvas.scale(scale, scale)
+        renderPDF.draw(drawing, canvas, 0, 0, showBoundary=False)
+        canvas.restoreState()
+
+    def _draw_raster(self, canvas: Canvas, path, size_pt: float) -> None:
+        from domino_print.images import draw_raster
+
+        draw_raster(canvas, path, size_pt, dpi=self.dpi, theme=self.theme, padding=PADDING)

@@ -1,0 +1,42 @@
+"""Write a file so that a failure never leaves a partial file nor damages an existing one.
+
+The bytes go to a temporary file in the destination folder, are flushed to disk,
+then the temporary file is renamed over the destination in one step.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from domino_print.errors import DominoError
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Replace ``path`` with ``data`` in one step; ``DominoError`` if the folder is missing."""
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise DominoError(f"{path}: the folder {folder} does not exist; create it or choose another --out")
+    if path.is_dir():
+        raise DominoError(f"{path} is a folder; give a file name such as {path / 'dominos.pdf'}")
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temporary, 0o666 & ~umask)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def human_size(size: int) -> str:
+    """``12 KB`` style sizes for the summary line (1 KB = 1024 bytes, rounded up)."""
+    if size < 1024 * 1024:
+        return f"{-(-size // 1024)} KB"
+    return f"{size / (1024 * 1024):.1f} MB"

@@ -1,0 +1,391 @@
+"""The layout engine: pure geometry in millimetres, no drawing.
+
+From a ``SheetSpec`` (paper, margins, gap, tile size) and a number of tiles it
+chooses the page orientation, the tile orientation and the grid, and returns
+``SheetLayout``: pages of ``Placement`` records plus the cut lines and crop
+marks as plain segments.
+
+Coordinates follow PDF conventions: millimetres from the page's lower-left
+corner, y upwards. A tile is two squares: ``short_mm`` by ``2 * short_mm``.
+A *horizontal* tile has its long side along x; a *vertical* one along y.
+The bottom ``legend_band_mm`` of the printable area is kept free of tiles for
+the cutting legend and the scale bar.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+from domino_print.errors import OptionError
+
+MIN_TILE_SHORT_MM = 10.0
+"""No tile is drawn with a short side under this: faces become unreadable."""
+
+AUTO_MIN_SHORT_MM = 25.0
+"""Automatic sizing never goes below this (pips stay legible); it adds pages instead."""
+
+PAPERS_MM: dict[str, tuple[float, float]] = {
+    "A3": (297.0, 420.0),
+    "A4": (210.0, 297.0),
+    "A5": (148.0, 210.0),
+    "Letter": (215.9, 279.4),
+    "Legal": (215.9, 355.6),
+}
+"""Named paper sizes, portrait, in millimetres."""
+
+TILE_PRESETS_MM: dict[str, float] = {"small": 24.0, "medium": 30.0, "large": 40.0}
+"""Named tile sizes by their short side: 24 x 48, 30 x 60 and 40 x 80 mm."""
+
+_EPS = 1e-6
+
+
+@dataclass(frozen=True)
+class Paper:
+    """A sheet size in millimetres, portrait (width <= height), with the name a user gave."""
+
+    name: str
+    width_mm: float
+    height_mm: float
+
+
+_CUSTOM_PAPER = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*x\s*(\d+(?:\.\d+)?)\s*mm\s*$", re.IGNORECASE)
+
+
+def parse_paper(text: str) -> Paper:
+    """``A4``, ``letter`` or ``200x250mm`` -> ``Paper``; a clear ``OptionError`` otherwise."""
+    for name, (width, height) in PAPERS_MM.items():
+        if text.strip().lower() == name.lower():
+            return Paper(name, width, height)
+    match = _CUSTOM_PAPER.match(text)
+    if not match:
+        names = ", ".join(PAPERS_MM)
+        raise OptionError(f"--paper {text!r} is not a paper size; use one of {names} or WIDTHxHEIGHTmm")
+    width, height = float(match.group(1)), float(match.group(2))
+    if not (50 <= min(width, height) and max(width, height) <= 2000):
+        raise OptionError(f"--paper {text}: each side must be between 50 and 2000 mm")
+    return Paper(f"{width:g}x{height:g}mm", min(width, height), max(width, height))
+
+
+def parse_tile_size(text: str) -> float | None:
+    """``auto`` -> None; ``small``/``medium``/``large`` or ``30x60mm`` -> the short side in mm."""
+    key = text.strip().lower()
+    if key == "auto":
+        return None
+    if key in TILE_PRESETS_MM:
+        return TILE_PRESETS_MM[key]
+    match = _CUSTOM_PAPER.match(text)
+    if not match:
+        raise OptionError(
+            f"--tile-size {text!r} is not a size; use auto, small, medium, large or WxHmm such as 30x60mm"
+        )
+    short, long = sorted((float(match.group(1)), float(match.group(2))))
+    if abs(long - 2 * short) > 0.02 * long:
+        raise OptionError(
+            f"--tile-size {text}: a domino is two squares, so one side must be twice the other "
+            f"(for example {short:g}x{2 * short:g}mm)"
+        )
+    if short < MIN_TILE_SHORT_MM:
+        raise OptionError(
+            f"--tile-size {text}: tiles under {MIN_TILE_SHORT_MM:g} x {2 * MIN_TILE_SHORT_MM:g} mm "
+            "are unreadable; choose a larger size"
+        )
+    return short
+
+
+@dataclass(frozen=True)
+class SheetSpec:
+    """What the user asked for, in millimetres. ``tile_short_mm=None`` means automatic."""
+
+    paper: Paper = Paper("A4", *PAPERS_MM["A4"])
+    orientation: str = "auto"  # auto | portrait | landscape
+    margin_mm: float = 10.0
+    gap_mm: float = 0.0
+    tile_short_mm: float | None = None
+    legend_band_mm: float = 12.0
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Where one tile goes: ``index`` into the tile sequence, its rectangle, its direction."""
+
+    index: int
+    x_mm: float
+    y_mm: float
+    width_mm: float
+    height_mm: float
+    vertical: bool
+
+    @property
+    def centre_mm(self) -> tuple[float, float]:
+        return (self.x_mm + self.width_mm / 2, self.y_mm + self.height_mm / 2)
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A straight line from (x0, y0) to (x1, y1), in millimetres; horizontal or vertical."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+
+@dataclass(frozen=True)
+class PageLayout:
+    """One page of tiles, the cut lines to follow and the crop marks in the margin."""
+
+    placements: tuple[Placement, ...]
+    cut_lines: tuple[Segment, ...]
+    crop_marks: tuple[Segment, ...]
+
+
+@dataclass(frozen=True)
+class SheetLayout:
+    """The geometry of one complete set, page by page."""
+
+    page_width_mm: float
+    page_height_mm: float
+    margin_mm: float
+    legend_band_mm: float
+    tile_short_mm: float
+    vertical: bool
+    columns: int
+    rows: int
+    pages: tuple[PageLayout, ...]
+
+    @property
+    def landscape(self) -> bool:
+        return self.page_width_mm > self.page_height_mm
+
+    @property
+    def tile_size_mm(self) -> tuple[float, float]:
+        """(width, height) of every tile as placed."""
+        short = self.tile_short_mm
+        return (short, 2 * short) if self.vertical else (2 * short, short)
+
+
+@dataclass(frozen=True)
+class _Grid:
+    """A candidate arrangement: short side, tile direction and columns x rows per page."""
+
+    short_mm: float
+    vertical: bool
+    columns: int
+    rows: int
+
+    @property
+    def per_page(self) -> int:
+        return self.columns * self.rows
+
+
+def _units(vertical: bool) -> tuple[int, int]:
+    """Tile width and height in units of its short side."""
+    return (1, 2) if vertical else (2, 1)
+
+
+def _largest_grid(area_w: float, area_h: float, count: int, gap: float) -> _Grid | None:
+    """The grid holding ``count`` tiles in the area with the largest tiles, or None."""
+    best: _Grid | None = None
+    for vertical in (True, False):
+        unit_w, unit_h = _units(vertical)
+        for columns in range(1, count + 1):
+            rows = math.ceil(count / columns)
+            columns_used = math.ceil(count / rows)
+            short = min(
+                (area_w - (columns_used - 1) * gap) / (columns_used * unit_w),
+                (area_h - (rows - 1) * gap) / (rows * unit_h),
+            )
+            if short > 0 and (best is None or short > best.short_mm + _EPS):
+                best = _Grid(short, vertical, columns_used, rows)
+    return best
+
+
+def _fixed_grid(area_w: float, area_h: float, short: float, gap: float) -> _Grid | None:
+    """The tile direction that fits the most tiles of a fixed size, or None if none fits."""
+    best: _Grid | None = None
+    for vertical in (True, False):
+        unit_w, unit_h = _units(vertical)
+        columns = math.floor((area_w + gap + _EPS) / (unit_w * short + gap))
+        rows = math.floor((area_h + gap + _EPS) / (unit_h * short + gap))
+        grid = _Grid(short, vertical, columns, rows)
+        if grid.per_page > 0 and (best is None or grid.per_page > best.per_page):
+            best = grid
+    return best
+
+
+def _auto_grid(area_w: float, area_h: float, count: int, gap: float) -> tuple[_Grid, int] | None:
+    """Fewest pages whose largest grid keeps tiles at least ``AUTO_MIN_SHORT_MM``."""
+    fallback: tuple[_Grid, int] | None = None
+    for pages in range(1, count + 1):
+        grid = _largest_grid(area_w, area_h, math.ceil(count / pages), gap)
+        if grid is None:
+            continue
+        if grid.short_mm >= AUTO_MIN_SHORT_MM - _EPS:
+            return grid, pages
+        if fallback is None or grid.short_mm > fallback[0].short_mm + _EPS:
+            fallback = (grid, pages)
+    return fallback
+
+
+def _merge(segments: list[Segment]) -> tuple[Segment, ...]:
+    """Join collinear horizontal or vertical segments that touch or overlap; drop duplicates."""
+    lines: dict[tuple[str, float], list[tuple[float, float]]] = {}
+    for seg in segments:
+        if abs(seg.y0 - seg.y1) < _EPS:
+            key, span = ("h", round(seg.y0, 6)), (min(seg.x0, seg.x1), max(seg.x0, seg.x1))
+        else:
+            key, span = ("v", round(seg.x0, 6)), (min(seg.y0, seg.y1), max(seg.y0, seg.y1))
+        lines.setdefault(key, []).append(span)
+    merged: list[Segment] = []
+    for (kind, at), spans in sorted(lines.items()):
+        spans.sort()
+        start, end = spans[0]
+        for lo, hi in spans[1:] + [(math.inf, math.inf)]:
+            if lo <= end + _EPS:
+                end = max(end, hi)
+                continue
+            merged.append(Segment(start, at, end, at) if kind == "h" else Segment(at, start, at, end))
+            start, end = lo, hi
+    return tuple(merged)
+
+
+def _tile_edges(p: Placement) -> list[Segment]:
+    x0, y0, x1, y1 = p.x_mm, p.y_mm, p.x_mm + p.width_mm, p.y_mm + p.height_mm
+    return [Segment(x0, y0, x1, y0), Segment(x0, y1, x1, y1), Segment(x0, y0, x0, y1), Segment(x1, y0, x1, y1)]
+
+
+def _crop_marks(placements: tuple[Placement, ...], page_w: float, page_h: float) -> tuple[Segment, ...]:
+    """Short marks in the margin, in line with every tile edge, stopping short of the tiles."""
+    offset, length = 1.5, 4.0
+    left = min(p.x_mm for p in placements)
+    right = max(p.x_mm + p.width_mm for p in placements)
+    bottom = min(p.y_mm for p in placements)
+    top = max(p.y_mm + p.height_mm for p in placements)
+    xs = sorted({round(v, 6) for p in placements for v in (p.x_mm, p.x_mm + p.width_mm)})
+    ys = sorted({round(v, 6) for p in placements for v in (p.y_mm, p.y_mm + p.height_mm)})
+    marks: list[Segment] = []
+    top_len = min(length, page_h - top - offset - 1)
+    bottom_len = min(length, bottom - offset - 1)
+    left_len = min(length, left - offset - 1)
+    right_len = min(length, page_w - right - offset - 1)
+    for x in xs:
+        if top_len > 0:
+            marks.append(Segment(x, top + offset, x, top + offset + top_len))
+        if bottom_len > 0:
+            marks.append(Segment(x, bottom - offset - bottom_len, x, bottom - offset))
+    for y in ys:
+        if left_len > 0:
+            marks.append(Segment(left - offset - left_len, y, left - offset, y))
+        if right_len > 0:
+            marks.append(Segment(right + offset, y, right + offset + right_len, y))
+    return tuple(marks)
+
+
+def _page_size(spec: SheetSpec, landscape: bool) -> tuple[float, float]:
+    width, height = spec.paper.width_mm, spec.paper.height_mm
+    return (height, width) if landscape else (width, height)
+
+
+def _printable_area(spec: SheetSpec, landscape: bool) -> tuple[float, float]:
+    page_w, page_h = _page_size(spec, landscape)
+    return (page_w - 2 * spec.margin_mm, page_h - 2 * spec.margin_mm - spec.legend_band_mm)
+
+
+def _validate(spec: SheetSpec, count: int) -> None:
+    if count < 1:
+        raise OptionError("there are no tiles to lay out")
+    if spec.orientation not in ("auto", "portrait", "landscape"):
+        raise OptionError(f"--orientation {spec.orientation!r}: use auto, portrait or landscape")
+    if spec.margin_mm < 0 or spec.gap_mm < 0:
+        raise OptionError("margins and --gap must be zero or more millimetres")
+    if spec.gap_mm > 20:
+        raise OptionError(f"--gap {spec.gap_mm:g} mm is too wide; use 0 to 20 mm")
+    short_side = min(spec.paper.width_mm, spec.paper.height_mm)
+    if 2 * spec.margin_mm + spec.legend_band_mm >= short_side - MIN_TILE_SHORT_MM:
+        raise OptionError(
+            f"margins of {spec.margin_mm:g} mm leave no room for tiles on {spec.paper.name} paper; "
+            "use smaller margins or larger paper"
+        )
+
+
+def layout_sheet(spec: SheetSpec, count: int) -> SheetLayout:
+    """Place ``count`` tiles on as few pages as the spec allows, largest tiles first.
+
+    Raises ``OptionError`` when the spec is impossible (margins larger than the
+    page, a fixed tile that cannot fit the printable area, tiles under 10 mm).
+    """
+    _validate(spec, count)
+    landscapes = {"portrait": (False,), "landscape": (True,), "auto": (False, True)}[spec.orientation]
+    best: tuple[_Grid, int, bool] | None = None
+    for landscape in landscapes:
+        area_w, area_h = _printable_area(spec, landscape)
+        if area_w <= 0 or area_h <= 0:
+            continue
+        if spec.tile_short_mm is None:
+            found = _auto_grid(area_w, area_h, count, spec.gap_mm)
+        else:
+            grid = _fixed_grid(area_w, area_h, spec.tile_short_mm, spec.gap_mm)
+            found = (grid, math.ceil(count / grid.per_page)) if grid else None
+        if found is None:
+            continue
+        grid, pages = found
+        # Fewer pages first, then larger tiles; portrait wins ties (it comes first).
+        if best is None or (pages, -grid.short_mm) < (best[1], -best[0].short_mm - _EPS):
+            best = (grid, pages, landscape)
+    if best is None or best[0].short_mm < MIN_TILE_SHORT_MM - _EPS:
+        if spec.tile_short_mm is not None:
+            short = spec.tile_short_mm
+            area_w, area_h = _printable_area(spec, spec.orientation == "landscape")
+            raise OptionError(
+                f"a {short:g} x {2 * short:g} mm tile does not fit the printable area "
+                f"({area_w:g} x {area_h:g} mm) of {spec.paper.name} paper; "
+                "choose a smaller --tile-size or larger --paper"
+            )
+        raise OptionError(
+            f"tiles would be under {MIN_TILE_SHORT_MM:g} mm on {spec.paper.name} paper; "
+            "use larger paper or smaller margins"
+        )
+    grid, _, landscape = best
+    return _place(spec, grid, landscape, count)
+
+
+def _place(spec: SheetSpec, grid: _Grid, landscape: bool, count: int) -> SheetLayout:
+    """Lay tiles row by row from the top left, the grid centred in the area above the legend."""
+    page_w, page_h = _page_size(spec, landscape)
+    area_w, area_h = _printable_area(spec, landscape)
+    unit_w, unit_h = _units(grid.vertical)
+    tile_w, tile_h = unit_w * grid.short_mm, unit_h * grid.short_mm
+    gap = spec.gap_mm
+    # Never more columns or rows than one page needs, so small sets sit centred.
+    per_page = min(grid.per_page, count)
+    rows = min(grid.rows, math.ceil(per_page / grid.columns))
+    columns = min(grid.columns, math.ceil(per_page / rows))
+    grid_w = columns * tile_w + (columns - 1) * gap
+    grid_h = rows * tile_h + (rows - 1) * gap
+    left = spec.margin_mm + (area_w - grid_w) / 2
+    top = spec.margin_mm + spec.legend_band_mm + (area_h + grid_h) / 2
+    pages: list[PageLayout] = []
+    for first in range(0, count, columns * rows):
+        placements = []
+        for slot, index in enumerate(range(first, min(first + columns * rows, count))):
+            row, column = divmod(slot, columns)
+            x = left + column * (tile_w + gap)
+            y = top - (row + 1) * tile_h - row * gap
+            placements.append(Placement(index, x, y, tile_w, tile_h, grid.vertical))
+        placed = tuple(placements)
+        edges = [edge for p in placed for edge in _tile_edges(p)]
+        marks = _crop_marks(placed, page_w, page_h) if gap > 0 else ()
+        pages.append(PageLayout(placed, _merge(edges), marks))
+    return SheetLayout(
+        page_width_mm=page_w,
+        page_height_mm=page_h,
+        margin_mm=spec.margin_mm,
+        legend_band_mm=spec.legend_band_mm,
+        tile_short_mm=grid.short_mm,
+        vertical=grid.vertical,
+        columns=columns,
+        rows=rows,
+        pages=tuple(pages),
+    )

@@ -1,0 +1,220 @@
+"""The theme layer: load a theme (built-in name, user folder or TOML file) and list themes.
+
+A theme says how each value looks: which painter draws it (``pips``,
+``numeral`` or ``picture``), the colours or images it needs, labels in French
+and English, the highest value it can show and an age hint. Built-in themes
+are TOML files in the ``themes/`` folder; their artwork lives in ``assets/``.
+This module knows nothing of pages or PDF bytes.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from domino_print.errors import DominoError, OptionError
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on Python 3.10 only
+    import tomli as tomllib
+
+LANGS = ("fr", "en")
+PAINTERS = ("pips", "numeral", "picture")
+FIT_MODES = ("contain", "cover")
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".gif", ".bmp", ".tif", ".tiff", ".svg")
+
+_BUILTIN_KEYS = {
+    "name", "painter", "max_value", "age", "title", "description", "labels", "colours", "images",
+}
+_USER_KEYS = {"name", "title", "description", "labels", "images", "fit", "background", "age"}
+_HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+def _data_dir(name: str) -> Path:
+    """``themes`` or ``assets``: inside the installed package, else beside it in a checkout."""
+    packaged = Path(__file__).resolve().parent / name
+    return packaged if packaged.is_dir() else Path(__file__).resolve().parent.parent / name
+
+
+THEMES_DIR = _data_dir("themes")
+ASSETS_DIR = _data_dir("assets")
+
+
+class ThemeError(DominoError):
+    """A theme file or folder that cannot be used; the message names the file and the problem."""
+
+
+@dataclass(frozen=True)
+class Theme:
+    """A loaded, validated theme. ``images`` are absolute paths for picture themes."""
+
+    name: str
+    painter: str
+    max_value: int
+    title: dict[str, str]
+    description: dict[str, str]
+    age: str = ""
+    labels: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    colours: tuple[str, ...] = ()
+    images: tuple[Path, ...] = ()
+    fit: str = "contain"
+    background: str = "#FFFFFF"
+    builtin: bool = True
+
+    @property
+    def pictures(self) -> bool:
+        """True when faces are pictures, which a rules page must not ask to count."""
+        return self.painter == "picture"
+
+    @property
+    def numeric(self) -> bool:
+        """True when each face shows its number (pips or numerals)."""
+        return self.painter in ("pips", "numeral")
+
+    def title_in(self, lang: str) -> str:
+        return self.title.get(lang) or next(iter(self.title.values()))
+
+    def label(self, value: int, lang: str) -> str:
+        """The word printed under a face with ``--labels``; the number when none is given."""
+        words = self.labels.get(lang) or self.labels.get("fr") or ()
+        return words[value] if value < len(words) else str(value)
+
+    def check_top(self, top: int) -> None:
+        """Raise ``OptionError`` when this theme cannot show a double-``top`` set."""
+        if top > self.max_value:
+            raise OptionError(
+                f"theme {self.name!r} shows values 0 to {self.max_value} only, so --max {top} "
+                f"is too high; use --max {self.max_value} or less, or another theme"
+            )
+
+
+def builtin_names() -> list[str]:
+    """Names of the built-in themes, sorted."""
+    return sorted(path.stem for path in THEMES_DIR.glob("*.toml"))
+
+
+def list_themes() -> list[Theme]:
+    """Every built-in theme, loaded and validated."""
+    return [load_builtin(name) for name in builtin_names()]
+
+
+def load_theme(ref: str) -> Theme:
+    """A built-in theme by name, or a user theme from a folder of images or a TOML file."""
+    if ref in builtin_names():
+        return load_builtin(ref)
+    path = Path(ref).expanduser()
+    if path.is_dir() or path.suffix.lower() == ".toml" or "/" in ref or "\\" in ref:
+        from domino_print.user_themes import load_user_theme
+
+        return load_user_theme(path)
+    names = ", ".join(builtin_names())
+    raise OptionError(f"unknown theme {ref!r}; use one of {names}, or a folder of images")
+
+
+def read_toml(path: Path) -> dict:
+    """Parse a TOML file; syntax errors name the file and the line."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ThemeError(f"{path}: cannot read the theme file ({exc.strerror})") from None
+    except UnicodeDecodeError:
+        raise ThemeError(f"{path}: the theme file is not UTF-8 text") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ThemeError(f"{path}: TOML syntax error: {exc}") from None
+
+
+def check_keys(path: Path, data: dict, allowed: set[str], required: set[str]) -> None:
+    """Name the first unknown or missing key of a theme file."""
+    for key in sorted(data):
+        if key not in allowed:
+            known = ", ".join(sorted(allowed))
+            raise ThemeError(f"{path}: unknown key {key!r} (known keys: {known})")
+    for key in sorted(required):
+        if key not in data:
+            raise ThemeError(f"{path}: missing key {key!r}")
+
+
+def per_language(path: Path, data: dict, key: str, default: str = "") -> dict[str, str]:
+    """A text given once (``title = "Chats"``) or per language (``[title] fr = ... en = ...``)."""
+    value = data.get(key, default)
+    if isinstance(value, str):
+        return {lang: value for lang in LANGS}
+    if isinstance(value, dict) and value and all(isinstance(v, str) for v in value.values()):
+        unknown = sorted(set(value) - set(LANGS))
+        if unknown:
+            raise ThemeError(f"{path}: {key}: unknown language {unknown[0]!r} (use fr and en)")
+        first = next(iter(value.values()))
+        return {lang: value.get(lang, first) for lang in LANGS}
+    raise ThemeError(f"{path}: {key} must be a text, or a table of texts with keys fr and en")
+
+
+def labels_table(path: Path, data: dict, count: int) -> dict[str, tuple[str, ...]]:
+    """``[labels] fr = [...] en = [...]`` (or one list for both), one label per value."""
+    value = data.get("labels")
+    if value is None:
+        return {}
+    if isinstance(value, list):
+        value = {lang: value for lang in LANGS}
+    if not isinstance(value, dict):
+        raise ThemeError(f"{path}: labels must be a list of texts, or a table with fr and en lists")
+    table: dict[str, tuple[str, ...]] = {}
+    for lang, words in value.items():
+        if lang not in LANGS:
+            raise ThemeError(f"{path}: labels: unknown language {lang!r} (use fr and en)")
+        if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
+            raise ThemeError(f"{path}: labels.{lang} must be a list of texts")
+        if len(words) != count:
+            raise ThemeError(f"{path}: labels.{lang} has {len(words)} labels for {count} values")
+        table[lang] = tuple(words)
+    return table
+
+
+def check_colour(path: Path, key: str, value: object) -> str:
+    if not isinstance(value, str) or not _HEX_COLOUR.match(value):
+        raise ThemeError(f"{path}: {key} must be a colour like \"#FFAA00\", not {value!r}")
+    return value.upper()
+
+
+def load_builtin(name: str) -> Theme:
+    """Load ``themes/<name>.toml`` and check every key."""
+    path = THEMES_DIR / f"{name}.toml"
+    data = read_toml(path)
+    return theme_from_data(path, data)
+
+
+def theme_from_data(path: Path, data: dict) -> Theme:
+    """Validate a built-in theme table read from ``path``."""
+    check_keys(path, data, _BUILTIN_KEYS, {"name", "painter", "title", "description"})
+    painter = data["painter"]
+    if painter not in PAINTERS:
+        raise ThemeError(f"{path}: painter {painter!r} is unknown (use {', '.join(PAINTERS)})")
+    images: tuple[Path, ...] = ()
+    if painter == "picture":
+        files = data.get("images")
+        if not isinstance(files, list) or not files or not all(isinstance(f, str) for f in files):
+            raise ThemeError(f"{path}: a picture theme needs images = [\"file.svg\", ...]")
+        images = tuple(ASSETS_DIR / f for f in files)
+        max_value = len(images) - 1
+    else:
+        max_value = data.get("max_value")
+        if not isinstance(max_value, int) or not 0 <= max_value <= 18:
+            raise ThemeError(f"{path}: max_value must be a whole number from 0 to 18")
+    colours = tuple(check_colour(path, "colours", c) for c in data.get("colours", []))
+    if colours and len(colours) <= max_value:
+        raise ThemeError(f"{path}: colours lists {len(colours)} colours for values 0 to {max_value}")
+    return Theme(
+        name=str(data["name"]),
+        painter=painter,
+        max_value=max_value,
+        title=per_language(path, data, "title"),
+        description=per_language(path, data, "description"),
+        age=str(data.get("age", "")),
+        labels=labels_table(path, data, max_value + 1) if "labels" in data else {},
+        colours=colours,
+        images=images,
+    )

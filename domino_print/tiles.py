@@ -1,0 +1,55 @@
+"""The set generator: dominoes as unordered pairs of values.
+
+A double-N set holds every unordered pair of 0..N once, doubles included, so
+(N+1)(N+2)/2 tiles: 28 for double-six, 55 for double-nine, 91 for double-twelve.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from domino_print.errors import OptionError
+
+MAX_TOP = 18
+"""The largest set we generate (double-eighteen, 190 tiles)."""
+
+_NUMBER_NAMES = (
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
+)
+
+
+@dataclass(frozen=True, order=True)
+class Tile:
+    """One domino: the value on its first half (``a``) and on its second (``b``), a <= b."""
+
+    a: int
+    b: int
+
+    @property
+    def is_double(self) -> bool:
+        return self.a == self.b
+
+    @property
+    def total(self) -> int:
+        return self.a + self.b
+
+
+def tile_count(top: int) -> int:
+    """How many tiles a double-``top`` set holds."""
+    return (top + 1) * (top + 2) // 2
+
+
+def set_name(top: int) -> str:
+    """The usual English name of a set: ``double-six`` for top 6."""
+    return f"double-{_NUMBER_NAMES[top]}"
+
+
+def double_set(top: int = 6) -> tuple[Tile, ...]:
+    """Every unordered pair of 0..top once, doubles included, in a stable order.
+
+    The order is by first value then second: 0-0, 0-1, ..., 0-top, 1-1, ... top-top.
+    """
+    if not 0 <= top <= MAX_TOP:
+        raise OptionError(f"--max {top} is out of range; choose a highest value from 0 to {MAX_TOP}")
+    return tuple(Tile(a, b) for a in range(top + 1) for b in range(a, top + 1))
