@@ -120,22 +120,42 @@ def main() -> int:
         if scenario.max_kb is not None:
             checks.append((size_kb <= scenario.max_kb, f"{size_kb:.1f} KB <= {scenario.max_kb:g} KB"))
         if scenario.max_mb_memory is not None:
-            checks.append((memory <= scenario.max_mb_memory, f"{memory:.0f} MB <= {scenario.max_mb_memory:g} MB"))
+            checks.append(
+                (memory <= scenario.max_mb_memory, f"{memory:.0f} MB <= {scenario.max_mb_memory:g} MB")
+            )
         verdict = "ok" if all(ok for ok, _ in checks) else "FAIL"
         if verdict == "FAIL":
             failures.append(scenario.name)
         rows.append(
-            (scenario.name, f"{wall * 1000:.0f} ms", f"{render * 1000:.0f} ms", f"{size_kb:.1f} KB",
-             f"{memory:.0f} MB", f"{base * 1000:.0f} ms ({scenario.baseline_name})", f"x{ratio:.2f}",
-             verdict + ": " + "; ".join(text for _, text in checks))
+            (
+                scenario.name,
+                f"{wall * 1000:.0f} ms",
+                f"{render * 1000:.0f} ms",
+                f"{size_kb:.1f} KB",
+                f"{memory:.0f} MB",
+                f"{base * 1000:.0f} ms ({scenario.baseline_name})",
+                f"x{ratio:.2f}",
+                verdict + ": " + "; ".join(text for _, text in checks),
+            )
         )
-    header = ("scenario", "median wall", "render in-process", "PDF size", "peak RSS", "baseline",
-              "ratio", "limits")
+    header = (
+        "scenario",
+        "median wall",
+        "render in-process",
+        "PDF size",
+        "peak RSS",
+        "baseline",
+        "ratio",
+        "limits",
+    )
     table = [header, tuple("---" for _ in header), *rows]
     text = "\n".join("| " + " | ".join(row) + " |" for row in table)
     print(text)
     if options.write:
-        machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()}"
+        machine = (
+            f"{platform.machine()}, {os.cpu_count()} cores, "
+            f"Python {platform.python_version()}, {platform.system()}"
+        )
         (ROOT / "bench" / "RESULTS.md").write_text(
             "# Benchmark results\n\n"
             f"Taken with `make bench` on {time.strftime('%Y-%m-%d')} ({machine}); median of {RUNS} runs.\n"

@@ -103,8 +103,9 @@ def run_job(job: Job) -> str:
     rules_page = None
     context = job.rules_context()
     if context is not None:
-        from domino_print.rules import draw_rules_page
         from reportlab.lib.units import mm
+
+        from domino_print.rules import draw_rules_page
 
         def rules_page(canvas, draw_tile):
             width, height = sorted(canvas._pagesize)  # the rules page is always portrait

@@ -63,7 +63,7 @@ def parse_paper(text: str) -> Paper:
         names = ", ".join(PAPERS_MM)
         raise OptionError(f"--paper {text!r} is not a paper size; use one of {names} or WIDTHxHEIGHTmm")
     width, height = float(match.group(1)), float(match.group(2))
-    if not (50 <= min(width, height) and max(width, height) <= 2000):
+    if not (min(width, height) >= 50 and max(width, height) <= 2000):
         raise OptionError(f"--paper {text}: each side must be between 50 and 2000 mm")
     return Paper(f"{width:g}x{height:g}mm", min(width, height), max(width, height))
 
@@ -242,7 +242,7 @@ def _merge(segments: list[Segment]) -> tuple[Segment, ...]:
     for (kind, at), spans in sorted(lines.items()):
         spans.sort()
         start, end = spans[0]
-        for lo, hi in spans[1:] + [(math.inf, math.inf)]:
+        for lo, hi in [*spans[1:], (math.inf, math.inf)]:
             if lo <= end + _EPS:
                 end = max(end, hi)
                 continue
@@ -253,7 +253,12 @@ def _merge(segments: list[Segment]) -> tuple[Segment, ...]:
 
 def _tile_edges(p: Placement) -> list[Segment]:
     x0, y0, x1, y1 = p.x_mm, p.y_mm, p.x_mm + p.width_mm, p.y_mm + p.height_mm
-    return [Segment(x0, y0, x1, y0), Segment(x0, y1, x1, y1), Segment(x0, y0, x0, y1), Segment(x1, y0, x1, y1)]
+    return [
+        Segment(x0, y0, x1, y0),
+        Segment(x0, y1, x1, y1),
+        Segment(x0, y0, x0, y1),
+        Segment(x1, y0, x1, y1),
+    ]
 
 
 def _crop_marks(placements: tuple[Placement, ...], page_w: float, page_h: float) -> tuple[Segment, ...]:

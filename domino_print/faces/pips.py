@@ -15,6 +15,9 @@ if TYPE_CHECKING:
 
 _LOW, _MID, _HIGH = 0.24, 0.5, 0.76
 _COLUMNS4 = (0.2, 0.4, 0.6, 0.8)
+_SIX = tuple((x, y) for x in (_LOW, _MID, _HIGH) for y in (_LOW, _HIGH))
+_NINE = tuple((x, y) for x in (_LOW, _MID, _HIGH) for y in (_LOW, _MID, _HIGH))
+_EIGHT_OF_TWELVE = tuple((x, y) for x in _COLUMNS4 for y in (_LOW, _HIGH))
 
 PIP_POSITIONS: dict[int, tuple[tuple[float, float], ...]] = {
     0: (),
@@ -23,12 +26,12 @@ PIP_POSITIONS: dict[int, tuple[tuple[float, float], ...]] = {
     3: ((_LOW, _HIGH), (_MID, _MID), (_HIGH, _LOW)),
     4: ((_LOW, _LOW), (_LOW, _HIGH), (_HIGH, _LOW), (_HIGH, _HIGH)),
     5: ((_LOW, _LOW), (_LOW, _HIGH), (_MID, _MID), (_HIGH, _LOW), (_HIGH, _HIGH)),
-    6: tuple((x, y) for x in (_LOW, _MID, _HIGH) for y in (_LOW, _HIGH)),
-    7: tuple((x, y) for x in (_LOW, _MID, _HIGH) for y in (_LOW, _HIGH)) + ((_MID, _MID),),
-    8: tuple((x, y) for x in (_LOW, _MID, _HIGH) for y in (_LOW, _MID, _HIGH) if (x, y) != (_MID, _MID)),
-    9: tuple((x, y) for x in (_LOW, _MID, _HIGH) for y in (_LOW, _MID, _HIGH)),
-    10: tuple((x, y) for x in _COLUMNS4 for y in (_LOW, _HIGH)) + ((0.3, _MID), (0.7, _MID)),
-    11: tuple((x, y) for x in _COLUMNS4 for y in (_LOW, _HIGH)) + ((0.3, _MID), (_MID, _MID), (0.7, _MID)),
+    6: _SIX,
+    7: (*_SIX, (_MID, _MID)),
+    8: tuple(p for p in _NINE if p != (_MID, _MID)),
+    9: _NINE,
+    10: (*_EIGHT_OF_TWELVE, (0.3, _MID), (0.7, _MID)),
+    11: (*_EIGHT_OF_TWELVE, (0.3, _MID), (_MID, _MID), (0.7, _MID)),
     12: tuple((x, y) for x in _COLUMNS4 for y in (_LOW, _MID, _HIGH)),
 }
 """Pip centres as fractions of the face, for each value."""

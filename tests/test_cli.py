@@ -1,0 +1,114 @@
+"""The command line: summary line, exit codes, one-line errors, atomic writes."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from domino_print import __version__
+
+
+def test_summary_line(run_cli, tmp_path):
+    out = tmp_path / "planche.pdf"
+    result = run_cli("--theme", "pips", "--no-rules", "--out", out)
+    assert result.exit_code == 0
+    assert result.output.startswith(f"{out}: 1 page, 28 dominoes (double-six), A4, ")
+    assert result.output.rstrip().endswith(" KB")
+    assert out.read_bytes().startswith(b"%PDF")
+
+
+def test_max_12_gives_91_tiles_over_several_pages(run_cli, tmp_path):
+    out = tmp_path / "d12.pdf"
+    result = run_cli("--max", "12", "--no-rules", "--out", out)
+    assert result.exit_code == 0
+    assert "91 dominoes (double-twelve)" in result.output
+    pages = int(result.output.split(": ")[1].split(" ")[0])
+    assert pages > 1
+
+
+def test_version_and_help(run_cli):
+    assert run_cli("--version").output.strip().endswith(__version__)
+    help_text = run_cli("--help").output
+    assert "Examples:" in help_text and "domino-print --theme fruits --out planche.pdf" in help_text
+    for name in ("pips", "fruits", "chiffres", "pips-couleur"):
+        assert name in help_text
+
+
+def test_default_output_goes_to_output_folder(run_cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = run_cli("--theme", "pips", "--no-rules")
+    assert result.exit_code == 0
+    assert (tmp_path / "output" / "dominos-pips.pdf").is_file()
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "message"),
+    [
+        (["--max", "19"], 2, "--max 19 is too high"),
+        (["--theme", "fruits", "--max", "9"], 2, "values 0 to 6 only"),
+        (["--max", "-2"], 2, "--max -2"),
+        (["--max", "seven"], 2, "'seven' is not a valid integer"),
+        (["--theme", "dragons"], 2, "unknown theme 'dragons'"),
+        (["--lang", "de"], 2, "'de' is not one of"),
+        (["--paper", "B7"], 2, "--paper 'B7'"),
+        (["--tile-size", "150x300mm"], 2, "does not fit the printable area"),
+        (["--margin", "120"], 2, "--margin 120"),
+        (["--gap", "-3"], 2, "zero or more"),
+        (["--bogus"], 2, "No such option"),
+    ],
+)
+def test_bad_options_fail_with_one_line_and_no_file(run_cli, tmp_path, args, code, message):
+    out = tmp_path / "never.pdf"
+    result = run_cli(*args, "--no-rules", "--out", out)
+    assert result.exit_code == code
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("domino-print: error: ")
+    assert message in lines[0]
+    assert "Traceback" not in result.output
+    assert not out.exists()
+    assert os.listdir(tmp_path) == []
+
+
+def test_missing_output_folder_is_a_clear_error(run_cli, tmp_path):
+    result = run_cli("--no-rules", "--out", tmp_path / "nowhere" / "x.pdf")
+    assert result.exit_code == 1
+    assert "does not exist" in result.stderr
+
+
+def test_out_must_be_a_pdf(run_cli, tmp_path):
+    result = run_cli("--no-rules", "--out", tmp_path / "x.png")
+    assert result.exit_code == 2 and "must end in .pdf" in result.stderr
+
+
+def test_failed_render_keeps_existing_file_and_leaves_no_temporary(run_cli, tmp_path, monkeypatch):
+    out = tmp_path / "good.pdf"
+    out.write_bytes(b"%PDF good file")
+
+    def explode(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("domino_print.files.os.fsync", explode)
+    result = run_cli("--no-rules", "--out", out)
+    assert result.exit_code == 1
+    assert "No space left on device" in result.stderr
+    assert out.read_bytes() == b"%PDF good file"
+    assert sorted(os.listdir(tmp_path)) == ["good.pdf"]
+
+
+def test_python_dash_m_and_console_script_run(tmp_path):
+    out = tmp_path / "m.pdf"
+    done = subprocess.run(
+        [sys.executable, "-m", "domino_print", "--no-rules", "--out", str(out)],
+        capture_output=True, text=True, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert out.is_file()
+    bad = subprocess.run(
+        [sys.executable, "-m", "domino_print", "--theme", "nope"], capture_output=True, text=True,
+        check=False,
+    )
+    assert bad.returncode == 2
+    assert bad.stderr.count("\n") == 1 and "Traceback" not in bad.stderr

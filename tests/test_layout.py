@@ -1,0 +1,159 @@
+import itertools
+import json
+from dataclasses import asdict
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from domino_print.errors import OptionError
+from domino_print.layout import (
+    MIN_TILE_SHORT_MM,
+    Paper,
+    SheetSpec,
+    layout_sheet,
+    parse_paper,
+    parse_tile_size,
+)
+
+EPS = 1e-6
+
+
+def _overlap(p, q):
+    return (
+        p.x_mm < q.x_mm + q.width_mm - EPS and q.x_mm < p.x_mm + p.width_mm - EPS
+        and p.y_mm < q.y_mm + q.height_mm - EPS and q.y_mm < p.y_mm + p.height_mm - EPS
+    )
+
+
+specs = st.builds(
+    SheetSpec,
+    paper=st.sampled_from([parse_paper(n) for n in ("A4", "A3", "A5", "Letter", "Legal")]),
+    orientation=st.sampled_from(["auto", "portrait", "landscape"]),
+    margin_mm=st.floats(min_value=0, max_value=25),
+    gap_mm=st.sampled_from([0.0, 0.5, 3.0]),
+    tile_short_mm=st.sampled_from([None, 24.0, 30.0, 40.0]),
+)
+
+
+@settings(max_examples=80, deadline=None)
+@given(spec=specs, count=st.integers(min_value=1, max_value=190))
+def test_layout_properties(spec, count):
+    try:
+        sheet = layout_sheet(spec, count)
+    except OptionError:
+        return  # an impossible spec is refused, never half laid out
+    placements = [p for page in sheet.pages for p in page.placements]
+    # every tile placed exactly once, none split across pages
+    assert sorted(p.index for p in placements) == list(range(count))
+    bottom_limit = sheet.margin_mm + sheet.legend_band_mm
+    for page in sheet.pages:
+        for p in page.placements:
+            long, short = max(p.width_mm, p.height_mm), min(p.width_mm, p.height_mm)
+            assert long == pytest.approx(2 * short)  # ratio 1:2
+            assert short >= MIN_TILE_SHORT_MM - EPS
+            assert p.x_mm >= sheet.margin_mm - EPS
+            assert p.x_mm + p.width_mm <= sheet.page_width_mm - sheet.margin_mm + EPS
+            assert p.y_mm >= bottom_limit - EPS
+            assert p.y_mm + p.height_mm <= sheet.page_height_mm - sheet.margin_mm + EPS
+        for p, q in itertools.combinations(page.placements, 2):
+            assert not _overlap(p, q)
+    if spec.tile_short_mm is not None:
+        assert sheet.tile_short_mm == spec.tile_short_mm
+
+
+def test_double_six_fits_one_a4_page_at_about_27_by_54():
+    sheet = layout_sheet(SheetSpec(), 28)
+    assert len(sheet.pages) == 1
+    assert 27.0 <= sheet.tile_short_mm <= 28.0
+    assert sheet.page_width_mm * sheet.page_height_mm == pytest.approx(210 * 297)
+
+
+def test_double_twelve_uses_several_pages():
+    sheet = layout_sheet(SheetSpec(), 91)
+    assert len(sheet.pages) > 1
+    assert sheet.tile_short_mm >= 25
+
+
+def test_touching_tiles_share_cut_lines_and_none_crosses_a_centre():
+    sheet = layout_sheet(SheetSpec(), 28)
+    page = sheet.pages[0]
+    # 10 x 3 grid with a short last row: far fewer segments than 4 per tile
+    assert len(page.cut_lines) < 28
+    for p in page.placements:
+        cx, cy = p.centre_mm
+        for s in page.cut_lines:
+            if s.x0 == s.x1:  # vertical line: must not pass through a tile's centre
+                assert not (abs(s.x0 - cx) < EPS and s.y0 < cy < s.y1)
+            else:
+                assert not (abs(s.y0 - cy) < EPS and s.x0 < cx < s.x1)
+
+
+def test_every_tile_edge_lies_on_a_cut_line():
+    page = layout_sheet(SheetSpec(), 28).pages[0]
+
+    def covered(x0, y0, x1, y1):
+        return any(
+            s.x0 - EPS <= min(x0, x1) and max(x0, x1) <= s.x1 + EPS
+            and s.y0 - EPS <= min(y0, y1) and max(y0, y1) <= s.y1 + EPS
+            for s in page.cut_lines
+        )
+
+    for p in page.placements:
+        x1, y1 = p.x_mm + p.width_mm, p.y_mm + p.height_mm
+        assert covered(p.x_mm, p.y_mm, x1, p.y_mm) and covered(p.x_mm, y1, x1, y1)
+        assert covered(p.x_mm, p.y_mm, p.x_mm, y1) and covered(x1, p.y_mm, x1, y1)
+
+
+def test_gap_gives_crop_marks_outside_every_tile():
+    page = layout_sheet(SheetSpec(gap_mm=3), 28).pages[0]
+    assert page.crop_marks
+    for mark in page.crop_marks:
+        for p in page.placements:
+            inside_x = p.x_mm - EPS <= mark.x0 <= p.x_mm + p.width_mm + EPS
+            inside_y = p.y_mm - EPS <= mark.y0 <= p.y_mm + p.height_mm + EPS
+            inside_x1 = p.x_mm - EPS <= mark.x1 <= p.x_mm + p.width_mm + EPS
+            inside_y1 = p.y_mm - EPS <= mark.y1 <= p.y_mm + p.height_mm + EPS
+            assert not (inside_x and inside_y) and not (inside_x1 and inside_y1)
+
+
+def test_fixed_tile_size_paginates_without_splitting():
+    sheet = layout_sheet(SheetSpec(tile_short_mm=40), 28)
+    assert sheet.tile_short_mm == 40
+    assert len(sheet.pages) >= 2
+    assert sum(len(page.placements) for page in sheet.pages) == 28
+
+
+def test_layout_is_plain_data():
+    sheet = layout_sheet(SheetSpec(), 3)
+    assert json.loads(json.dumps(asdict(sheet)))["pages"][0]["placements"][0]["index"] == 0
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        (SheetSpec(margin_mm=110), "margins"),
+        (SheetSpec(paper=Paper("tiny", 60, 60), margin_mm=20), "margins"),
+        (SheetSpec(tile_short_mm=150), "does not fit"),
+        (SheetSpec(orientation="sideways"), "orientation"),
+        (SheetSpec(gap_mm=-1), "zero or more"),
+    ],
+)
+def test_impossible_specs_are_refused(spec, message):
+    with pytest.raises(OptionError, match=message):
+        layout_sheet(spec, 28)
+
+
+def test_parse_paper_and_tile_size():
+    assert parse_paper("letter").width_mm == pytest.approx(215.9)
+    custom = parse_paper("250x200mm")
+    assert (custom.width_mm, custom.height_mm) == (200, 250)
+    assert parse_tile_size("auto") is None
+    assert parse_tile_size("large") == 40
+    assert parse_tile_size("60x30mm") == 30
+    for bad in ("B5", "12x", "0x0mm"):
+        with pytest.raises(OptionError, match="--paper"):
+            parse_paper(bad)
+    for bad in ("huge", "30x40mm", "5x10mm"):
+        with pytest.raises(OptionError, match="--tile-size"):
+            parse_tile_size(bad)

@@ -1,0 +1,134 @@
+"""The PDF read back: structure with pypdf, pixels with pypdfium2."""
+
+from __future__ import annotations
+
+import io
+from collections import Counter
+
+import pytest
+from pypdf import PdfReader
+
+from domino_print.layout import SheetSpec, layout_sheet
+from domino_print.render import CENTRE_INSET
+from tests.conftest import render_page
+
+A4_PT = (595.2756, 841.8898)
+DPI = 100
+
+
+@pytest.fixture(scope="module")
+def pips_pdf(tmp_path_factory):
+    from click.testing import CliRunner
+
+    from domino_print.cli import cli
+
+    out = tmp_path_factory.mktemp("pdf") / "pips.pdf"
+    result = CliRunner().invoke(cli, ["--theme", "pips", "--no-rules", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    return out.read_bytes()
+
+
+def _px(mm_value: float) -> int:
+    return round(mm_value / 25.4 * DPI)
+
+
+def test_one_exact_a4_page_with_metadata(pips_pdf):
+    reader = PdfReader(io.BytesIO(pips_pdf))
+    assert len(reader.pages) == 1
+    box = reader.pages[0].mediabox
+    assert sorted((float(box.width), float(box.height))) == pytest.approx(A4_PT, abs=0.01)
+    info = reader.metadata
+    assert "double-six" in info.title
+    assert info.subject and "28" in info.subject
+    assert info.creator.startswith("domino-print")
+    root = reader.trailer["/Root"]
+    assert root["/Lang"] == "fr"
+    assert root["/ViewerPreferences"]["/PrintScaling"] == "/None"
+
+
+def test_one_form_per_distinct_face(pips_pdf):
+    reader = PdfReader(io.BytesIO(pips_pdf))
+    xobjects = reader.pages[0]["/Resources"]["/XObject"]
+    names = sorted(str(k) for k in xobjects)
+    assert names == sorted(f"/FormXob.Face{v}" for v in range(7))
+    assert all(xobjects[k].get_object()["/Subtype"] == "/Form" for k in xobjects)
+    content = reader.pages[0].get_contents().get_data().decode("latin-1")
+    assert content.count(" Do") == 56  # every half places a form; none is redrawn
+
+
+def test_same_command_same_bytes(pips_pdf, run_cli, tmp_path):
+    out = tmp_path / "again.pdf"
+    assert run_cli("--theme", "pips", "--no-rules", "--out", out).exit_code == 0
+    assert out.read_bytes() == pips_pdf
+
+
+def test_double_six_pips_pdf_is_small(pips_pdf):
+    assert len(pips_pdf) <= 10 * 1024
+
+
+def _count_blobs(image, box) -> int:
+    """Dark connected regions inside ``box`` of a greyscale image (4-connectivity)."""
+    crop = image.crop(box)
+    width, height = crop.size
+    dark = {(x, y) for y in range(height) for x in range(width) if crop.getpixel((x, y)) < 100}
+    blobs = 0
+    while dark:
+        blobs += 1
+        stack = [dark.pop()]
+        while stack:
+            x, y = stack.pop()
+            for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if n in dark:
+                    dark.remove(n)
+                    stack.append(n)
+    return blobs
+
+
+def test_pixels_show_each_unordered_pair_once(pips_pdf):
+    """Count the pips in each half from the rendered page: the 28 pairs of 0..6, once each."""
+    sheet = layout_sheet(SheetSpec(), 28)
+    image = render_page(pips_pdf, dpi=DPI)
+    page_h = sheet.page_height_mm
+    seen = Counter()
+    for p in sheet.pages[0].placements:
+        short = sheet.tile_short_mm
+        inset = 1.2  # stay clear of the cut lines
+        halves = []
+        for half in range(2):
+            if p.vertical:
+                x0, y0 = p.x_mm, p.y_mm + (1 - half) * short
+            else:
+                x0, y0 = p.x_mm + half * short, p.y_mm
+            box = (_px(x0 + inset), _px(page_h - (y0 + short) + inset),
+                   _px(x0 + short - inset), _px(page_h - y0 - inset))
+            halves.append(_count_blobs(image, box))
+        seen[frozenset(halves)] += 1
+    expected = {frozenset((a, b)) for a in range(7) for b in range(a, 7)}
+    assert set(seen) == expected
+    assert all(n == 1 for n in seen.values())
+
+
+def test_cut_lines_continuous_and_centre_line_broken_and_lighter(pips_pdf):
+    sheet = layout_sheet(SheetSpec(), 28)
+    image = render_page(pips_pdf, dpi=200)
+    page_h = sheet.page_height_mm
+
+    def px(x, y):  # mm (PDF coordinates) -> pixel value at 200 dpi
+        return image.getpixel((round(x / 25.4 * 200), round((page_h - y) / 25.4 * 200)))
+
+    def darkest_near(x, y, vertical_line):
+        offsets = [d / 10 for d in range(-3, 4)]
+        return min(px(x + d, y) if vertical_line else px(x, y + d) for d in offsets)
+
+    first = sheet.pages[0].placements[0]
+    short = sheet.tile_short_mm
+    # the tile's left edge (a cut line): dark at every sampled point along its length
+    samples = [first.y_mm + first.height_mm * k / 60 for k in range(1, 60)]
+    assert max(darkest_near(first.x_mm, y, True) for y in samples) < 90
+    # the centre line (across the tile at mid-height): gaps between dashes, and lighter
+    y_centre = first.y_mm + short
+    xs = [first.x_mm + short * (CENTRE_INSET + (1 - 2 * CENTRE_INSET) * k / 80) for k in range(81)]
+    values = [darkest_near(x, y_centre, False) for x in xs]
+    assert max(values) > 200, "the centre line must be broken (dashed)"
+    assert min(values) > 90, "the centre line must be lighter than a cut line"
+    assert min(values) < 235, "the centre line must still be visible"
