@@ -59,14 +59,15 @@ import io
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import (
+
+from domino_print.errors import OptionError
+from domino_print.platypus_import import (
     Flowable,
     Frame,
     ListFlowable,
@@ -76,8 +77,6 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
-
-from domino_print.errors import OptionError
 
 __all__ = [
     "LANGS",
@@ -102,6 +101,12 @@ MIN_TOP = 2
 """The smallest set that makes a game (double-two, 6 tiles, two players)."""
 
 NBSP = "\u00a0"
+
+
+def escape(text: str) -> str:
+    """Make plain text safe inside Platypus paragraph markup."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
 
 DrawTile = Callable[[Canvas, int, int, float], None]
 """``draw_tile(canvas, a, b, short_pt)``: one horizontal tile (``2 * short_pt`` wide,
@@ -173,9 +178,7 @@ def validate_rules(ctx: RulesContext) -> None:
     if ctx.lang not in LANGS:
         raise RulesError(f"unknown rules language {ctx.lang!r}; use --lang fr or --lang en")
     if ctx.variant not in VARIANTS:
-        raise RulesError(
-            f"unknown rules variant {ctx.variant!r}; use --rules famille or --rules points"
-        )
+        raise RulesError(f"unknown rules variant {ctx.variant!r}; use --rules famille or --rules points")
     if ctx.variant == "points" and (ctx.pictures or not ctx.numeric):
         raise RulesError(
             "--rules points needs a theme with numbers (pips, pips-couleur, chiffres); "
@@ -256,14 +259,50 @@ class RulesContent:
 
 
 _FR_NUMBERS = (
-    "zéro", "un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix",
-    "onze", "douze", "treize", "quatorze", "quinze", "seize", "dix-sept", "dix-huit",
-    "dix-neuf", "vingt",
+    "zéro",
+    "un",
+    "deux",
+    "trois",
+    "quatre",
+    "cinq",
+    "six",
+    "sept",
+    "huit",
+    "neuf",
+    "dix",
+    "onze",
+    "douze",
+    "treize",
+    "quatorze",
+    "quinze",
+    "seize",
+    "dix-sept",
+    "dix-huit",
+    "dix-neuf",
+    "vingt",
 )
 _EN_NUMBERS = (
-    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-    "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
-    "nineteen", "twenty",
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
 )
 
 
@@ -367,8 +406,7 @@ def _content_fr(ctx: RulesContext) -> RulesContent:
         )
     else:
         prepare.append(
-            "<b>Le plus jeune joueur commence</b> : il pose au milieu de la table "
-            "le domino de son choix."
+            "<b>Le plus jeune joueur commence</b> : il pose au milieu de la table le domino de son choix."
         )
     turn = [
         "On joue chacun son tour, dans le sens des aiguilles d’une montre. Posez "
@@ -658,30 +696,52 @@ class _Styles:
 def _styles(body_pt: float, air: float) -> _Styles:
     lead = round(body_pt * 1.36, 1)
     body = ParagraphStyle(
-        "rules-body", fontName="Helvetica", fontSize=body_pt, leading=lead,
-        textColor=INK, alignment=TA_LEFT, spaceAfter=body_pt * 0.35 * air,
+        "rules-body",
+        fontName="Helvetica",
+        fontSize=body_pt,
+        leading=lead,
+        textColor=INK,
+        alignment=TA_LEFT,
+        spaceAfter=body_pt * 0.35 * air,
     )
     return _Styles(
         title=ParagraphStyle(
-            "rules-title", fontName="Helvetica-Bold", fontSize=body_pt * 2,
-            leading=body_pt * 2.4, textColor=ACCENT, spaceAfter=body_pt * 0.8 * air,
+            "rules-title",
+            fontName="Helvetica-Bold",
+            fontSize=body_pt * 2,
+            leading=body_pt * 2.4,
+            textColor=ACCENT,
+            spaceAfter=body_pt * 0.8 * air,
         ),
         label=ParagraphStyle(
-            "rules-label", fontName="Helvetica-Bold", fontSize=max(8.5, body_pt - 1.5),
-            leading=body_pt + 1, textColor=ACCENT,
+            "rules-label",
+            fontName="Helvetica-Bold",
+            fontSize=max(8.5, body_pt - 1.5),
+            leading=body_pt + 1,
+            textColor=ACCENT,
         ),
         fact=ParagraphStyle(
-            "rules-fact", fontName="Helvetica", fontSize=body_pt,
-            leading=body_pt * 1.25, textColor=INK,
+            "rules-fact",
+            fontName="Helvetica",
+            fontSize=body_pt,
+            leading=body_pt * 1.25,
+            textColor=INK,
         ),
         heading=ParagraphStyle(
-            "rules-heading", fontName="Helvetica-Bold", fontSize=body_pt * 1.25,
-            leading=body_pt * 1.5, textColor=ACCENT, spaceBefore=body_pt * 1.1 * air,
+            "rules-heading",
+            fontName="Helvetica-Bold",
+            fontSize=body_pt * 1.25,
+            leading=body_pt * 1.5,
+            textColor=ACCENT,
+            spaceBefore=body_pt * 1.1 * air,
             spaceAfter=body_pt * 0.45 * air,
         ),
         body=body,
         caption=ParagraphStyle(
-            "rules-caption", parent=body, fontName="Helvetica-Oblique", textColor=MUTED,
+            "rules-caption",
+            parent=body,
+            fontName="Helvetica-Oblique",
+            textColor=MUTED,
             spaceAfter=0,
         ),
     )
@@ -689,8 +749,7 @@ def _styles(body_pt: float, air: float) -> _Styles:
 
 def _facts_band(content: RulesContent, st: _Styles, width: float) -> Table:
     cells = [
-        [Paragraph(label.upper(), st.label), Paragraph(value, st.fact)]
-        for label, value in content.facts
+        [Paragraph(label.upper(), st.label), Paragraph(value, st.fact)] for label, value in content.facts
     ]
     # Goal gets the widest column; the others share the rest.
     weights = (0.15, 0.16, 0.31, 0.38)
@@ -777,8 +836,15 @@ def _fits(story: list[Flowable], page_w: float, page_h: float, margin: float) ->
 
 def _frame(page_w: float, page_h: float, margin: float) -> Frame:
     return Frame(
-        margin, margin, page_w - 2 * margin, page_h - 2 * margin,
-        leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0, showBoundary=0,
+        margin,
+        margin,
+        page_w - 2 * margin,
+        page_h - 2 * margin,
+        leftPadding=0,
+        rightPadding=0,
+        topPadding=0,
+        bottomPadding=0,
+        showBoundary=0,
     )
 
 
