@@ -11,4 +11,10 @@ SCENARIOS: list[Scenario] = [
         max_ratio=2.0,
         max_kb=10,
     ),
+    Scenario(
+        name="fruits double-six",
+        args=["--theme", "fruits", "--out", "bench/.work/fruits.pdf"],
+        max_ratio=2.5,
+        max_kb=30,
+    ),
 ]
