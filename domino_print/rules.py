@@ -55,7 +55,6 @@ inside guillemets).
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -821,17 +820,20 @@ def _story(content: RulesContent, draw_tile: DrawTile, width: float, look: _Look
     return story
 
 
-def _no_tile(canvas: Canvas, a: int, b: int, short_pt: float) -> None:
-    """Stands in for ``draw_tile`` during the dry run, so tiles are drawn only once."""
+def _fits(canvas: Canvas, story: list[Flowable], width: float, height: float) -> bool:
+    """True when the story's flowables, stacked with their spacing, fit the frame.
 
-
-def _fits(story: list[Flowable], page_w: float, page_h: float, margin: float) -> bool:
-    """Lay the story out on a throwaway canvas; True when nothing is left over."""
-    scratch = Canvas(io.BytesIO(), pagesize=(page_w, page_h))
-    frame = _frame(page_w, page_h, margin)
-    remaining = list(story)
-    frame.addFromList(remaining, scratch)
-    return not remaining
+    Measuring never draws: each flowable is only wrapped. Space before the first
+    flowable and after the last is counted too, so the estimate errs on the safe side.
+    """
+    used = 0.0
+    for flowable in story:
+        used += (
+            flowable.wrapOn(canvas, width, height)[1] + flowable.getSpaceBefore() + flowable.getSpaceAfter()
+        )
+        if used > height:
+            return False
+    return True
 
 
 def _frame(page_w: float, page_h: float, margin: float) -> Frame:
@@ -868,8 +870,8 @@ def draw_rules_page(
     if width <= 0 or page_height_pt - 2 * margin_pt <= 0:
         raise RulesError("the page margins leave no room for the rules page; use smaller margins")
     for look in _looks(width):
-        if _fits(_story(content, _no_tile, width, look), page_width_pt, page_height_pt, margin_pt):
-            story = _story(content, draw_tile, width, look)
+        story = _story(content, draw_tile, width, look)
+        if _fits(canvas, story, width, page_height_pt - 2 * margin_pt):
             frame = _frame(page_width_pt, page_height_pt, margin_pt)
             canvas.saveState()
             frame.addFromList(story, canvas)
