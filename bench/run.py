@@ -29,7 +29,9 @@ ROOT = Path(__file__).resolve().parent.parent
 WORK = ROOT / "bench" / ".work"
 RUNS = 5
 PYTHON = sys.executable
-CLI = [PYTHON, "-m", "domino_print"]
+_SCRIPT = Path(sys.executable).with_name("domino-print")
+CLI = [str(_SCRIPT)] if _SCRIPT.exists() else [PYTHON, "-m", "domino_print"]
+"""The command a user types: the installed console script (``make bench`` installs it)."""
 
 
 @dataclass
