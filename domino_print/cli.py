@@ -19,6 +19,7 @@ Examples:
   domino-print --theme fruits --out planche.pdf
   domino-print --theme pips --max 9
   domino-print --theme chiffres --lang en --rules points
+  domino-print --sets 30 --label "CP Mme Roux" --backs --paper Letter
   domino-print themes
 """
 
@@ -91,16 +92,66 @@ def _theme_help() -> str:
 @click.option("--margin", type=float, default=10.0, show_default=True, help="Page margin in mm.")
 @click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True,
               help="Resolution of embedded photos at their printed size.")
+@click.option("--sets", type=click.IntRange(1, 200), default=1, show_default=True,
+              help="Complete sets to print (a class set), each from a new page, each tile marked "
+              "with its set's number and colour.")
+@click.option("--label", default=None, help="A short text (e.g. a class name, up to 40 characters) "
+              "printed at the top of every page and on the backs.")
+@click.option("--backs", is_flag=True, help="Add a back page after each sheet page, for two-sided printing.")
+@click.option("--duplex", type=click.Choice(["long", "short"]), default=None,
+              help="With --backs: the edge the printer flips the sheet on. Default: long.")
+@click.option("--back-offset", default=None, metavar="X,Y",
+              help="With --backs: shift the backs X mm right and Y mm up (e.g. 1.5,-0.5) "
+              "to correct a printer's misregistration.")
+@click.option("--preview", is_flag=True, help="Also write a PNG of each page beside the PDF (name-1.png...).")
+@click.option("--preview-dpi", type=click.IntRange(30, 600), default=None,
+              help="With --preview: resolution of the PNGs. Default: 150.")
+@click.option("--quiet", "-q", is_flag=True, help="Print nothing on success (errors still print).")
 @click.pass_context
-def cli(ctx: click.Context, **options) -> None:
+def cli(ctx: click.Context, quiet: bool, **options) -> None:
     """Make a print-ready PDF domino set: a cutting sheet of whole tiles and a rules page."""
     if ctx.invoked_subcommand is not None:
         return
     from domino_print.job import Job, run_job
 
     job = Job.from_options(**options)
-    summary = run_job(job)
-    click.echo(summary)
+    with ProgressReport() as progress:
+        summary = run_job(job, progress)
+    if not quiet:
+        click.echo(summary)
+
+
+class ProgressReport:
+    """A progress bar on stderr, shown only on a terminal and only once a job has run a second."""
+
+    DELAY_S = 1.0
+
+    def __init__(self) -> None:
+        import time
+
+        self._clock = time.monotonic
+        self._start = self._clock()
+        self._bar = None
+        self._shown = 0
+        self._active = sys.stderr.isatty()
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self._active:
+            return
+        if self._bar is None:
+            if self._clock() - self._start < self.DELAY_S or done >= total:
+                return
+            self._bar = click.progressbar(length=total, label="domino-print", file=sys.stderr)
+            self._bar.__enter__()
+        self._bar.update(done - self._shown)
+        self._shown = done
+
+    def __enter__(self) -> ProgressReport:
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        if self._bar is not None:
+            self._bar.__exit__(*exc_info)
 
 
 @cli.command("themes")

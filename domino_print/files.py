@@ -13,13 +13,19 @@ from pathlib import Path
 from domino_print.errors import DominoError
 
 
-def write_atomically(path: Path, data: bytes) -> None:
-    """Replace ``path`` with ``data`` in one step; ``DominoError`` if the folder is missing."""
+def check_destination(path: Path) -> Path:
+    """The folder ``path`` will be written to; ``DominoError`` if it cannot take the file."""
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
         raise DominoError(f"{path}: the folder {folder} does not exist; create it or choose another --out")
     if path.is_dir():
         raise DominoError(f"{path} is a folder; give a file name such as {path / 'dominos.pdf'}")
+    return folder
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Replace ``path`` with ``data`` in one step; ``DominoError`` if the folder is missing."""
+    folder = check_destination(path)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(handle, "wb") as stream:

@@ -6,6 +6,7 @@ fails before any drawing); ``run_job`` runs the pipeline and writes the file.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,12 +28,21 @@ class Job:
     rules: str | None = "famille"
     target: int = 50
     dpi: int = 300
+    sets: int = 1
+    label: str = ""
+    backs: bool = False
+    duplex: str = "long"
+    back_offset_mm: tuple[float, float] = (0.0, 0.0)
+    preview_dpi: int | None = None
+    """Resolution of the PNG previews written beside the PDF; None for no previews."""
 
     @classmethod
     def from_options(
         cls, *, theme_ref: str, out: Path | None, top: int | None, lang: str, labels: bool,
         rules_variant: str, no_rules: bool, target: int, paper: str, orientation: str,
         tile_size: str, gap: float, margin: float, dpi: int,
+        sets: int = 1, label: str | None = None, backs: bool = False, duplex: str | None = None,
+        back_offset: str | None = None, preview: bool = False, preview_dpi: int | None = None,
     ) -> Job:
         theme = load_theme(theme_ref)
         if top is None:
@@ -49,16 +59,24 @@ class Job:
             gap_mm=gap,
             tile_short_mm=parse_tile_size(tile_size),
         )
+        print_options = _print_options(
+            sets=sets, label=label, backs=backs, duplex=duplex, back_offset=back_offset,
+            preview=preview, preview_dpi=preview_dpi,
+        )
         if out is None:
             out = DEFAULT_OUTPUT_DIR / f"dominos-{theme.name}.pdf"
         if out.suffix.lower() != ".pdf":
             raise OptionError(f"--out {out}: the file name must end in .pdf")
         job = cls(
             theme=theme, top=top, out=out, sheet=sheet, lang=lang, labels=labels,
-            rules=None if no_rules else rules_variant, target=target, dpi=dpi,
+            rules=None if no_rules else rules_variant, target=target, dpi=dpi, **print_options,
         )
         job.rules_context()  # validates the rules options before any drawing
         return job
+
+    def preview_paths(self, pages: int) -> list[Path]:
+        """``planche-1.png``, ``planche-2.png``... beside the PDF, one per page."""
+        return [self.out.with_name(f"{self.out.stem}-{n}.png") for n in range(1, pages + 1)]
 
     def rules_context(self):
         """The rules page's context, validated; None with ``--no-rules``."""
@@ -77,10 +95,41 @@ class Job:
         return context
 
 
-def run_job(job: Job) -> str:
-    """Render the PDF, write it atomically and return the one-line summary."""
+def _print_options(
+    *, sets: int, label: str | None, backs: bool, duplex: str | None, back_offset: str | None,
+    preview: bool, preview_dpi: int | None,
+) -> dict:
+    """Check the classroom, two-sided and preview options; the ``Job`` fields they set."""
+    from domino_print.backs import check_sets, parse_back_offset, parse_label
+
+    if not backs:
+        for name, value in (("--duplex", duplex), ("--back-offset", back_offset)):
+            if value is not None:
+                raise OptionError(f"{name} only applies to backs; add --backs")
+    if duplex is not None and duplex not in ("long", "short"):
+        raise OptionError(f"--duplex {duplex!r}: use long or short")
+    if preview_dpi is not None and not preview:
+        raise OptionError("--preview-dpi only applies to previews; add --preview")
+    if preview_dpi is not None and not 30 <= preview_dpi <= 600:
+        raise OptionError(f"--preview-dpi {preview_dpi}: use 30 to 600")
+    return {
+        "sets": check_sets(sets),
+        "label": "" if label is None else parse_label(label),
+        "backs": backs,
+        "duplex": duplex or "long",
+        "back_offset_mm": (0.0, 0.0) if back_offset is None else parse_back_offset(back_offset),
+        "preview_dpi": (preview_dpi or 150) if preview else None,
+    }
+
+
+Progress = Callable[[int, int], None]
+"""Called as ``progress(done, total)`` after each page drawn and each preview written."""
+
+
+def run_job(job: Job, progress: Progress | None = None) -> str:
+    """Render the PDF (and previews), write them atomically and return the one-line summary."""
     from domino_print.faces import painter_for
-    from domino_print.files import human_size, write_atomically
+    from domino_print.files import check_destination, human_size, write_atomically
     from domino_print.layout import layout_sheet
     from domino_print.render import RenderOptions, render_sheet
     from domino_print.tiles import double_set, set_name
@@ -99,6 +148,10 @@ def run_job(job: Job) -> str:
         lang=job.lang,
         labels=tuple(job.theme.label(v, job.lang) for v in range(job.top + 1)) if job.labels else (),
         header=f"{title} · domino-print",
+        sets=job.sets,
+        label=job.label,
+        duplex=job.duplex,
+        back_offset_mm=job.back_offset_mm,
     )
     rules_page = None
     context = job.rules_context()
@@ -115,10 +168,43 @@ def run_job(job: Job) -> str:
 
     if job.out.parent == DEFAULT_OUTPUT_DIR:
         DEFAULT_OUTPUT_DIR.mkdir(exist_ok=True)
-    data, pages = render_sheet(tiles, layout, painter, options, rules_page)
+    check_destination(job.out)  # before a long render, not after it
+    backs = None
+    if job.backs:
+        from domino_print.backs import back_page
+
+        backs = [
+            back_page(page, layout.page_width_mm, layout.page_height_mm, job.duplex, job.sheet.gap_mm)
+            for page in layout.pages
+        ]
+    total = len(layout.pages) * job.sets * (2 if backs else 1) + (1 if context is not None else 0)
+    steps = total * (2 if job.preview_dpi else 1)
+    done = 0
+
+    def step() -> None:
+        nonlocal done
+        done += 1
+        if progress is not None:
+            progress(done, steps)
+
+    data, pages = render_sheet(tiles, layout, painter, options, rules_page, backs, step)
+    previews: list[bytes] = []
+    if job.preview_dpi:
+        from domino_print.preview import render_pngs
+
+        previews = render_pngs(data, dpi=job.preview_dpi, on_page=step)
     write_atomically(job.out, data)
+    for path, png in zip(job.preview_paths(len(previews)), previews, strict=True):
+        write_atomically(path, png)
     page_word = "page" if pages == 1 else "pages"
-    return (
-        f"{job.out}: {pages} {page_word}, {len(tiles)} dominoes ({set_name(job.top)}), "
-        f"{job.sheet.paper.name}, {human_size(len(data))}"
-    )
+    dominoes = f"{len(tiles)} dominoes ({set_name(job.top)})"
+    if job.sets > 1:
+        dominoes = f"{job.sets} sets of {dominoes}"
+    if job.backs:
+        dominoes += f" with backs (flip on the {job.duplex} edge)"
+    summary = f"{job.out}: {pages} {page_word}, {dominoes}, {job.sheet.paper.name}, {human_size(len(data))}"
+    if previews:
+        paths = job.preview_paths(len(previews))
+        shown = paths[0].name if len(paths) == 1 else f"{paths[0].name} to {paths[-1].name}"
+        summary += f"; {len(previews)} PNG {'preview' if len(previews) == 1 else 'previews'} ({shown})"
+    return summary

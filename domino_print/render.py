@@ -1,11 +1,16 @@
-"""The ReportLab renderer: placements, cut lines, centre lines, faces, legend, rules page.
+"""The ReportLab renderer: placements, cut lines, centre lines, faces, legend, backs, rules page.
 
-It takes plain data (the tiles, a ``SheetLayout``, a painter) and returns PDF
-bytes. Millimetres come in; points exist only inside this module. Each
-distinct face is drawn once as a form XObject and placed wherever it is needed;
-the form's bounding box clips it, so a face never spills into its neighbour.
-Cut lines belong to the sheet (solid, dark); the centre line belongs to the
-tile (dashed, light grey) and is never a cut.
+It takes plain data (the tiles, a ``SheetLayout``, a painter, optionally the
+``BackPage`` geometry) and returns PDF bytes. Millimetres come in; points exist
+only inside this module. Each distinct face is drawn once as a form XObject and
+placed wherever it is needed; the form's bounding box clips it, so a face never
+spills into its neighbour. Cut lines belong to the sheet (solid, dark); the
+centre line belongs to the tile (dashed, light grey) and is never a cut.
+
+With several sets, each sheet page is drawn once as a form and every set's
+page places that form, then its own set marks: a set costs a few hundred bytes.
+Each back page places the page's pattern form (a light lattice clipped to the
+tiles) and one emblem form per tile, all shifted by the back offset.
 """
 
 from __future__ import annotations
@@ -16,11 +21,12 @@ from dataclasses import dataclass
 
 from reportlab import rl_config
 from reportlab.lib.units import mm
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
 from domino_print import __version__
+from domino_print.backs import BackPage, mark_centre, mark_radius_mm, set_colour
 from domino_print.faces import FacePainter
-from domino_print.layout import Placement, SheetLayout
+from domino_print.layout import PageLayout, Placement, SheetLayout
 from domino_print.tiles import Tile
 
 rl_config.useA85 = 0  # binary streams: smaller and faster than ASCII85
@@ -35,15 +41,30 @@ CENTRE_INSET = 0.12
 LABEL_SHARE = 0.22
 """With labels, the bottom share of a face that holds the word."""
 SCALE_BAR_MM = 50
+BACK_LINE_COLOUR = "#B4C2D0"
+BACK_LINE_PT = 0.5
+BACK_LATTICE_MM = 4.0
+"""Spacing of the back pattern's diagonal lines, measured along the page's x axis."""
+SINGLE_SET_COLOUR = "#7D8B99"
 
 _TEXTS = {
     "fr": {
         "cut": "Découpez sur les traits pleins. Ne coupez jamais la ligne du milieu (pointillés).",
         "scale": "imprimer à 100 % (taille réelle)",
+        "set": "Jeu",
+        "rules": "Règles du jeu",
+        "back": "Dos des dominos",
+        "long": "recto verso, retourner sur le bord long",
+        "short": "recto verso, retourner sur le bord court",
     },
     "en": {
         "cut": "Cut along the solid lines. Never cut the dotted middle line.",
         "scale": "print at 100 % (actual size)",
+        "set": "Set",
+        "rules": "Rules",
+        "back": "Domino backs",
+        "long": "print two-sided, flip on the long edge",
+        "short": "print two-sided, flip on the short edge",
     },
 }
 
@@ -59,6 +80,14 @@ class RenderOptions:
     """One word per value printed under each face, or empty for none."""
     header: str = ""
     """A short line printed in the top margin of every sheet page."""
+    sets: int = 1
+    """How many complete sets to print, each starting on a new page."""
+    label: str = ""
+    """A class name or similar, printed top right on every sheet page and on every back."""
+    duplex: str = "long"
+    """The edge the sheet is turned on for two-sided printing: ``long`` or ``short``."""
+    back_offset_mm: tuple[float, float] = (0.0, 0.0)
+    """Shift of the back pages (x right, y up, mm) that cancels a printer's misregistration."""
 
 
 DrawRulesPage = Callable[[Canvas, Callable[[Canvas, int, int, float], None]], None]
@@ -75,6 +104,12 @@ def draw_scissors(canvas: Canvas, x: float, y: float, length: float) -> None:
         canvas.circle(x + ring, y + side * ring * 1.25, ring, stroke=1, fill=0)
         canvas.line(x + 1.9 * ring, y + side * ring * 0.75, x + length, y - side * ring * 0.9)
     canvas.restoreState()
+
+
+def _ink_on(colour: str) -> str:
+    """Black or white, whichever reads better on the hex ``colour``."""
+    red, green, blue = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return "#111111" if 0.299 * red + 0.587 * green + 0.114 * blue > 150 else "#FFFFFF"
 
 
 def face_name(value: int) -> str:
@@ -103,7 +138,10 @@ class SheetRenderer:
         self.canvas.setAuthor("domino-print")
         self.canvas.setViewerPreference("PrintScaling", "None")
         self._forms: set[int] = set()
+        self._named_forms: set[str] = set()
         self.page_count = 0
+        self.on_page: Callable[[], None] | None = None
+        """Called after each finished page (progress reporting)."""
 
     # -- faces ---------------------------------------------------------------------------
     def _ensure_face(self, value: int) -> str:
@@ -189,7 +227,7 @@ class SheetRenderer:
         canvas.restoreState()
 
     # -- margins ---------------------------------------------------------------------------
-    def draw_legend(self) -> None:
+    def draw_legend(self, *, header: bool = True) -> None:
         """Scissors and the cutting rule on the left, the 50 mm scale bar on the right."""
         canvas, texts = self.canvas, _TEXTS[self.options.lang]
         margin = self.layout.margin_mm * mm
@@ -214,23 +252,242 @@ class SheetRenderer:
         canvas.setFont("Helvetica", 7)
         canvas.drawRightString(right, base - 0.2 * mm, f"{SCALE_BAR_MM} mm : {texts['scale']}"
                                if self.options.lang == "fr" else f"{SCALE_BAR_MM} mm: {texts['scale']}")
-        if self.options.header:
+        if header and self.options.header:
             top = (self.layout.page_height_mm - self.layout.margin_mm) * mm + 3 * mm
             canvas.setFillColor("#666666")
             canvas.setFont("Helvetica", 7)
             canvas.drawString(margin, top, self.options.header)
 
+    def _set_info(self, number: int) -> str:
+        """``CM1 · Jeu 3 / 30``: the label and the set, for the top right of a page."""
+        parts = [self.options.label] if self.options.label else []
+        if self.options.sets > 1:
+            parts.append(f"{_TEXTS[self.options.lang]['set']} {number} / {self.options.sets}")
+        return " · ".join(parts)
+
+    def _header_fits(self) -> bool:
+        """Whether the grey header and the widest set line fit side by side in the top margin."""
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        info = self._set_info(self.options.sets)
+        if not info:
+            return True
+        room = (self.layout.page_width_mm - 2 * self.layout.margin_mm - 6) * mm
+        used = stringWidth(self.options.header, "Helvetica", 7) + stringWidth(info, "Helvetica-Bold", 8)
+        return used + 2 * mark_radius_mm(40) * mm + 2 * mm <= room
+
+    def draw_set_info(self, number: int) -> None:
+        """The label and set number, right-aligned in the top margin, with the set's mark."""
+        info = self._set_info(number)
+        if not info:
+            return
+        canvas = self.canvas
+        right = (self.layout.page_width_mm - self.layout.margin_mm) * mm
+        base = (self.layout.page_height_mm - self.layout.margin_mm) * mm + 3 * mm
+        if self.options.sets > 1:
+            radius = mark_radius_mm(40) * mm
+            canvas.saveState()
+            canvas.translate(right - radius, base + 2.6)
+            canvas.scale(radius / self._mark_radius_pt, radius / self._mark_radius_pt)
+            canvas.doForm(self._ensure_mark(number))
+            canvas.restoreState()
+            right -= 2 * radius + 1.2 * mm
+        canvas.setFillColor("#222222")
+        canvas.setFont("Helvetica-Bold", 8)
+        canvas.drawRightString(right, base, info)
+
     # -- pages ---------------------------------------------------------------------------
-    def draw_sheet_pages(self, tiles: Sequence[Tile]) -> None:
-        for page in self.layout.pages:
-            for placement in page.placements:
-                self.draw_tile_faces(tiles[placement.index], placement)
-            self.draw_centre_lines(page.placements)
-            self.draw_segments(page.cut_lines, CUT_LINE_PT, CUT_COLOUR)
-            if page.crop_marks:
-                self.draw_segments(page.crop_marks, 0.4, CUT_COLOUR)
-            self.draw_legend()
-            self.finish_page()
+    def _draw_sheet_content(self, tiles: Sequence[Tile], page: PageLayout, *, header: bool) -> None:
+        for placement in page.placements:
+            self.draw_tile_faces(tiles[placement.index], placement)
+        self.draw_centre_lines(page.placements)
+        self.draw_segments(page.cut_lines, CUT_LINE_PT, CUT_COLOUR)
+        if page.crop_marks:
+            self.draw_segments(page.crop_marks, 0.4, CUT_COLOUR)
+        self.draw_legend(header=header)
+
+    def draw_sheet_pages(self, tiles: Sequence[Tile], backs: Sequence[BackPage] | None = None) -> None:
+        """Every set's pages in turn, each sheet page followed by its back when ``backs`` is given.
+
+        One set is drawn directly. Several sets draw each sheet page once as a
+        form, then every set places it and adds its own marks, header and backs.
+        """
+        options, canvas = self.options, self.canvas
+        if backs is not None:
+            edge = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}[options.duplex]
+            canvas.setViewerPreference("Duplex", edge)
+        header = self._header_fits()
+        if options.sets > 1:
+            for n, page in enumerate(self.layout.pages):
+                self._define_form(f"Sheet{n}", lambda page=page: self._draw_sheet_content(
+                    tiles, page, header=header))
+            canvas.showOutline()
+        for number in range(1, options.sets + 1):
+            for n, page in enumerate(self.layout.pages):
+                if options.sets > 1:
+                    if n == 0:
+                        key = f"set{number}"
+                        canvas.bookmarkPage(key)
+                        canvas.addOutlineEntry(f"{_TEXTS[options.lang]['set']} {number}", key)
+                    canvas.doForm(f"Sheet{n}")
+                    self.draw_set_marks(page, number)
+                else:
+                    self._draw_sheet_content(tiles, page, header=header)
+                self.draw_set_info(number)
+                self.finish_page()
+                if backs is not None:
+                    self.draw_back_page(backs[n], n, number)
+                    self.finish_page()
+
+    # -- set marks and backs -----------------------------------------------------------------
+    def _define_form(self, name: str, draw: Callable[[], None], bbox: tuple[float, ...] = ()) -> str:
+        """Draw a named form once (``bbox`` in points, the whole page by default)."""
+        if name not in self._named_forms:
+            self.canvas.beginForm(name, *bbox)
+            draw()
+            self.canvas.endForm()
+            self._named_forms.add(name)
+        return name
+
+    @property
+    def _mark_radius_pt(self) -> float:
+        return mark_radius_mm(self.layout.tile_short_mm) * mm
+
+    def _ensure_mark(self, number: int) -> str:
+        """The set mark: a disc in the set's colour with the set number, centred on the origin."""
+        radius = self._mark_radius_pt
+
+        def draw() -> None:
+            from reportlab.pdfbase.pdfmetrics import stringWidth
+
+            canvas = self.canvas
+            colour = set_colour(number)
+            canvas.setFillColor(colour)
+            canvas.circle(0, 0, radius, stroke=0, fill=1)
+            text = str(number)
+            size = min(radius * 1.3, 1.55 * radius / (stringWidth(text, "Helvetica-Bold", 1) or 1))
+            canvas.setFillColor(_ink_on(colour))
+            canvas.setFont("Helvetica-Bold", size)
+            canvas.drawCentredString(0, -0.36 * size, text)
+
+        return self._define_form(f"Mark{number}", draw, (-radius, -radius, radius, radius))
+
+    def draw_set_marks(self, page: PageLayout, number: int) -> None:
+        canvas, name = self.canvas, self._ensure_mark(number)
+        for p in page.placements:
+            x, y = mark_centre(p, self.layout.tile_short_mm)
+            canvas.saveState()
+            canvas.translate(x * mm, y * mm)
+            canvas.doForm(name)
+            canvas.restoreState()
+
+    def _draw_back_pattern(self, back: BackPage) -> None:
+        """A light diagonal lattice clipped to the tiles, each grown by the bleed."""
+        canvas, bleed = self.canvas, back.bleed_mm
+        clip = canvas.beginPath()
+        for p in back.placements:
+            clip.rect((p.x_mm - bleed) * mm, (p.y_mm - bleed) * mm,
+                      (p.width_mm + 2 * bleed) * mm, (p.height_mm + 2 * bleed) * mm)
+        canvas.clipPath(clip, stroke=0, fill=0, fillMode=FILL_NON_ZERO)  # the union of the rects
+        x0 = min(p.x_mm for p in back.placements) - bleed
+        x1 = max(p.x_mm + p.width_mm for p in back.placements) + bleed
+        y0 = min(p.y_mm for p in back.placements) - bleed
+        y1 = max(p.y_mm + p.height_mm for p in back.placements) + bleed
+        lattice = canvas.beginPath()
+        step, height = BACK_LATTICE_MM, y1 - y0
+        k = 0
+        while x0 - height + k * step <= x1:
+            start = x0 - height + k * step  # lines x - y = c (rising) and x + y = c (falling)
+            lattice.moveTo(start * mm, y0 * mm)
+            lattice.lineTo((start + height) * mm, y1 * mm)
+            lattice.moveTo(start * mm, y1 * mm)
+            lattice.lineTo((start + height) * mm, y0 * mm)
+            k += 1
+        canvas.setStrokeColor(BACK_LINE_COLOUR)
+        canvas.setLineWidth(BACK_LINE_PT)
+        canvas.drawPath(lattice, stroke=1, fill=0)
+
+    def _emblem_layout(self) -> tuple[float, float, float, str, float]:
+        """The back emblem's pill width, the set disc's centre x and radius, the label and its
+        font size, in points in a horizontal tile's frame centred on the origin."""
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        size, options = self.short_pt, self.options
+        disc = 0.115 * size if options.sets > 1 else 0.0
+        pad, space = 0.09 * size, 0.06 * size
+        label, font = options.label, min(8.0, 0.15 * size)
+        room = 1.75 * size - 2 * pad - (2 * disc + space if disc else 0)
+        while label and font > 4 and stringWidth(label, "Helvetica-Bold", font) > room:
+            font -= 0.25
+        while len(label) > 1 and stringWidth(label, "Helvetica-Bold", font) > room:
+            label = label[:-2] + "…"
+        text_w = stringWidth(label, "Helvetica-Bold", font) if label else 0.0
+        inner = 2 * disc + text_w + (space if disc and label else 0)
+        if not label and not disc:
+            inner = 0.5 * size  # the motif: a small domino
+        return inner + 2 * pad, -inner / 2 + disc, disc, label, font
+
+    def _ensure_emblem(self) -> str:
+        """A tile back's centre piece, the same for every set: a white pill holding the label
+        (and room for the set mark), or a small domino motif. Its outline takes the stroke
+        colour in force where it is placed, so one form serves every set's colour."""
+        size = self.short_pt
+
+        def draw() -> None:
+            canvas = self.canvas
+            width, disc_x, disc, label, font = self._emblem_layout()
+            height = 0.34 * size
+            canvas.setFillColor("#FFFFFF")
+            canvas.setLineWidth(0.8)
+            canvas.roundRect(-width / 2, -height / 2, width, height, height / 2, stroke=1, fill=1)
+            if label:
+                canvas.setFillColor("#333333")
+                canvas.setFont("Helvetica-Bold", font)
+                left = disc_x + disc + 0.06 * size if disc else disc_x
+                canvas.drawString(left, -0.35 * font, label)
+            elif not disc:
+                half = 0.25 * size
+                canvas.setLineWidth(0.6)
+                canvas.rect(-half, -half / 2, 2 * half, half, stroke=1, fill=0)
+                canvas.line(0, -half / 2, 0, half / 2)
+                canvas.setFillColor(SINGLE_SET_COLOUR)
+                for x in (-half / 2, half / 2):
+                    canvas.circle(x, 0, 0.11 * half, stroke=0, fill=1)
+
+        return self._define_form("Emblem", draw, (-size, -size / 2, size, size / 2))
+
+    def draw_back_page(self, back: BackPage, page_index: int, number: int) -> None:
+        """The back of a sheet page: pattern, then behind each tile its emblem and set mark,
+        then a note in the margin; all shifted by the back offset."""
+        canvas, options = self.canvas, self.options
+        pattern = self._define_form(f"Back{page_index}", lambda: self._draw_back_pattern(back))
+        emblem = self._ensure_emblem()
+        _, disc_x, disc, _, _ = self._emblem_layout()
+        mark = self._ensure_mark(number) if disc else ""
+        dx, dy = options.back_offset_mm
+        canvas.saveState()
+        canvas.translate(dx * mm, dy * mm)
+        canvas.doForm(pattern)
+        canvas.setStrokeColor(set_colour(number) if options.sets > 1 else SINGLE_SET_COLOUR)
+        for p in back.placements:
+            x, y = p.centre_mm
+            canvas.saveState()
+            canvas.translate(x * mm, y * mm)
+            if p.vertical:
+                canvas.rotate(90)
+            canvas.doForm(emblem)
+            if mark:
+                scale = disc / self._mark_radius_pt
+                canvas.transform(scale, 0, 0, scale, disc_x, 0)
+                canvas.doForm(mark)
+            canvas.restoreState()
+        texts = _TEXTS[options.lang]
+        note = [texts["back"], self._set_info(number), texts[options.duplex]]
+        canvas.setFillColor("#8A8A8A")
+        canvas.setFont("Helvetica", 6.5)
+        canvas.drawString(self.layout.margin_mm * mm, max(2.0, self.layout.margin_mm - 5) * mm,
+                          " · ".join(part for part in note if part))
+        canvas.restoreState()
 
     def draw_example_tile(self, canvas: Canvas, a: int, b: int, short_pt: float) -> None:
         """A horizontal tile at the origin, ``short_pt`` high: used by the rules page."""
@@ -253,12 +510,22 @@ class SheetRenderer:
         canvas.restoreState()
 
     def draw_rules_page(self, draw_page: DrawRulesPage) -> None:
+        self.draw_rules_bookmark()
         draw_page(self.canvas, self.draw_example_tile)
         self.finish_page()
 
+    def draw_rules_bookmark(self) -> None:
+        if self.options.sets > 1:
+            self.canvas.bookmarkPage("rules")
+            self.canvas.addOutlineEntry(_TEXTS[self.options.lang]["rules"], "rules")
+
     def finish_page(self) -> None:
+        width, height = self.canvas._pagesize
+        self.canvas.setTrimBox((0, 0, width, height))
         self.canvas.showPage()
         self.page_count += 1
+        if self.on_page is not None:
+            self.on_page()
 
     def pdf_bytes(self) -> bytes:
         self.canvas.save()
@@ -271,10 +538,14 @@ def render_sheet(
     painter: FacePainter,
     options: RenderOptions,
     rules_page: DrawRulesPage | None = None,
+    backs: Sequence[BackPage] | None = None,
+    on_page: Callable[[], None] | None = None,
 ) -> tuple[bytes, int]:
-    """The PDF bytes and page count for one set, with an optional rules page at the end."""
+    """The PDF bytes and page count for ``options.sets`` sets, each sheet page followed by its
+    back when ``backs`` (one per layout page) is given, with an optional rules page at the end."""
     renderer = SheetRenderer(layout, painter, options)
-    renderer.draw_sheet_pages(tiles)
+    renderer.on_page = on_page
+    renderer.draw_sheet_pages(tiles, backs)
     if rules_page is not None:
         renderer.draw_rules_page(rules_page)
     return renderer.pdf_bytes(), renderer.page_count

@@ -1,0 +1,163 @@
+"""Two-sided printing and classroom sets as pure geometry in millimetres, no drawing.
+
+*Mirroring.* A back page is printed on the other side of the sheet. After the
+sheet is turned over on the chosen edge, the point behind the front point
+``(x, y)`` sits, on the upright back page, at:
+
+- ``(W - x, y)`` when the turn is about a vertical axis (left-right mirror);
+- ``(x, H - y)`` when the turn is about a horizontal axis (top-bottom mirror).
+
+Flipping on the *long* edge turns the sheet about an axis along its long side:
+vertical for a portrait page, horizontal for a landscape one. Flipping on the
+short edge does the opposite. So a landscape page flipped on its long edge is
+mirrored top-bottom, not left-right.
+
+*Set marks.* With several sets, each tile shows a small disc in its set's
+colour holding the set number, at one end of the dashed middle line: the one
+spot of a tile that no face painter uses (pips keep 15 % of the face free
+beside the middle line, pictures 8 %, and the middle line itself stops 12 %
+before the edge).
+
+*Back offset.* ``--back-offset X,Y`` moves everything on the back pages X mm
+right and Y mm up, as seen on the upright back page, to cancel a printer's
+misregistration measured with the calibration page.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from domino_print.errors import OptionError
+from domino_print.layout import PageLayout, Placement
+
+DUPLEX_EDGES = ("long", "short")
+MAX_SETS = 200
+MAX_LABEL_CHARS = 40
+MAX_BACK_OFFSET_MM = 10.0
+
+SET_COLOURS: tuple[str, ...] = (
+    "#D62728",  # red
+    "#1F77B4",  # blue
+    "#2CA02C",  # green
+    "#FF7F0E",  # orange
+    "#9467BD",  # purple
+    "#8C564B",  # brown
+    "#E377C2",  # pink
+    "#17BECF",  # cyan
+)
+"""The set-mark palette, cycled; the number on the mark tells sets of the same colour apart."""
+
+MARK_RADIUS_SHARE = 0.045
+"""Set-mark radius as a fraction of the tile's short side."""
+MARK_INSET_SHARE = 0.065
+"""Distance from the tile's long edge to the set mark's centre, as a fraction of the short side."""
+MARK_MAX_RADIUS_MM = 2.0
+
+BLEED_MM = 2.0
+"""How far the back pattern runs past each tile's edges, so a small misregistration shows no white."""
+
+
+# -- options -------------------------------------------------------------------------------
+def check_sets(sets: int) -> int:
+    if not 1 <= sets <= MAX_SETS:
+        raise OptionError(f"--sets {sets}: print 1 to {MAX_SETS} sets")
+    return sets
+
+
+def parse_label(text: str) -> str:
+    """A short printable text for the margin and the backs; a clear ``OptionError`` otherwise."""
+    label = " ".join(text.split())
+    if not label:
+        raise OptionError("--label is empty; give a short text such as a class name")
+    if len(label) > MAX_LABEL_CHARS:
+        raise OptionError(f"--label is {len(label)} characters long; use at most {MAX_LABEL_CHARS}")
+    if not label.isprintable():
+        raise OptionError("--label contains control characters; use plain text")
+    try:
+        label.encode("cp1252")
+    except UnicodeEncodeError as exc:
+        bad = label[exc.start]
+        raise OptionError(
+            f"--label: the character {bad!r} cannot be printed with the built-in font; "
+            "use Latin letters, digits and punctuation"
+        ) from None
+    return label
+
+
+_OFFSET = re.compile(r"^\s*([+-]?\d+(?:\.\d+)?)\s*,\s*([+-]?\d+(?:\.\d+)?)\s*(?:mm)?\s*$", re.IGNORECASE)
+
+
+def parse_back_offset(text: str) -> tuple[float, float]:
+    """``1.5,-0.5`` -> (1.5, -0.5) millimetres; each within +/- ``MAX_BACK_OFFSET_MM``."""
+    match = _OFFSET.match(text)
+    if not match:
+        raise OptionError(f"--back-offset {text!r} is not X,Y in millimetres, such as 1.5,-0.5")
+    dx, dy = float(match.group(1)), float(match.group(2))
+    if max(abs(dx), abs(dy)) > MAX_BACK_OFFSET_MM:
+        raise OptionError(
+            f"--back-offset {text}: each value must be between -{MAX_BACK_OFFSET_MM:g} and "
+            f"{MAX_BACK_OFFSET_MM:g} mm; print the calibration page (domino-print calibrate) to measure it"
+        )
+    return (dx + 0.0, dy + 0.0)  # + 0.0 turns -0.0 into 0.0
+
+
+# -- mirroring -----------------------------------------------------------------------------
+def mirrors_left_right(page_w: float, page_h: float, duplex: str) -> bool:
+    """True if the back is the front mirrored left-right; False if mirrored top-bottom."""
+    if duplex not in DUPLEX_EDGES:
+        raise OptionError(f"--duplex {duplex!r}: use long or short")
+    portrait = page_w <= page_h
+    return (duplex == "long") == portrait
+
+
+def mirror_point(x: float, y: float, page_w: float, page_h: float, duplex: str) -> tuple[float, float]:
+    """Where front point (x, y) lies on the upright back page, in mm from its lower-left corner."""
+    if mirrors_left_right(page_w, page_h, duplex):
+        return (page_w - x, y)
+    return (x, page_h - y)
+
+
+def mirror_placement(p: Placement, page_w: float, page_h: float, duplex: str) -> Placement:
+    """The rectangle behind ``p`` on the back page: same size and direction, mirrored."""
+    if mirrors_left_right(page_w, page_h, duplex):
+        x, y = page_w - p.x_mm - p.width_mm, p.y_mm
+    else:
+        x, y = p.x_mm, page_h - p.y_mm - p.height_mm
+    return Placement(p.index, x, y, p.width_mm, p.height_mm, p.vertical)
+
+
+@dataclass(frozen=True)
+class BackPage:
+    """The back of one sheet page: mirrored tile rectangles and how far the pattern bleeds."""
+
+    placements: tuple[Placement, ...]
+    bleed_mm: float
+
+
+def back_page(page: PageLayout, page_w: float, page_h: float, duplex: str, gap_mm: float) -> BackPage:
+    """The back of ``page``: each tile's back exactly behind its front."""
+    bleed = BLEED_MM if gap_mm <= 0 else min(BLEED_MM, gap_mm / 2)
+    return BackPage(tuple(mirror_placement(p, page_w, page_h, duplex) for p in page.placements), bleed)
+
+
+# -- set marks -----------------------------------------------------------------------------
+def set_colour(number: int) -> str:
+    """The colour of set ``number`` (1-based)."""
+    return SET_COLOURS[(number - 1) % len(SET_COLOURS)]
+
+
+def mark_radius_mm(tile_short_mm: float) -> float:
+    return min(MARK_MAX_RADIUS_MM, MARK_RADIUS_SHARE * tile_short_mm)
+
+
+def mark_centre(p: Placement, tile_short_mm: float) -> tuple[float, float]:
+    """The set mark's centre on a front tile: at the end of the middle line, near a long edge.
+
+    The top end of the middle line for a horizontal tile, its right end for a
+    vertical one (the same end once the tile is turned a quarter turn clockwise).
+    """
+    inset = MARK_INSET_SHARE * tile_short_mm
+    if p.vertical:
+        return (p.x_mm + p.width_mm - inset, p.y_mm + tile_short_mm)
+    return (p.x_mm + tile_short_mm, p.y_mm + p.height_mm - inset)
