@@ -20,6 +20,7 @@ Examples:
   domino-print --theme pips --max 9
   domino-print --theme chiffres --lang en --rules points
   domino-print --sets 30 --label "CP Mme Roux" --backs --paper Letter
+  domino-print calibrate --duplex long
   domino-print themes
 """
 
@@ -101,8 +102,8 @@ def _theme_help() -> str:
 @click.option("--duplex", type=click.Choice(["long", "short"]), default=None,
               help="With --backs: the edge the printer flips the sheet on. Default: long.")
 @click.option("--back-offset", default=None, metavar="X,Y",
-              help="With --backs: shift the backs X mm right and Y mm up (e.g. 1.5,-0.5) "
-              "to correct a printer's misregistration.")
+              help="With --backs: shift the backs X mm right and Y mm up (e.g. 1.5,-0.5), "
+              "as measured with 'domino-print calibrate'.")
 @click.option("--preview", is_flag=True, help="Also write a PNG of each page beside the PDF (name-1.png...).")
 @click.option("--preview-dpi", type=click.IntRange(30, 600), default=None,
               help="With --preview: resolution of the PNGs. Default: 150.")
@@ -162,6 +163,36 @@ def themes_command() -> None:
     for theme in list_themes():
         values = f"0-{theme.max_value}"
         click.echo(f"{theme.name:<14} {values:<6} {theme.description['en']}")
+
+
+@cli.command("calibrate")
+@click.option("--paper", default="A4", show_default=True, help="A4, A3, A5, Letter, Legal or WIDTHxHEIGHTmm.")
+@click.option("--duplex", type=click.Choice(["long", "short"]), default="long", show_default=True,
+              help="The edge your printer flips the sheet on.")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Where to write the PDF. Default: output/calibration.pdf.")
+@click.option("--lang", type=click.Choice(["fr", "en"]), default="fr", show_default=True,
+              help="Language of the instructions.")
+@click.option("--quiet", "-q", is_flag=True, help="Print nothing on success.")
+def calibrate_command(paper: str, duplex: str, out: Path | None, lang: str, quiet: bool) -> None:
+    """Print a two-sided calibration sheet to measure --back-offset for your printer."""
+    from domino_print.calibrate import check_paper, render_calibration
+    from domino_print.files import human_size, write_atomically
+    from domino_print.job import DEFAULT_OUTPUT_DIR
+    from domino_print.layout import parse_paper
+
+    sheet = parse_paper(paper)
+    check_paper(sheet)
+    if out is None:
+        out = DEFAULT_OUTPUT_DIR / "calibration.pdf"
+        DEFAULT_OUTPUT_DIR.mkdir(exist_ok=True)
+    if out.suffix.lower() != ".pdf":
+        raise OptionError(f"--out {out}: the file name must end in .pdf")
+    data = render_calibration(sheet, duplex, lang)
+    write_atomically(out, data)
+    if not quiet:
+        click.echo(f"{out}: 2 pages (print two-sided, flip on the {duplex} edge), {sheet.name}, "
+                   f"{human_size(len(data))}")
 
 
 def main() -> None:
