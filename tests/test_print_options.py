@@ -415,7 +415,7 @@ def test_label_on_a_single_set_front_and_back(make_pdf):
 @pytest.mark.parametrize("paper", ["A4", "Letter", "200x260mm"])
 def test_each_paper_gives_complete_sets_inside_the_margins(make_pdf, paper):
     reader, _, _ = make_pdf("--paper", paper, "--sets", "2", "--backs", "--no-rules")
-    margin = 10.0
+    margin, legend = 10.0, SheetSpec().legend_band_mm  # the legend and scale bar keep the bottom band
     fronts = reader.pages[::2]
     assert len(fronts) == 2
     expected = parse_paper(paper)
@@ -427,7 +427,7 @@ def test_each_paper_gives_complete_sets_inside_the_margins(make_pdf, paper):
         for _, _, squares in tiles:
             for x0, y0, x1, y1 in squares:
                 assert x0 >= margin - 1e-3 and x1 <= w - margin + 1e-3
-                assert y0 >= margin - 1e-3 and y1 <= h - margin + 1e-3
+                assert y0 >= margin + legend - 1e-3 and y1 <= h - margin + 1e-3
 
 
 def test_large_tiles_paginate_a_double_six_without_splitting(make_pdf):
@@ -444,7 +444,7 @@ def test_large_tiles_paginate_a_double_six_without_splitting(make_pdf):
                 for x0, y0, x1, y1 in squares:
                     assert x1 - x0 == pytest.approx(40, abs=0.01)
                     assert x0 >= 10 - 1e-3 and x1 <= w - 10 + 1e-3
-                    assert y0 >= 10 - 1e-3 and y1 <= h - 10 + 1e-3
+                    assert y0 >= 10 + 12 - 1e-3 and y1 <= h - 10 + 1e-3
         assert seen == PAIRS, "each set is complete, every tile whole on one page"
 
 
@@ -503,6 +503,23 @@ def test_quiet_prints_nothing_but_errors_still_print(run_cli, tmp_path):
     assert result.exit_code == 0 and result.output == "" and (tmp_path / "q.pdf").is_file()
     result = run_cli("--quiet", "--sets", "0", "--out", tmp_path / "r.pdf")
     assert result.exit_code == 2 and result.stderr.startswith("domino-print: error: ")
+
+
+@pytest.mark.parametrize("extra", [[], ["--backs", "--sets", "3"], ["--preview", "--preview-dpi", "30"]])
+def test_progress_counts_every_page_and_preview_exactly(tmp_path, extra):
+    from domino_print.job import Job, run_job
+
+    options = dict(
+        theme_ref="pips", out=tmp_path / "p.pdf", top=None, lang="fr", labels=False, rules_variant="famille",
+        no_rules=False, target=50, paper="A4", orientation="auto", tile_size="auto", gap=0.0, margin=10.0,
+        dpi=300, sets=3 if "--sets" in extra else 1, backs="--backs" in extra,
+        preview="--preview" in extra, preview_dpi=30 if "--preview" in extra else None,
+    )
+    calls = []
+    run_job(Job.from_options(**options), lambda done, total: calls.append((done, total)))
+    pages = len(PdfReader(tmp_path / "p.pdf").pages)
+    total = pages * (2 if "--preview" in extra else 1)
+    assert calls == [(n, total) for n in range(1, total + 1)]
 
 
 class _Terminal(io.StringIO):
