@@ -446,7 +446,7 @@ class SheetRenderer:
                 left = disc_x + disc + 0.06 * size if disc else disc_x
                 canvas.drawString(left, -0.35 * font, label)
             elif not disc:
-                half = 0.25 * size
+                half = 0.2 * size  # the motif: a domino 0.4 x 0.2 of the tile
                 canvas.setLineWidth(0.6)
                 canvas.rect(-half, -half / 2, 2 * half, half, stroke=1, fill=0)
                 canvas.line(0, -half / 2, 0, half / 2)
