@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from reportlab import rl_config
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
 from domino_print import __version__
@@ -167,8 +168,6 @@ class SheetRenderer:
         canvas.restoreState()
         word = self.options.labels[value]
         font_size = min(size * LABEL_SHARE * 0.62, 9.0)
-        from reportlab.pdfbase.pdfmetrics import stringWidth
-
         while font_size > 4 and stringWidth(word, "Helvetica", font_size) > size * 0.92:
             font_size -= 0.25
         canvas.setFillColor("#222222")
@@ -233,12 +232,25 @@ class SheetRenderer:
         margin = self.layout.margin_mm * mm
         base = margin + 3.2 * mm
         draw_scissors(canvas, margin, base + 1.2, 5.5 * mm)
-        canvas.setFillColor("#000000")
-        canvas.setFont("Helvetica", 7.5)
-        canvas.drawString(margin + 7 * mm, base, texts["cut"])
         right = (self.layout.page_width_mm - self.layout.margin_mm) * mm
         bar = SCALE_BAR_MM * mm
         left = right - bar
+        separator = " : " if self.options.lang == "fr" else ": "
+        scale_note = f"{SCALE_BAR_MM} mm{separator}{texts['scale']}"
+        note_width = stringWidth(scale_note, "Helvetica", 7)
+        # The cutting rule takes what the scale bar leaves; on narrow pages it wraps to two lines.
+        room = right - max(bar, note_width) - 4 * mm - (margin + 7 * mm)
+        lines = [texts["cut"]]
+        if stringWidth(texts["cut"], "Helvetica", 7.5) > room:
+            first, _, second = texts["cut"].partition(". ")
+            lines = [first + ".", second]
+        size = 7.5
+        while size > 5 and max(stringWidth(line, "Helvetica", size) for line in lines) > room:
+            size -= 0.25
+        canvas.setFillColor("#000000")
+        canvas.setFont("Helvetica", size)
+        for row, line in enumerate(lines):
+            canvas.drawString(margin + 7 * mm, base + (len(lines) - 1 - 2 * row) * 0.55 * size, line)
         canvas.setLineWidth(0.6)
         canvas.setStrokeColor("#000000")
         ticks = canvas.beginPath()
@@ -250,8 +262,7 @@ class SheetRenderer:
             ticks.lineTo(tick, base + (3.6 if step % 5 else 3.0) * mm)
         canvas.drawPath(ticks, stroke=1, fill=0)
         canvas.setFont("Helvetica", 7)
-        canvas.drawRightString(right, base - 0.2 * mm, f"{SCALE_BAR_MM} mm : {texts['scale']}"
-                               if self.options.lang == "fr" else f"{SCALE_BAR_MM} mm: {texts['scale']}")
+        canvas.drawRightString(right, base - 0.2 * mm, scale_note)
         if header and self.options.header:
             top = (self.layout.page_height_mm - self.layout.margin_mm) * mm + 3 * mm
             canvas.setFillColor("#666666")
@@ -267,8 +278,6 @@ class SheetRenderer:
 
     def _header_fits(self) -> bool:
         """Whether the grey header and the widest set line fit side by side in the top margin."""
-        from reportlab.pdfbase.pdfmetrics import stringWidth
-
         info = self._set_info(self.options.sets)
         if not info:
             return True
@@ -358,8 +367,6 @@ class SheetRenderer:
         radius = self._mark_radius_pt
 
         def draw() -> None:
-            from reportlab.pdfbase.pdfmetrics import stringWidth
-
             canvas = self.canvas
             colour = set_colour(number)
             canvas.setFillColor(colour)
@@ -410,8 +417,6 @@ class SheetRenderer:
     def _emblem_layout(self) -> tuple[float, float, float, str, float]:
         """The back emblem's pill width, the set disc's centre x and radius, the label and its
         font size, in points in a horizontal tile's frame centred on the origin."""
-        from reportlab.pdfbase.pdfmetrics import stringWidth
-
         size, options = self.short_pt, self.options
         disc = 0.115 * size if options.sets > 1 else 0.0
         pad, space = 0.09 * size, 0.06 * size

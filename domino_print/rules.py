@@ -618,6 +618,8 @@ EXAMPLE_SHORT_MM = (15.0, 13.0, 11.0)
 EXAMPLE_LAST_RESORT_MM = 9.0
 """A smaller example, tried only once no body size fits with the sizes above."""
 
+REDUCTIONS = (1.0, 0.85, 0.75, 0.71)
+"""Scales tried in turn for the rules page; 0.71 takes an A4 layout to A5 (body text >= 6.7 pt)."""
 AIR = (1.6, 1.35, 1.15, 1.0)
 """Factors on the space around headings and steps: a short text is spread out a little
 rather than leaving the bottom third of the page empty."""
@@ -862,23 +864,32 @@ def draw_rules_page(
     """Draw the whole rules page onto the current page of ``canvas``.
 
     The caller calls ``showPage()`` afterwards. The largest body size (12 pt down to
-    9.5 pt), then the largest example and the most air that fit are chosen; if
-    nothing fits the page, ``RulesError`` is raised rather than any text being dropped.
+    9.5 pt), then the largest example and the most air that fit are chosen. On paper
+    too small for that (A5), the page is laid out larger and reduced, as a copier
+    would, by at most ``REDUCTIONS[-1]``. If nothing fits, ``RulesError`` is raised
+    rather than any text being dropped.
     """
     content = build_content(ctx)
-    width = page_width_pt - 2 * margin_pt
-    if width <= 0 or page_height_pt - 2 * margin_pt <= 0:
+    if page_width_pt - 2 * margin_pt <= 0 or page_height_pt - 2 * margin_pt <= 0:
         raise RulesError("the page margins leave no room for the rules page; use smaller margins")
-    for look in _looks(width):
-        story = _story(content, draw_tile, width, look)
-        if _fits(canvas, story, width, page_height_pt - 2 * margin_pt):
-            frame = _frame(page_width_pt, page_height_pt, margin_pt)
-            canvas.saveState()
-            frame.addFromList(story, canvas)
-            canvas.restoreState()
-            if story:  # pragma: no cover - the dry run above guarantees a fit
-                raise RulesError("the rules page did not fit on one page")
-            return
+    for scale in REDUCTIONS:
+        # A page too small for the text (A5) gets the layout of a larger page, reduced.
+        width = (page_width_pt - 2 * margin_pt) / scale
+        height = (page_height_pt - 2 * margin_pt) / scale
+        looks = _looks(width)
+        if not looks or not _fits(canvas, _story(content, draw_tile, width, looks[-1]), width, height):
+            continue
+        for look in looks:
+            story = _story(content, draw_tile, width, look)
+            if _fits(canvas, story, width, height):
+                frame = _frame(page_width_pt / scale, page_height_pt / scale, margin_pt / scale)
+                canvas.saveState()
+                canvas.scale(scale, scale)
+                frame.addFromList(story, canvas)
+                canvas.restoreState()
+                if story:  # pragma: no cover - the dry run above guarantees a fit
+                    raise RulesError("the rules page did not fit on one page")
+                return
     raise RulesError(
         f"the rules page does not fit on a {page_width_pt / mm:.0f} x {page_height_pt / mm:.0f} mm "
         "page; use A4 or Letter paper or smaller margins"

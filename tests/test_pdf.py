@@ -99,8 +99,12 @@ def test_pixels_show_each_unordered_pair_once(pips_pdf):
                 x0, y0 = p.x_mm, p.y_mm + (1 - half) * short
             else:
                 x0, y0 = p.x_mm + half * short, p.y_mm
-            box = (_px(x0 + inset), _px(page_h - (y0 + short) + inset),
-                   _px(x0 + short - inset), _px(page_h - y0 - inset))
+            box = (
+                _px(x0 + inset),
+                _px(page_h - (y0 + short) + inset),
+                _px(x0 + short - inset),
+                _px(page_h - y0 - inset),
+            )
             halves.append(_count_blobs(image, box))
         seen[frozenset(halves)] += 1
     expected = {frozenset((a, b)) for a in range(7) for b in range(a, 7)}
@@ -132,3 +136,29 @@ def test_cut_lines_continuous_and_centre_line_broken_and_lighter(pips_pdf):
     assert max(values) > 200, "the centre line must be broken (dashed)"
     assert min(values) > 90, "the centre line must be lighter than a cut line"
     assert min(values) < 235, "the centre line must still be visible"
+
+
+def _text_runs(page):
+    """(text, x, y) of every text run on a page, in PDF points."""
+    runs = []
+
+    def visit(text, cm, tm, font_dict, font_size):
+        if text.strip():
+            runs.append((text, tm[4] * cm[0] + cm[4], tm[5] * cm[3] + cm[5], font_size * tm[0]))
+
+    page.extract_text(visitor_text=visit)
+    return runs
+
+
+def test_legend_wraps_instead_of_overlapping_the_scale_note_on_narrow_paper(run_cli, tmp_path):
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    out = tmp_path / "a5.pdf"
+    assert run_cli("--paper", "A5", "--orientation", "portrait", "--no-rules", "--out", out).exit_code == 0
+    runs = _text_runs(PdfReader(str(out)).pages[0])
+    cut = [r for r in runs if "Découpez" in r[0] or "Ne coupez" in r[0]]
+    (note,) = [r for r in runs if "taille réelle" in r[0]]
+    note_left = note[1]  # drawn right-aligned: the run starts at its left end
+    assert len(cut) == 2  # wrapped onto two lines
+    for text, x, _, size in cut:
+        assert x + stringWidth(text.strip(), "Helvetica", size) < note_left

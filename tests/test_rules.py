@@ -61,8 +61,13 @@ def ctx_for(
     if title is None:
         title = "Fruits" if pictures else ("Points classiques" if lang == "fr" else "Classic pips")
     return RulesContext(
-        lang=lang, variant=variant, top=top, pictures=pictures, numeric=not pictures,
-        theme_title=title, target=target,
+        lang=lang,
+        variant=variant,
+        top=top,
+        pictures=pictures,
+        numeric=not pictures,
+        theme_title=title,
+        target=target,
     )
 
 
@@ -75,8 +80,12 @@ def render(
     buf = io.BytesIO()
     canvas = Canvas(buf, pagesize=pagesize, invariant=1, pageCompression=1)
     draw_rules_page(
-        canvas, ctx, stub or StubTile(),
-        page_width_pt=pagesize[0], page_height_pt=pagesize[1], margin_pt=margin,
+        canvas,
+        ctx,
+        stub or StubTile(),
+        page_width_pt=pagesize[0],
+        page_height_pt=pagesize[1],
+        margin_pt=margin,
     )
     canvas.showPage()
     canvas.save()
@@ -272,8 +281,13 @@ def test_points_with_a_picture_theme_is_refused_with_the_fix() -> None:
 )
 def test_impossible_contexts_are_refused(changes: dict, words: str) -> None:
     fields = {
-        "lang": "fr", "variant": "points", "top": 6, "pictures": False, "numeric": True,
-        "theme_title": "Points", "target": 50,
+        "lang": "fr",
+        "variant": "points",
+        "top": 6,
+        "pictures": False,
+        "numeric": True,
+        "theme_title": "Points",
+        "target": 50,
     }
     fields.update(changes)
     with pytest.raises(RulesError, match=re.escape(words)):
@@ -333,11 +347,18 @@ def test_every_deal_leaves_a_draw_pile(top: int) -> None:
 @pytest.mark.parametrize(
     ("top", "tiles", "fr_deal", "en_deal"),
     [
-        (3, 10, "À deux, chaque joueur prend 3 dominos ; à trois ou à quatre, chacun en prend "
-                "2 dominos", "Two players take 3 dominoes each; three or four players take "
-                "2 dominoes each"),
-        (9, 55, "À deux, trois ou quatre, chaque joueur prend 7 dominos",
-         "Two, three or four players take 7 dominoes each"),
+        (
+            3,
+            10,
+            "À deux, chaque joueur prend 3 dominos ; à trois ou à quatre, chacun en prend 2 dominos",
+            "Two players take 3 dominoes each; three or four players take 2 dominoes each",
+        ),
+        (
+            9,
+            55,
+            "À deux, trois ou quatre, chaque joueur prend 7 dominos",
+            "Two, three or four players take 7 dominoes each",
+        ),
         (12, 91, "chaque joueur prend 15 dominos", "take 15 dominoes each"),
         (18, 190, "chaque joueur prend 15 dominos", "take 15 dominoes each"),
     ],
@@ -462,8 +483,13 @@ def test_french_content_uses_no_break_spaces_before_high_punctuation(variant: st
 
 @pytest.mark.parametrize(
     ("variant", "pictures", "top"),
-    [(v, p, t) for v in ("famille", "points") for p in (False, True) for t in TOPS
-     if not (v == "points" and p)],
+    [
+        (v, p, t)
+        for v in ("famille", "points")
+        for p in (False, True)
+        for t in TOPS
+        if not (v == "points" and p)
+    ],
 )
 @pytest.mark.parametrize("pagesize", [A4, letter], ids=["A4", "Letter"])
 def test_french_lines_never_start_with_high_punctuation(
@@ -557,3 +583,23 @@ def test_page_renders_with_ink_in_the_example_area() -> None:
     assert image.getextrema()[0] < 60  # dark ink somewhere on the page
     dark = sum(image.histogram()[:128])
     assert dark > 2000
+
+
+def test_a5_paper_gets_the_rules_page_reduced_onto_one_page(tmp_path):
+    from click.testing import CliRunner
+
+    from domino_print.cli import cli
+
+    out = tmp_path / "a5.pdf"
+    result = CliRunner().invoke(
+        cli, ["--paper", "A5", "--lang", "en", "--rules", "points", "--out", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    reader = pypdf.PdfReader(str(out))
+    last = reader.pages[-1]
+    assert sorted((float(last.mediabox.width), float(last.mediabox.height))) == pytest.approx(
+        [419.53, 595.28], abs=0.1
+    )
+    text = last.extract_text()
+    assert "How to play" in text and "50 points" in text and "a 2 or a 1" in text
+    assert "How to play" not in reader.pages[-2].extract_text()
