@@ -22,6 +22,7 @@ Examples:
   domino-print --sets 30 --label "CP Mme Roux" --backs --paper Letter
   domino-print calibrate --duplex long
   domino-print themes
+  domino-print theme new ~/Photos/famille
 """
 
 
@@ -163,6 +164,28 @@ def themes_command() -> None:
     for theme in list_themes():
         values = f"0-{theme.max_value}"
         click.echo(f"{theme.name:<14} {values:<6} {theme.description['en']}")
+
+
+@cli.group("theme")
+def theme_group() -> None:
+    """Make your own theme from a folder of pictures."""
+
+
+@theme_group.command("new")
+@click.argument("folder", type=click.Path(exists=True, file_okay=False, path_type=Path))
+def theme_new_command(folder: Path) -> None:
+    """Write FOLDER/theme.toml listing the pictures in FOLDER, ready to edit.
+
+    It never replaces an existing theme.toml. Then run: domino-print --theme FOLDER
+    """
+    from domino_print.user_themes import list_images, write_starter_theme
+
+    written = write_starter_theme(folder)
+    count = len(list_images(folder)[0])
+    click.echo(
+        f"{written}: {count} picture{'s' if count != 1 else ''} listed; edit it, "
+        f"then run: domino-print --theme {click.format_filename(str(folder))}"
+    )
 
 
 @cli.command("calibrate")

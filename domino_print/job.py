@@ -46,7 +46,8 @@ class Job:
     ) -> Job:
         theme = load_theme(theme_ref)
         if top is None:
-            top = min(6, theme.max_value)
+            # Built-in themes default to double-six; a user's pictures make the largest set they can.
+            top = min(6, theme.max_value) if theme.builtin else theme.max_value
         if top < 0:
             raise OptionError(f"--max {top} is negative; use a highest value of 0 or more")
         theme.check_top(top)

@@ -322,6 +322,10 @@ class SheetRenderer:
         form, then every set places it and adds its own marks, header and backs.
         """
         options, canvas = self.options, self.canvas
+        prepare = getattr(self.painter, "prepare", None)
+        if prepare is not None:  # let a picture painter decode its images side by side
+            face_pt = self.short_pt * (1 - LABEL_SHARE) if options.labels else self.short_pt
+            prepare(sorted({v for tile in tiles for v in (tile.a, tile.b)}), face_pt)
         if backs is not None:
             edge = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}[options.duplex]
             canvas.setViewerPreference("Duplex", edge)

@@ -4,6 +4,8 @@ A painter is a small object with ``draw(canvas, value, size_pt)`` that paints th
 face of ``value`` into the square ``(0, 0)-(size_pt, size_pt)`` of the canvas's
 current coordinates, and a ``follows_tile`` flag: True when the face turns with a
 vertical tile (pips), False when it stays upright on the page (numerals, pictures).
+A painter may also define ``prepare(values, size_pt)``, called once before any
+drawing, to start slow work (decoding photos) for those values ahead of time.
 ``painter_for`` is the registry from a theme's ``painter`` key to its class; each
 module is imported only when a theme needs it, to keep start-up quick.
 """

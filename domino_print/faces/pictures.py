@@ -28,6 +28,17 @@ class PicturePainter:
     def __init__(self, theme: Theme, *, dpi: int = 300) -> None:
         self.theme = theme
         self.dpi = dpi
+        self._pending: dict = {}
+        """Pictures already being prepared in worker threads, by path."""
+
+    def prepare(self, values, size_pt: float) -> None:
+        """Start preparing these values' raster pictures side by side; ``draw`` collects them."""
+        from domino_print.images import prepare_in_parallel
+
+        self._pending = prepare_in_parallel(
+            [self.theme.images[v] for v in values], size_pt, dpi=self.dpi, fit=self.theme.fit,
+            background=self.theme.background, padding=PADDING,
+        )
 
     def draw(self, canvas: Canvas, value: int, size_pt: float) -> None:
         path = self.theme.images[value]
@@ -43,6 +54,9 @@ class PicturePainter:
         inner = size_pt * (1 - 2 * PADDING)
         scale = min(inner / drawing.width, inner / drawing.height)
         canvas.saveState()
+        if not self.theme.builtin:
+            canvas.setFillColor(self.theme.background)
+            canvas.rect(0, 0, size_pt, size_pt, stroke=0, fill=1)
         canvas.translate(
             (size_pt - drawing.width * scale) / 2, (size_pt - drawing.height * scale) / 2
         )
@@ -53,4 +67,7 @@ class PicturePainter:
     def _draw_raster(self, canvas: Canvas, path, size_pt: float) -> None:
         from domino_print.images import draw_raster
 
-        draw_raster(canvas, path, size_pt, dpi=self.dpi, theme=self.theme, padding=PADDING)
+        draw_raster(
+            canvas, path, size_pt, dpi=self.dpi, theme=self.theme, padding=PADDING,
+            pending=self._pending.pop(path, None),
+        )

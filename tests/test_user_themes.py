@@ -1,0 +1,423 @@
+"""User themes: a folder of pictures or a theme.toml, read, validated and rendered."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from pypdf import PdfReader
+
+from domino_print.errors import OptionError
+from domino_print.themes import ThemeError, load_theme
+from domino_print.tiles import double_set
+from domino_print.user_themes import (
+    UserTheme,
+    label_for,
+    list_images,
+    load_user_theme,
+    natural_key,
+    write_starter_theme,
+)
+from tests.fixtures_images import (
+    SEVEN,
+    colour_folder,
+    face_boxes,
+    image_xobjects,
+    nearest,
+    page_pixels,
+    render_theme,
+    run,
+    sample,
+    solid,
+)
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+
+def write(path: Path, text: str) -> Path:
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+# -- listing a folder --------------------------------------------------------------------------
+
+
+def test_natural_case_insensitive_order():
+    names = ["img10.png", "IMG2.png", "img1.png", "Img3.jpg", "b.png", "a10b.png", "a9b.png"]
+    assert sorted(names, key=natural_key) == [
+        "a9b.png", "a10b.png", "b.png", "img1.png", "IMG2.png", "Img3.jpg", "img10.png",
+    ]
+
+
+def test_listing_leaves_out_hidden_other_files_and_folders(tmp_path):
+    for name in ("img10.png", "img2.PNG", "img1.jpg"):
+        solid(tmp_path / name, "#FF0000")
+    solid(tmp_path / ".hidden.png", "#FF0000")
+    solid(tmp_path / "._img1.jpg", "#FF0000")
+    write(tmp_path / "notes.txt", "hello")
+    write(tmp_path / "Thumbs.db", "x")
+    (tmp_path / "sub.png").mkdir()
+    pictures, others = list_images(tmp_path)
+    assert [p.name for p in pictures] == ["img1.jpg", "img2.PNG", "img10.png"]
+    assert others == ["notes.txt", "Thumbs.db"]
+
+
+def test_folder_theme_values_follow_the_sorted_names(tmp_path):
+    folder = tmp_path / "photos"
+    folder.mkdir()
+    for index, name in enumerate(["img10.png", "img2.png", "img1.png"]):
+        solid(folder / name, SEVEN[index])
+    theme = load_theme(str(folder))
+    assert isinstance(theme, UserTheme)
+    assert [p.name for p in theme.images] == ["img1.png", "img2.png", "img10.png"]
+    assert all(p.is_absolute() for p in theme.images)
+    assert theme.max_value == 2
+    assert theme.name == "photos"
+    assert theme.painter == "picture"
+    assert theme.builtin is False
+    assert theme.fit == "contain"
+    assert theme.background == "#FFFFFF"
+    assert theme.label(0, "fr") == "img1"
+
+
+@pytest.mark.parametrize(
+    ("name", "label"),
+    [("01-maman.jpg", "maman"), ("petit_chat.png", "petit chat"), ("2024.png", "2024"),
+     ("03 Papi.JPG", "Papi"), ("chien-loup.png", "chien-loup")],
+)
+def test_labels_from_file_names(name, label):
+    assert label_for(Path(name)) == label
+
+
+def test_ten_pictures_allow_double_nine(tmp_path):
+    folder = colour_folder(tmp_path / "ten", [f"#{i * 25:02X}{255 - i * 25:02X}80" for i in range(10)])
+    theme = load_theme(str(folder))
+    assert theme.max_value == 9
+    theme.check_top(9)
+    out = tmp_path / "ten.pdf"
+    result = render_theme(folder, out)  # no --max: the pictures decide the set
+    assert result.exit_code == 0, result.output
+    assert "55 dominoes (double-nine)" in result.stdout
+    assert len(image_xobjects(out)) == 10
+    fewer = render_theme(folder, tmp_path / "six.pdf", "--max", "6")
+    assert "28 dominoes (double-six)" in fewer.stdout
+
+
+# -- rendering a folder of seven --------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def seven_pdf(tmp_path_factory):
+    root = tmp_path_factory.mktemp("seven")
+    folder = colour_folder(root / "photos")
+    out = root / "seven.pdf"
+    result = render_theme(folder, out)
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def test_seven_pictures_make_every_pair_once(seven_pdf):
+    layout, pages = face_boxes(28)
+    pairs = []
+    for index, faces in enumerate(pages):
+        image = page_pixels(seven_pdf, index)
+        for first, second in faces:
+            values = [nearest(sample(image, layout, x + s / 2, y + s / 2), SEVEN)
+                      for x, y, s in (first, second)]
+            pairs.append(tuple(values))
+    assert len(pairs) == 28
+    assert all(a <= b for a, b in pairs)  # the first half shows the lower value, as in double_set
+    assert sorted(pairs) == sorted((t.a, t.b) for t in double_set(6))
+
+
+def test_each_picture_is_embedded_once(seven_pdf):
+    images = image_xobjects(seven_pdf)
+    assert len(images) == 7
+
+
+def test_default_set_uses_every_picture(tmp_path):
+    """Five pictures and no --max: a double-four from all five."""
+    folder = colour_folder(tmp_path / "five", SEVEN[:5])
+    out = tmp_path / "five.pdf"
+    result = render_theme(folder, out)
+    assert result.exit_code == 0, result.output
+    assert "15 dominoes (double-four)" in result.stdout
+
+
+# -- too few pictures and other folder mistakes -----------------------------------------------
+
+
+def test_too_few_pictures_says_how_many(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    colour_folder(tmp_path / "photos", SEVEN[:5])
+    out = tmp_path / "out.pdf"
+    result = run("--theme", "photos/", "--max", "6", "--out", out, "--no-rules")
+    assert result.exit_code == 2
+    assert (
+        "photos/: double-six needs 7 images (values 0 to 6) but the folder has 5; "
+        "add 2 images or use --max 4"
+    ) in result.stderr
+    assert not out.exists()
+
+
+def test_too_few_pictures_in_a_theme_file(tmp_path):
+    folder = colour_folder(tmp_path / "photos", SEVEN[:2])
+    toml = write(folder / "theme.toml", 'images = ["img2.png", "img1.png"]\n')
+    theme = load_user_theme(toml)
+    with pytest.raises(OptionError) as caught:
+        theme.check_top(2)
+    assert str(caught.value) == (
+        f"{toml}: double-two needs 3 images (values 0 to 2) but the theme lists 2; "
+        "add 1 image or use --max 1"
+    )
+
+
+def test_missing_theme_path_is_an_option_error(tmp_path):
+    out = tmp_path / "out.pdf"
+    result = run("--theme", tmp_path / "nowhere", "--out", out)
+    assert result.exit_code == 2
+    assert f"--theme {tmp_path / 'nowhere'}: no such folder or file" in result.stderr
+    assert not out.exists()
+
+
+def test_single_picture_file_as_theme_is_an_option_error(tmp_path):
+    picture = solid(tmp_path / "cat.png", "#FF0000")
+    result = run("--theme", picture, "--out", tmp_path / "out.pdf")
+    assert result.exit_code == 2
+    assert "give the folder that holds the pictures" in result.stderr
+
+
+def test_empty_folder(tmp_path):
+    folder = tmp_path / "empty"
+    folder.mkdir()
+    out = tmp_path / "out.pdf"
+    result = run("--theme", folder, "--out", out)
+    assert result.exit_code == 1
+    assert f"{folder}/: no pictures found; add PNG, JPEG, WebP, GIF, BMP, TIFF or SVG files" in result.stderr
+    assert "Traceback" not in result.output
+    assert not out.exists()
+
+
+def test_folder_of_other_files_names_one_left_out(tmp_path):
+    folder = tmp_path / "iphone"
+    folder.mkdir()
+    write(folder / "IMG_0001.HEIC", "not supported")
+    with pytest.raises(ThemeError, match=r"no pictures found.*1 other file left out, e\.g\. IMG_0001\.HEIC"):
+        load_user_theme(folder)
+
+
+def test_non_image_with_image_suffix_is_named(tmp_path):
+    folder = colour_folder(tmp_path / "photos", SEVEN[:3])
+    write(folder / "img2.png", "this is text, not a PNG")
+    out = tmp_path / "out.pdf"
+    result = run("--theme", folder, "--out", out, "--no-rules")
+    assert result.exit_code == 1
+    assert "img2.png: not a picture that can be read" in result.stderr
+    assert not out.exists()
+
+
+def test_same_picture_twice_in_a_folder(tmp_path):
+    folder = colour_folder(tmp_path / "photos", SEVEN[:3])
+    (folder / "img9.png").write_bytes((folder / "img2.png").read_bytes())
+    with pytest.raises(ThemeError, match=r"img9\.png is the same picture as img2\.png \(values 1 and 3\)"):
+        load_user_theme(folder)
+
+
+# -- theme.toml ---------------------------------------------------------------------------------
+
+
+def test_theme_file_sets_order_labels_title_fit_background(tmp_path):
+    folder = colour_folder(tmp_path / "famille", SEVEN[:3])
+    write(folder / "theme.toml", """\
+name = "famille"
+images = ["img3.png", "img1.png", "img2.png"]
+fit = "cover"
+background = "#00ff00"
+age = 3
+
+[title]
+fr = "Ma famille"
+en = "My family"
+
+[labels]
+fr = ["papi", "maman", "papa"]
+en = ["grandpa", "mum", "dad"]
+""")
+    theme = load_theme(str(folder))
+    assert [p.name for p in theme.images] == ["img3.png", "img1.png", "img2.png"]
+    assert theme.title_in("en") == "My family"
+    assert theme.label(0, "en") == "grandpa"
+    assert theme.fit == "cover"
+    assert theme.background == "#00FF00"
+    assert theme.age == "3"
+    out = tmp_path / "famille.pdf"
+    result = render_theme(folder, out, "--labels", "--lang", "en")
+    assert result.exit_code == 0, result.output
+    reader = PdfReader(str(out))
+    assert "My family" in reader.metadata.title
+    text = reader.pages[0].extract_text()
+    for word in ("grandpa", "mum", "dad"):
+        assert word in text
+
+
+def test_theme_file_passed_directly_lists_its_folder(tmp_path):
+    folder = colour_folder(tmp_path / "pics", SEVEN[:4])
+    toml = write(tmp_path / "pics" / "mine.toml", 'title = "Mine"\n')
+    theme = load_theme(str(toml))
+    assert [p.name for p in theme.images] == ["img1.png", "img2.png", "img3.png", "img4.png"]
+    assert theme.title_in("fr") == "Mine"
+    assert theme.name == "pics"
+    assert theme.source == f"{folder}/"
+
+
+def test_images_are_relative_to_the_theme_file(tmp_path):
+    colour_folder(tmp_path / "art", SEVEN[:2])
+    (tmp_path / "sets").mkdir()
+    toml = write(tmp_path / "sets" / "t.toml", 'images = ["../art/img2.png", "../art/img1.png"]\n')
+    theme = load_user_theme(toml)
+    assert [p.name for p in theme.images] == ["img2.png", "img1.png"]
+
+
+def test_toml_syntax_error_names_the_line(tmp_path):
+    folder = colour_folder(tmp_path / "photos", SEVEN[:2])
+    write(folder / "theme.toml", 'title = "ok"\nfit = cover\n')
+    out = tmp_path / "out.pdf"
+    result = run("--theme", folder, "--out", out)
+    assert result.exit_code == 1
+    assert "theme.toml: TOML syntax error" in result.stderr
+    assert "line 2" in result.stderr
+    assert not out.exists()
+
+
+def test_unknown_key(tmp_path):
+    folder = colour_folder(tmp_path / "photos", SEVEN[:2])
+    write(folder / "theme.toml", 'colour = "#FF0000"\n')
+    result = run("--theme", folder, "--out", tmp_path / "out.pdf")
+    assert result.exit_code == 1
+    assert "theme.toml: unknown key 'colour'" in result.stderr
+
+
+def test_same_file_listed_twice(tmp_path):
+    folder = colour_folder(tmp_path / "photos", SEVEN[:3])
+    write(folder / "theme.toml", 'images = ["img1.png", "img2.png", "./img1.png"]\n')
+    out = tmp_path / "out.pdf"
+    result = run("--theme", folder, "--out", out)
+    assert result.exit_code == 1
+    assert "values 0 and 2 both use img1.png; each value needs its own picture" in result.stderr
+    assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('images = ["img1.png", "gone.png"]\n', "images: gone.png not found in"),
+        ('images = ["img1.png", "img2.heic"]\n', "images: img2.heic is not a picture file"),
+        ("images = []\n", "images must be a list of file names"),
+        ('fit = "stretch"\n', "fit must be \"contain\" or \"cover\", not 'stretch'"),
+        ('background = "red"\n', "background must be a colour like"),
+        ('labels = ["one"]\n', "labels.fr has 1 labels for 2 values"),
+        ('name = "a/b"\n', "name must be a short text without slashes"),
+        ("title = 3\n", "title must be a text"),
+    ],
+)
+def test_bad_theme_file_values(tmp_path, text, message):
+    folder = colour_folder(tmp_path / "photos", SEVEN[:2])
+    write(folder / "theme.toml", text)
+    with pytest.raises(ThemeError) as caught:
+        load_user_theme(folder)
+    assert message in str(caught.value)
+    assert str(folder / "theme.toml") in str(caught.value)
+
+
+# -- the starter theme file ------------------------------------------------------------------
+
+
+def test_starter_theme_lists_the_pictures_and_loads_back(tmp_path):
+    folder = tmp_path / "classe"
+    folder.mkdir()
+    for index, name in enumerate(["10-lea.png", "2_tom.jpg", "1-ines.png", 'quote".png']):
+        solid(folder / name, SEVEN[index])
+    write(folder / "readme.txt", "x")
+    written = write_starter_theme(folder)
+    assert written == folder / "theme.toml"
+    text = written.read_text(encoding="utf-8")
+    data = tomllib.loads(text)
+    assert data["images"] == ["1-ines.png", "2_tom.jpg", "10-lea.png", 'quote".png']
+    assert data["labels"]["fr"] == ["ines", "tom", "lea", 'quote"']
+    assert data["fit"] == "contain"
+    assert data["background"] == "#FFFFFF"
+    assert data["title"] == "classe"
+    assert "# [title]" in text  # the per-language title is offered, commented out
+    theme = load_user_theme(folder)
+    assert [p.name for p in theme.images] == data["images"]
+    assert theme.label(2, "en") == "lea"
+
+
+def test_starter_theme_never_overwrites(tmp_path):
+    folder = colour_folder(tmp_path / "photos", SEVEN[:2])
+    existing = write(folder / "theme.toml", "# mine\n")
+    with pytest.raises(ThemeError, match=r"theme\.toml already exists; edit it, or delete it"):
+        write_starter_theme(folder)
+    assert existing.read_text() == "# mine\n"
+
+
+def test_starter_theme_needs_pictures(tmp_path):
+    with pytest.raises(ThemeError, match="no pictures found"):
+        write_starter_theme(tmp_path)
+    assert not (tmp_path / "theme.toml").exists()
+
+
+def test_starter_theme_missing_folder(tmp_path):
+    with pytest.raises(ThemeError, match="no such folder"):
+        write_starter_theme(tmp_path / "nope")
+
+
+def test_gif_first_frame_is_used(tmp_path):
+    folder = tmp_path / "gif"
+    folder.mkdir()
+    frames = [Image.new("RGB", (40, 40), c) for c in ((255, 0, 0), (0, 0, 255))]
+    frames[0].save(folder / "a.gif", save_all=True, append_images=frames[1:], duration=100)
+    solid(folder / "b.png", "#00FF00")
+    out = tmp_path / "gif.pdf"
+    result = render_theme(folder, out)
+    assert result.exit_code == 0, result.output
+    layout, pages = face_boxes(3)
+    image = page_pixels(out)
+    x, y, s = pages[0][0][0]  # tile 0-0: the GIF twice
+    red, _, blue = sample(image, layout, x + s / 2, y + s / 2)
+    assert red > 200 and blue < 60
+
+
+def test_pictures_are_checked_when_the_theme_loads(tmp_path):
+    """A bad picture is reported by loading the theme, before any drawing starts."""
+    from tests.fixtures_images import huge_png_header
+
+    folder = colour_folder(tmp_path / "photos", SEVEN[:3])
+    write(folder / "img2.png", "text")
+    with pytest.raises(ThemeError, match=r"img2\.png: not a picture that can be read"):
+        load_user_theme(folder)
+    (folder / "img2.png").unlink()
+    huge_png_header(folder / "img2.png", 20_000, 20_000)
+    with pytest.raises(ThemeError, match=r"img2\.png: .* over the 100 megapixel limit"):
+        load_user_theme(folder)
+    (folder / "img2.png").unlink()
+    write(folder / "img2.svg", '<!DOCTYPE svg [<!ENTITY x "y">]><svg xmlns="http://www.w3.org/2000/svg"/>')
+    with pytest.raises(ThemeError, match=r"img2\.svg: SVG files with a DOCTYPE or entities are refused"):
+        load_user_theme(folder)
+
+
+def test_theme_new_command(tmp_path):
+    folder = colour_folder(tmp_path / "photos", SEVEN)
+    first = run("theme", "new", folder)
+    assert first.exit_code == 0
+    assert first.stdout.startswith(f"{folder / 'theme.toml'}: 7 pictures listed")
+    assert load_theme(str(folder / "theme.toml")).max_value == 6
+    again = run("theme", "new", folder)
+    assert again.exit_code == 1 and "already exists" in again.stderr
+    missing = run("theme", "new", tmp_path / "nowhere")
+    assert missing.exit_code == 2 and len(missing.stderr.strip().splitlines()) == 1
