@@ -1,20 +1,21 @@
 """Benchmarks: time, size and memory of whole ``domino-print`` commands, side by side.
 
-Each scenario runs its command 5 times in a fresh process and reports the
-median wall time, the time spent rendering in-process (the same job run
-inside this process, without interpreter start-up), the PDF size and the
-peak memory (max RSS) of the command. Every scenario is compared with a
-baseline measured in the same run: by default ``python -c "import
-reportlab.pdfgen.canvas"``. A scenario passes when it stays within its limits.
+Each scenario runs its command 5 times in a fresh process, each run followed
+by a run of its baseline (by default ``python -c "import reportlab.pdfgen.canvas"``),
+and reports the median wall time of both, the time spent rendering in-process
+(the same job run inside this process, without interpreter start-up), the PDF
+size and the peak memory (max RSS) of the command. A scenario passes when it
+stays within its limits.
 
-    python bench/run.py             # print the table
-    python bench/run.py --write     # also rewrite bench/RESULTS.md
-    python bench/run.py pips        # only scenarios whose name contains "pips"
+    python -m bench.run             # print the table (make bench)
+    python -m bench.run --write     # also rewrite bench/RESULTS.md
+    python -m bench.run pips        # only scenarios whose name contains "pips"
 """
 
 from __future__ import annotations
 
 import argparse
+import compileall
 import os
 import platform
 import shlex
@@ -62,9 +63,16 @@ def run_once(command: list[str]) -> tuple[float, float]:
     return elapsed, usage.ru_maxrss / 1024
 
 
-def median_run(command: list[str]) -> tuple[float, float]:
-    runs = [run_once(command) for _ in range(RUNS)]
-    return statistics.median(t for t, _ in runs), max(m for _, m in runs)
+def side_by_side(command: list[str], baseline: list[str]) -> tuple[float, float, float]:
+    """Median seconds of ``command`` and of ``baseline``, run in turn so that both see the
+    same machine, and the command's peak memory in MB."""
+    runs, bases = [], []
+    run_once(command)  # warm the file cache for both
+    run_once(baseline)
+    for _ in range(RUNS):
+        runs.append(run_once(command))
+        bases.append(run_once(baseline)[0])
+    return statistics.median(t for t, _ in runs), statistics.median(bases), max(m for _, m in runs)
 
 
 def in_process_render_seconds(args: list[str]) -> float:
@@ -102,17 +110,16 @@ def main() -> int:
     options = parser.parse_args()
     sys.path.insert(0, str(ROOT))
     WORK.mkdir(parents=True, exist_ok=True)
+    # An installed wheel comes with compiled bytecode (pip compiles it); with
+    # PYTHONDONTWRITEBYTECODE set, a checkout would otherwise recompile every run.
+    compileall.compile_dir(ROOT / "domino_print", quiet=1)
     rows, failures = [], []
-    baselines: dict[str, float] = {}
     for scenario in scenarios():
         if options.only and not any(word in scenario.name for word in options.only):
             continue
         if callable(scenario.setup):
             scenario.setup()
-        if scenario.baseline_name not in baselines:
-            baselines[scenario.baseline_name] = median_run(scenario.baseline)[0]
-        base = baselines[scenario.baseline_name]
-        wall, memory = median_run(CLI + scenario.args)
+        wall, base, memory = side_by_side(CLI + scenario.args, scenario.baseline)
         render = in_process_render_seconds(scenario.args)
         size_kb = output_of(scenario.args).stat().st_size / 1024
         ratio = wall / base

@@ -1,11 +1,13 @@
 """Import ReportLab Platypus quickly, for a rules page on every run.
 
-Importing ``reportlab.platypus.paragraph`` compiles one large case-insensitive
-regular expression (``uri_pat``, used only to split long URLs across lines)
-that costs about 60 ms: a third of our whole start-up budget. We never set
-URLs in paragraphs, so while that module loads, this wrapper defers the
-compilation of that one pattern to its first use. Every other pattern is
-compiled as usual, and ``re.compile`` is restored straight after the import.
+Importing Platypus compiles two regular expressions over huge Unicode ranges
+that our pages never use: ``uri_pat`` in ``reportlab.platypus.paragraph``
+(case-insensitive, to split long URLs across lines; about 60 ms) and ``rx`` in
+``reportlab.lib.textsplit`` (for ``cjkwrap``; about 8 ms). Together they cost
+more than a third of our start-up budget. While Platypus loads, this wrapper
+defers the compilation of patterns whose ranges reach U+FFFF to their first
+use. Every other pattern is compiled as usual, and ``re.compile`` is restored
+straight after the import.
 Modules that need Platypus import its names from here.
 """
 
@@ -14,8 +16,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-_COSTLY = "\xa1-\uffff"
-"""Only the pattern with this huge case-insensitive range is deferred."""
+_COSTLY = "-\uffff"
+"""Only patterns with a character range up to U+FFFF are deferred."""
 
 
 class LazyPattern:
@@ -35,7 +37,7 @@ _real_compile = re.compile
 
 
 def _compile(pattern: Any, flags: int = 0) -> Any:
-    if isinstance(pattern, str) and _COSTLY in pattern and flags & re.IGNORECASE:
+    if isinstance(pattern, str) and _COSTLY in pattern:
         return LazyPattern(pattern, flags)
     return _real_compile(pattern, flags)
 
@@ -44,7 +46,6 @@ re.compile = _compile
 try:
     from reportlab.platypus import (
         Flowable,
-        Frame,
         ListFlowable,
         ListItem,
         Paragraph,
@@ -55,4 +56,4 @@ try:
 finally:
     re.compile = _real_compile
 
-__all__ = ["Flowable", "Frame", "ListFlowable", "ListItem", "Paragraph", "Spacer", "Table", "TableStyle"]
+__all__ = ["Flowable", "ListFlowable", "ListItem", "Paragraph", "Spacer", "Table", "TableStyle"]

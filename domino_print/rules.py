@@ -68,9 +68,6 @@ from reportlab.pdfgen.canvas import Canvas
 from domino_print.errors import OptionError
 from domino_print.platypus_import import (
     Flowable,
-    Frame,
-    ListFlowable,
-    ListItem,
     Paragraph,
     Spacer,
     Table,
@@ -691,6 +688,7 @@ class _Styles:
     fact: ParagraphStyle
     heading: ParagraphStyle
     body: ParagraphStyle
+    step: ParagraphStyle
     caption: ParagraphStyle
 
 
@@ -738,6 +736,15 @@ def _styles(body_pt: float, air: float) -> _Styles:
             spaceAfter=body_pt * 0.45 * air,
         ),
         body=body,
+        step=ParagraphStyle(
+            "rules-step",
+            parent=body,
+            leftIndent=body_pt * 1.9,
+            bulletIndent=0,
+            bulletFontName="Helvetica-Bold",
+            bulletFontSize=body_pt,
+            bulletColor=ACCENT,
+        ),
         caption=ParagraphStyle(
             "rules-caption",
             parent=body,
@@ -782,23 +789,10 @@ def _story(content: RulesContent, draw_tile: DrawTile, width: float, look: _Look
     ]
     number = 1
     for section in content.sections:
-        heading = Paragraph(section.heading, st.heading)
-        items = [ListItem(Paragraph(step, st.body)) for step in section.steps]
-        steps = ListFlowable(
-            items,
-            bulletType="1",
-            start=number,
-            bulletFontName="Helvetica-Bold",
-            bulletFontSize=body_pt,
-            bulletColor=ACCENT,
-            bulletFormat="%s.",
-            leftIndent=body_pt * 1.9,
-            bulletDedent=body_pt * 1.9,
-            spaceBefore=0,
-            spaceAfter=0,
-        )
-        story += [heading, steps]
-        number += len(section.steps)
+        story.append(Paragraph(section.heading, st.heading))
+        for step in section.steps:  # numbered on from one section to the next
+            story.append(Paragraph(step, st.step, bulletText=f"{number}."))
+            number += 1
 
     chain = ChainExample(draw_tile, content.example_tiles, short_pt)
     chain_w = chain.chain_width()
@@ -812,7 +806,9 @@ def _story(content: RulesContent, draw_tile: DrawTile, width: float, look: _Look
             [
                 ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
                 ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (0, 0), 0),
+                # Italic glyphs can lean past a line's measured width: keep them off the margin.
+                ("RIGHTPADDING", (1, 0), (1, 0), 2),
                 ("TOPPADDING", (0, 0), (-1, -1), 0),
                 ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
             ]
@@ -822,34 +818,33 @@ def _story(content: RulesContent, draw_tile: DrawTile, width: float, look: _Look
     return story
 
 
-def _fits(canvas: Canvas, story: list[Flowable], width: float, height: float) -> bool:
-    """True when the story's flowables, stacked with their spacing, fit the frame.
+def _measure(
+    canvas: Canvas, story: list[Flowable], width: float, height: float
+) -> list[tuple[float, float]] | None:
+    """Each flowable's wrapped (width, height) when the stacked story fits, else None.
 
-    Measuring never draws: each flowable is only wrapped. Space before the first
-    flowable and after the last is counted too, so the estimate errs on the safe side.
+    Measuring never draws. Space before the first flowable and after the last is
+    counted too, so the estimate errs on the safe side.
     """
-    used = 0.0
+    sizes, used = [], 0.0
     for flowable in story:
-        used += (
-            flowable.wrapOn(canvas, width, height)[1] + flowable.getSpaceBefore() + flowable.getSpaceAfter()
-        )
+        size = flowable.wrapOn(canvas, width, height)
+        used += size[1] + flowable.getSpaceBefore() + flowable.getSpaceAfter()
         if used > height:
-            return False
-    return True
+            return None
+        sizes.append(size)
+    return sizes
 
 
-def _frame(page_w: float, page_h: float, margin: float) -> Frame:
-    return Frame(
-        margin,
-        margin,
-        page_w - 2 * margin,
-        page_h - 2 * margin,
-        leftPadding=0,
-        rightPadding=0,
-        topPadding=0,
-        bottomPadding=0,
-        showBoundary=0,
-    )
+def _stack(canvas: Canvas, story: list[Flowable], sizes, left: float, top: float, width: float) -> None:
+    """Draw a measured story from ``top`` down, as a Platypus frame would, without wrapping again."""
+    y = top
+    for index, (flowable, (used_width, height)) in enumerate(zip(story, sizes, strict=True)):
+        if index:
+            y -= flowable.getSpaceBefore()
+        y -= height
+        flowable.drawOn(canvas, left, y, _sW=width - used_width)
+        y -= flowable.getSpaceAfter()
 
 
 def draw_rules_page(
@@ -877,19 +872,20 @@ def draw_rules_page(
         width = (page_width_pt - 2 * margin_pt) / scale
         height = (page_height_pt - 2 * margin_pt) / scale
         looks = _looks(width)
-        if not looks or not _fits(canvas, _story(content, draw_tile, width, looks[-1]), width, height):
-            continue
-        for look in looks:
+        for index, look in enumerate(looks):
             story = _story(content, draw_tile, width, look)
-            if _fits(canvas, story, width, height):
-                frame = _frame(page_width_pt / scale, page_height_pt / scale, margin_pt / scale)
+            sizes = _measure(canvas, story, width, height)
+            if sizes is not None:
                 canvas.saveState()
                 canvas.scale(scale, scale)
-                frame.addFromList(story, canvas)
+                _stack(canvas, story, sizes, margin_pt / scale, (page_height_pt - margin_pt) / scale, width)
                 canvas.restoreState()
-                if story:  # pragma: no cover - the dry run above guarantees a fit
-                    raise RulesError("the rules page did not fit on one page")
                 return
+            if (
+                index == 0
+                and _measure(canvas, _story(content, draw_tile, width, looks[-1]), width, height) is None
+            ):
+                break  # not even the tightest look fits at this scale: reduce more
     raise RulesError(
         f"the rules page does not fit on a {page_width_pt / mm:.0f} x {page_height_pt / mm:.0f} mm "
         "page; use A4 or Letter paper or smaller margins"

@@ -4,10 +4,18 @@ svglib would follow external entities, ``<image>`` files and ``<use>`` links to
 other files. A user's SVG must never make us read other local files or the
 network, so we parse it ourselves with entities, DTDs and the network off,
 drop every outside reference, and hand the cleaned tree to svglib.
+
+Start-up matters (the fruit sheet must come out in well under a second), so
+``_svg_renderer`` imports svglib's converter without running the package's
+``__init__`` (its command-line helpers and a package-metadata lookup cost about
+35 ms), and turns off ReportLab's per-attribute shape checks, which only guard
+hand-built drawings and slow svglib's conversion down.
 """
 
 from __future__ import annotations
 
+import importlib.util
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -20,6 +28,21 @@ _XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
 _NO_ROOT = "/nonexistent/domino-print-refuses-external-references"
 
 
+def _svg_renderer():
+    """svglib's ``SvgRenderer`` class, imported as cheaply as possible (see the module doc)."""
+    if "reportlab.graphics.shapes" not in sys.modules:
+        from reportlab import rl_config
+
+        rl_config.shapeChecking = 0  # read once, when reportlab.graphics.shapes is imported
+    if "svglib" not in sys.modules:
+        spec = importlib.util.find_spec("svglib")
+        if spec is not None:  # an empty package module: enough to import svglib.svglib
+            sys.modules["svglib"] = importlib.util.module_from_spec(spec)
+    from svglib.svglib import SvgRenderer
+
+    return SvgRenderer
+
+
 def _is_internal(href: str) -> bool:
     return href.startswith("#") or href.startswith("data:")
 
@@ -27,11 +50,16 @@ def _is_internal(href: str) -> bool:
 def load_svg(path: Path) -> Drawing:
     """A drawing of the SVG at ``path``; ``DominoError`` naming the file if it can't be read."""
     from lxml import etree
-    from svglib.svglib import SvgRenderer
+
+    renderer_class = _svg_renderer()
 
     parser = etree.XMLParser(
-        resolve_entities=False, no_network=True, load_dtd=False, remove_comments=True,
-        remove_pis=True, huge_tree=False,
+        resolve_entities=False,
+        no_network=True,
+        load_dtd=False,
+        remove_comments=True,
+        remove_pis=True,
+        huge_tree=False,
     )
     try:
         root = etree.parse(str(path), parser=parser).getroot()
@@ -52,7 +80,7 @@ def load_svg(path: Path) -> Drawing:
         parent = element.getparent()
         if parent is not None:
             parent.remove(element)
-    drawing = SvgRenderer(str(path), external_reference_root=_NO_ROOT).render(root)
+    drawing = renderer_class(str(path), external_reference_root=_NO_ROOT).render(root)
     if drawing is None or drawing.width <= 0 or drawing.height <= 0:
         raise DominoError(f"{path}: the SVG has no size; give it a viewBox or width and height")
     return drawing

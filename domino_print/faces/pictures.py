@@ -33,11 +33,18 @@ class PicturePainter:
 
     def prepare(self, values, size_pt: float) -> None:
         """Start preparing these values' raster pictures side by side; ``draw`` collects them."""
+        rasters = [self.theme.images[v] for v in values if self.theme.images[v].suffix.lower() != ".svg"]
+        if not rasters:
+            return  # vector art only: nothing slow to start, and no need to import Pillow's tools
         from domino_print.images import prepare_in_parallel
 
         self._pending = prepare_in_parallel(
-            [self.theme.images[v] for v in values], size_pt, dpi=self.dpi, fit=self.theme.fit,
-            background=self.theme.background, padding=PADDING,
+            rasters,
+            size_pt,
+            dpi=self.dpi,
+            fit=self.theme.fit,
+            background=self.theme.background,
+            padding=PADDING,
         )
 
     def draw(self, canvas: Canvas, value: int, size_pt: float) -> None:
@@ -57,9 +64,7 @@ class PicturePainter:
         if not self.theme.builtin:
             canvas.setFillColor(self.theme.background)
             canvas.rect(0, 0, size_pt, size_pt, stroke=0, fill=1)
-        canvas.translate(
-            (size_pt - drawing.width * scale) / 2, (size_pt - drawing.height * scale) / 2
-        )
+        canvas.translate((size_pt - drawing.width * scale) / 2, (size_pt - drawing.height * scale) / 2)
         canvas.scale(scale, scale)
         renderPDF.draw(drawing, canvas, 0, 0, showBoundary=False)
         canvas.restoreState()
@@ -68,6 +73,11 @@ class PicturePainter:
         from domino_print.images import draw_raster
 
         draw_raster(
-            canvas, path, size_pt, dpi=self.dpi, theme=self.theme, padding=PADDING,
+            canvas,
+            path,
+            size_pt,
+            dpi=self.dpi,
+            theme=self.theme,
+            padding=PADDING,
             pending=self._pending.pop(path, None),
         )
