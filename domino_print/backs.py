@@ -26,7 +26,7 @@ misregistration measured with the calibration page.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from domino_print.errors import OptionError
 from domino_print.layout import PageLayout, Placement
@@ -127,8 +127,7 @@ def mirror_placement(p: Placement, page_w: float, page_h: float, duplex: str) ->
     return Placement(p.index, x, y, p.width_mm, p.height_mm, p.vertical)
 
 
-@dataclass(frozen=True)
-class BackPage:
+class BackPage(NamedTuple):
     """The back of one sheet page: mirrored tile rectangles and how far the pattern bleeds."""
 
     placements: tuple[Placement, ...]

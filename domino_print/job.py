@@ -7,8 +7,8 @@ fails before any drawing); ``run_job`` runs the pipeline and writes the file.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from domino_print.errors import OptionError
 from domino_print.layout import SheetSpec, parse_paper, parse_tile_size
@@ -17,8 +17,7 @@ from domino_print.themes import Theme, load_theme
 DEFAULT_OUTPUT_DIR = Path("output")
 
 
-@dataclass(frozen=True)
-class Job:
+class Job(NamedTuple):
     theme: Theme
     top: int
     out: Path
@@ -38,11 +37,29 @@ class Job:
 
     @classmethod
     def from_options(
-        cls, *, theme_ref: str, out: Path | None, top: int | None, lang: str, labels: bool,
-        rules_variant: str, no_rules: bool, target: int, paper: str, orientation: str,
-        tile_size: str, gap: float, margin: float, dpi: int,
-        sets: int = 1, label: str | None = None, backs: bool = False, duplex: str | None = None,
-        back_offset: str | None = None, preview: bool = False, preview_dpi: int | None = None,
+        cls,
+        *,
+        theme_ref: str,
+        out: Path | None,
+        top: int | None,
+        lang: str,
+        labels: bool,
+        rules_variant: str,
+        no_rules: bool,
+        target: int,
+        paper: str,
+        orientation: str,
+        tile_size: str,
+        gap: float,
+        margin: float,
+        dpi: int,
+        sets: int = 1,
+        label: str | None = None,
+        backs: bool = False,
+        duplex: str | None = None,
+        back_offset: str | None = None,
+        preview: bool = False,
+        preview_dpi: int | None = None,
     ) -> Job:
         theme = load_theme(theme_ref)
         if top is None:
@@ -61,16 +78,29 @@ class Job:
             tile_short_mm=parse_tile_size(tile_size),
         )
         print_options = _print_options(
-            sets=sets, label=label, backs=backs, duplex=duplex, back_offset=back_offset,
-            preview=preview, preview_dpi=preview_dpi,
+            sets=sets,
+            label=label,
+            backs=backs,
+            duplex=duplex,
+            back_offset=back_offset,
+            preview=preview,
+            preview_dpi=preview_dpi,
         )
         if out is None:
             out = DEFAULT_OUTPUT_DIR / f"dominos-{theme.name}.pdf"
         if out.suffix.lower() != ".pdf":
             raise OptionError(f"--out {out}: the file name must end in .pdf")
         job = cls(
-            theme=theme, top=top, out=out, sheet=sheet, lang=lang, labels=labels,
-            rules=None if no_rules else rules_variant, target=target, dpi=dpi, **print_options,
+            theme=theme,
+            top=top,
+            out=out,
+            sheet=sheet,
+            lang=lang,
+            labels=labels,
+            rules=None if no_rules else rules_variant,
+            target=target,
+            dpi=dpi,
+            **print_options,
         )
         job.rules_context()  # validates the rules options before any drawing
         return job
@@ -86,8 +116,13 @@ class Job:
         from domino_print.rules import RulesContext, RulesError, validate_rules
 
         context = RulesContext(
-            lang=self.lang, variant=self.rules, top=self.top, pictures=self.theme.pictures,
-            numeric=self.theme.numeric, theme_title=self.theme.title_in(self.lang), target=self.target,
+            lang=self.lang,
+            variant=self.rules,
+            top=self.top,
+            pictures=self.theme.pictures,
+            numeric=self.theme.numeric,
+            theme_title=self.theme.title_in(self.lang),
+            target=self.target,
         )
         try:
             validate_rules(context)
@@ -97,8 +132,14 @@ class Job:
 
 
 def _print_options(
-    *, sets: int, label: str | None, backs: bool, duplex: str | None, back_offset: str | None,
-    preview: bool, preview_dpi: int | None,
+    *,
+    sets: int,
+    label: str | None,
+    backs: bool,
+    duplex: str | None,
+    back_offset: str | None,
+    preview: bool,
+    preview_dpi: int | None,
 ) -> dict:
     """Check the classroom, two-sided and preview options; the ``Job`` fields they set."""
     from domino_print.backs import check_sets, parse_back_offset, parse_label
@@ -164,8 +205,14 @@ def run_job(job: Job, progress: Progress | None = None) -> str:
         def rules_page(canvas, draw_tile):
             width, height = sorted(canvas._pagesize)  # the rules page is always portrait
             canvas.setPageSize((width, height))
-            draw_rules_page(canvas, context, draw_tile, page_width_pt=width, page_height_pt=height,
-                            margin_pt=job.sheet.margin_mm * mm)
+            draw_rules_page(
+                canvas,
+                context,
+                draw_tile,
+                page_width_pt=width,
+                page_height_pt=height,
+                margin_pt=job.sheet.margin_mm * mm,
+            )
 
     if job.out.parent == DEFAULT_OUTPUT_DIR:
         DEFAULT_OUTPUT_DIR.mkdir(exist_ok=True)

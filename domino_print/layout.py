@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from domino_print.errors import OptionError
 
@@ -41,8 +41,7 @@ TILE_PRESETS_MM: dict[str, float] = {"small": 24.0, "medium": 30.0, "large": 40.
 _EPS = 1e-6
 
 
-@dataclass(frozen=True)
-class Paper:
+class Paper(NamedTuple):
     """A sheet size in millimetres, portrait (width <= height), with the name a user gave."""
 
     name: str
@@ -94,8 +93,7 @@ def parse_tile_size(text: str) -> float | None:
     return short
 
 
-@dataclass(frozen=True)
-class SheetSpec:
+class SheetSpec(NamedTuple):
     """What the user asked for, in millimetres. ``tile_short_mm=None`` means automatic."""
 
     paper: Paper = Paper("A4", *PAPERS_MM["A4"])
@@ -106,8 +104,7 @@ class SheetSpec:
     legend_band_mm: float = 12.0
 
 
-@dataclass(frozen=True)
-class Placement:
+class Placement(NamedTuple):
     """Where one tile goes: ``index`` into the tile sequence, its rectangle, its direction."""
 
     index: int
@@ -122,8 +119,7 @@ class Placement:
         return (self.x_mm + self.width_mm / 2, self.y_mm + self.height_mm / 2)
 
 
-@dataclass(frozen=True)
-class Segment:
+class Segment(NamedTuple):
     """A straight line from (x0, y0) to (x1, y1), in millimetres; horizontal or vertical."""
 
     x0: float
@@ -132,8 +128,7 @@ class Segment:
     y1: float
 
 
-@dataclass(frozen=True)
-class PageLayout:
+class PageLayout(NamedTuple):
     """One page of tiles, the cut lines to follow and the crop marks in the margin."""
 
     placements: tuple[Placement, ...]
@@ -141,8 +136,7 @@ class PageLayout:
     crop_marks: tuple[Segment, ...]
 
 
-@dataclass(frozen=True)
-class SheetLayout:
+class SheetLayout(NamedTuple):
     """The geometry of one complete set, page by page."""
 
     page_width_mm: float
@@ -166,8 +160,7 @@ class SheetLayout:
         return (short, 2 * short) if self.vertical else (2 * short, short)
 
 
-@dataclass(frozen=True)
-class _Grid:
+class _Grid(NamedTuple):
     """A candidate arrangement: short side, tile direction and columns x rows per page."""
 
     short_mm: float
@@ -303,7 +296,10 @@ def _validate(spec: SheetSpec, count: int) -> None:
         raise OptionError("there are no tiles to lay out")
     if spec.orientation not in ("auto", "portrait", "landscape"):
         raise OptionError(f"--orientation {spec.orientation!r}: use auto, portrait or landscape")
-    if spec.margin_mm < 0 or spec.gap_mm < 0:
+    lengths = (spec.margin_mm, spec.gap_mm, spec.legend_band_mm)
+    if not all(math.isfinite(length) for length in lengths):
+        raise OptionError("margins and --gap must be plain numbers of millimetres")
+    if min(lengths) < 0:
         raise OptionError("margins and --gap must be zero or more millimetres")
     if spec.gap_mm > 20:
         raise OptionError(f"--gap {spec.gap_mm:g} mm is too wide; use 0 to 20 mm")

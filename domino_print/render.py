@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from reportlab import rl_config
 from reportlab.lib.units import mm
@@ -70,8 +70,7 @@ _TEXTS = {
 }
 
 
-@dataclass(frozen=True)
-class RenderOptions:
+class RenderOptions(NamedTuple):
     """What the renderer needs besides geometry: texts, language and metadata."""
 
     title: str
@@ -109,7 +108,7 @@ def draw_scissors(canvas: Canvas, x: float, y: float, length: float) -> None:
 
 def _ink_on(colour: str) -> str:
     """Black or white, whichever reads better on the hex ``colour``."""
-    red, green, blue = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    red, green, blue = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
     return "#111111" if 0.299 * red + 0.587 * green + 0.114 * blue > 150 else "#FFFFFF"
 
 
@@ -332,8 +331,9 @@ class SheetRenderer:
         header = self._header_fits()
         if options.sets > 1:
             for n, page in enumerate(self.layout.pages):
-                self._define_form(f"Sheet{n}", lambda page=page: self._draw_sheet_content(
-                    tiles, page, header=header))
+                self._define_form(
+                    f"Sheet{n}", lambda page=page: self._draw_sheet_content(tiles, page, header=header)
+                )
             canvas.showOutline()
         for number in range(1, options.sets + 1):
             for n, page in enumerate(self.layout.pages):
@@ -397,8 +397,12 @@ class SheetRenderer:
         canvas, bleed = self.canvas, back.bleed_mm
         clip = canvas.beginPath()
         for p in back.placements:
-            clip.rect((p.x_mm - bleed) * mm, (p.y_mm - bleed) * mm,
-                      (p.width_mm + 2 * bleed) * mm, (p.height_mm + 2 * bleed) * mm)
+            clip.rect(
+                (p.x_mm - bleed) * mm,
+                (p.y_mm - bleed) * mm,
+                (p.width_mm + 2 * bleed) * mm,
+                (p.height_mm + 2 * bleed) * mm,
+            )
         canvas.clipPath(clip, stroke=0, fill=0, fillMode=FILL_NON_ZERO)  # the union of the rects
         x0 = min(p.x_mm for p in back.placements) - bleed
         x1 = max(p.x_mm + p.width_mm for p in back.placements) + bleed
@@ -494,8 +498,11 @@ class SheetRenderer:
         note = [texts["back"], self._set_info(number), texts[options.duplex]]
         canvas.setFillColor("#8A8A8A")
         canvas.setFont("Helvetica", 6.5)
-        canvas.drawString(self.layout.margin_mm * mm, max(2.0, self.layout.margin_mm - 5) * mm,
-                          " · ".join(part for part in note if part))
+        canvas.drawString(
+            self.layout.margin_mm * mm,
+            max(2.0, self.layout.margin_mm - 5) * mm,
+            " · ".join(part for part in note if part),
+        )
         canvas.restoreState()
 
     def draw_example_tile(self, canvas: Canvas, a: int, b: int, short_pt: float) -> None:

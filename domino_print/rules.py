@@ -57,7 +57,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_LEFT
@@ -114,8 +114,7 @@ class RulesError(OptionError, ValueError):
     """An impossible rules-page request; the one-line message names the fix."""
 
 
-@dataclass(frozen=True)
-class RulesContext:
+class RulesContext(NamedTuple):
     """Everything the rules page needs to know about the printed set."""
 
     lang: str  # "fr" or "en"
@@ -233,16 +232,14 @@ def french_spacing(text: str) -> str:
 # ------------------------------------------------------------------------ content
 
 
-@dataclass(frozen=True)
-class Section:
+class Section(NamedTuple):
     """A heading and its numbered steps (paragraph markup: ``<b>``, ``<i>`` only)."""
 
     heading: str
     steps: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class RulesContent:
+class RulesContent(NamedTuple):
     """The whole page as data: every string is final text, already French-spaced."""
 
     lang: str
@@ -622,8 +619,7 @@ AIR = (1.6, 1.35, 1.15, 1.0)
 rather than leaving the bottom third of the page empty."""
 
 
-@dataclass(frozen=True)
-class _Look:
+class _Look(NamedTuple):
     body_pt: float
     short_mm: float
     air: float
@@ -681,8 +677,7 @@ class ChainExample(Flowable):
             x += self.gap_pt
 
 
-@dataclass(frozen=True)
-class _Styles:
+class _Styles(NamedTuple):
     title: ParagraphStyle
     label: ParagraphStyle
     fact: ParagraphStyle

@@ -6,7 +6,7 @@ A double-N set holds every unordered pair of 0..N once, doubles included, so
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from domino_print.errors import OptionError
 
@@ -14,13 +14,29 @@ MAX_TOP = 18
 """The largest set we generate (double-eighteen, 190 tiles)."""
 
 _NUMBER_NAMES = (
-    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-    "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
 )
 
 
-@dataclass(frozen=True, order=True)
-class Tile:
+class Tile(NamedTuple):
     """One domino: the value on its first half (``a``) and on its second (``b``), a <= b."""
 
     a: int

@@ -112,3 +112,10 @@ def test_python_dash_m_and_console_script_run(tmp_path):
     )
     assert bad.returncode == 2
     assert bad.stderr.count("\n") == 1 and "Traceback" not in bad.stderr
+
+
+@pytest.mark.parametrize("option", ["--gap", "--margin"])
+def test_not_a_number_lengths_are_refused(run_cli, tmp_path, option):
+    result = run_cli(option, "nan", "--no-rules", "--out", tmp_path / "x.pdf")
+    assert result.exit_code == 2 and "domino-print: error:" in result.stderr
+    assert not (tmp_path / "x.pdf").exists()
