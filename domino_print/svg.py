@@ -34,6 +34,7 @@ def _svg_renderer():
         from reportlab import rl_config
 
         rl_config.shapeChecking = 0  # read once, when reportlab.graphics.shapes is imported
+    import domino_print.platypus_import  # noqa: F401  (shapes imports Platypus: load it the quick way)
     if "svglib" not in sys.modules:
         spec = importlib.util.find_spec("svglib")
         if spec is not None:  # an empty package module: enough to import svglib.svglib

@@ -1,5 +1,8 @@
 """Pictures as faces: SVG art drawn as vectors, photos and raster art as embedded images.
 
+Built-in SVG art is drawn from its precompiled operators (``domino_print.art``)
+when they match the file; any other SVG is converted with svglib.
+
 Each picture is scaled to fit its square with even padding and never distorted.
 The renderer draws every face once as a reusable form, so an image is embedded
 once however many tiles show it.
@@ -9,9 +12,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from domino_print.art import load_compiled
 from domino_print.svg import load_svg
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from reportlab.pdfgen.canvas import Canvas
 
     from domino_print.themes import Theme
@@ -54,19 +60,25 @@ class PicturePainter:
         else:
             self._draw_raster(canvas, path, size_pt)
 
-    def _draw_svg(self, canvas: Canvas, path, size_pt: float) -> None:
-        from reportlab.graphics import renderPDF
-
-        drawing = load_svg(path)
+    def _draw_svg(self, canvas: Canvas, path: Path, size_pt: float) -> None:
+        """Vector art, scaled to fit: from its precompiled operators when they are current."""
+        compiled = load_compiled(path) if self.theme.builtin else None
+        drawing = None if compiled else load_svg(path)
+        width, height = (compiled.width, compiled.height) if compiled else (drawing.width, drawing.height)
         inner = size_pt * (1 - 2 * PADDING)
-        scale = min(inner / drawing.width, inner / drawing.height)
+        scale = min(inner / width, inner / height)
         canvas.saveState()
         if not self.theme.builtin:
             canvas.setFillColor(self.theme.background)
             canvas.rect(0, 0, size_pt, size_pt, stroke=0, fill=1)
-        canvas.translate((size_pt - drawing.width * scale) / 2, (size_pt - drawing.height * scale) / 2)
+        canvas.translate((size_pt - width * scale) / 2, (size_pt - height * scale) / 2)
         canvas.scale(scale, scale)
-        renderPDF.draw(drawing, canvas, 0, 0, showBoundary=False)
+        if compiled:
+            canvas.addLiteral(compiled.operators)
+        else:
+            from reportlab.graphics import renderPDF
+
+            renderPDF.draw(drawing, canvas, 0, 0, showBoundary=False)
         canvas.restoreState()
 
     def _draw_raster(self, canvas: Canvas, path, size_pt: float) -> None:

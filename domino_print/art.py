@@ -1,0 +1,94 @@
+"""Built-in vector art, precompiled: the PDF drawing operators of each bundled SVG.
+
+Converting an SVG with svglib means importing it (lxml, CSS tools: ~50 ms) and
+walking every element (~5 ms per fruit), on every run. For the artwork we ship,
+that work always gives the same result, so ``python -m domino_print.art``
+(``make art``) does it once: it converts each ``assets/**/*.svg`` with svglib
+and ReportLab's ``renderPDF``, exactly as a user's SVG is converted at run time,
+and writes the resulting operators beside it as ``NAME.svg.pdfops``.
+
+At run time ``load_compiled(svg)`` returns those operators only when the file's
+header names the SHA-256 of the SVG as it is now, so an edited drawing is never
+shown stale: without a matching file the SVG is converted as usual. The
+operators draw paths and colours only (no fonts, images or other resources),
+so they can be written into a face's form with ``Canvas.addLiteral``. A test
+checks that every shipped file is up to date.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import re
+import sys
+from pathlib import Path
+from typing import NamedTuple
+
+SUFFIX = ".pdfops"
+_HEADER = re.compile(r"^% domino-print art sha256=([0-9a-f]{64}) width=([\d.]+) height=([\d.]+)\n")
+_TEXT_STATE_NOOP = "BT /F1 10 Tf 12 TL ET\n"
+"""ReportLab's canvas sets up a text state on each page; art without text does not need it."""
+
+
+class CompiledArt(NamedTuple):
+    """PDF operators drawing a picture in a ``width`` x ``height`` point box."""
+
+    operators: str
+    width: float
+    height: float
+
+
+def _digest(svg: Path) -> str:
+    return hashlib.sha256(svg.read_bytes()).hexdigest()
+
+
+def compile_svg(svg: Path) -> str:
+    """The ``.pdfops`` text for an SVG: a header with its digest and size, then operators."""
+    from reportlab.graphics import renderPDF
+    from reportlab.pdfgen.canvas import Canvas
+
+    from domino_print.svg import load_svg
+
+    drawing = load_svg(svg)
+    canvas = Canvas(io.BytesIO(), invariant=1)
+    preamble = canvas.getCurrentPageContent()
+    renderPDF.draw(drawing, canvas, 0, 0, showBoundary=False)
+    content = canvas.getCurrentPageContent()
+    if not content.startswith(preamble):
+        raise ValueError(f"{svg}: unexpected canvas preamble")
+    operators = content[len(preamble) :].replace(_TEXT_STATE_NOOP, "")
+    if "/" in operators:
+        raise ValueError(f"{svg}: the drawing uses PDF resources (fonts, images, transparency)")
+    return f"% domino-print art sha256={_digest(svg)} width={drawing.width:g} height={drawing.height:g}\n" + (
+        operators
+    )
+
+
+def load_compiled(svg: Path) -> CompiledArt | None:
+    """The precompiled operators of ``svg`` when they match it as it is now, else None."""
+    compiled = svg.with_name(svg.name + SUFFIX)
+    try:
+        text = compiled.read_text(encoding="ascii")
+    except (OSError, UnicodeDecodeError):
+        return None
+    header = _HEADER.match(text)
+    if header is None or header.group(1) != _digest(svg):
+        return None
+    return CompiledArt(text[header.end() :], float(header.group(2)), float(header.group(3)))
+
+
+def main(root: Path) -> int:
+    """Rewrite every ``.pdfops`` file under ``root``; print what changed."""
+    for svg in sorted(root.rglob("*.svg")):
+        target = svg.with_name(svg.name + SUFFIX)
+        text = compile_svg(svg)
+        if not target.exists() or target.read_text(encoding="ascii") != text:
+            target.write_text(text, encoding="ascii")
+            print(f"wrote {target}")
+    return 0
+
+
+if __name__ == "__main__":
+    from domino_print.themes import ASSETS_DIR
+
+    sys.exit(main(Path(sys.argv[1]) if len(sys.argv) > 1 else ASSETS_DIR))
