@@ -179,9 +179,9 @@ def run_job(job: Job, progress: Progress | None = None) -> str:
     tiles = double_set(job.top)
     layout = layout_sheet(job.sheet, len(tiles))
     painter = painter_for(job.theme, dpi=job.dpi)
-    title = f"Dominos {set_name(job.top)} – {job.theme.title_in(job.lang)}"
+    title = f"Dominos {set_name(job.top, job.lang)} – {job.theme.title_in(job.lang)}"
     subject = {
-        "fr": f"Planche à découper : {len(tiles)} dominos {set_name(job.top)}, thème {job.theme.name}",
+        "fr": f"Planche à découper : {len(tiles)} dominos {set_name(job.top, 'fr')}, thème {job.theme.name}",
         "en": f"Cutting sheet: {len(tiles)} {set_name(job.top)} dominoes, theme {job.theme.name}",
     }[job.lang]
     options = RenderOptions(

@@ -73,6 +73,7 @@ from domino_print.platypus_import import (
     Table,
     TableStyle,
 )
+from domino_print.tiles import set_name
 
 __all__ = [
     "LANGS",
@@ -251,59 +252,6 @@ class RulesContent(NamedTuple):
     example_caption: str
 
 
-_FR_NUMBERS = (
-    "zéro",
-    "un",
-    "deux",
-    "trois",
-    "quatre",
-    "cinq",
-    "six",
-    "sept",
-    "huit",
-    "neuf",
-    "dix",
-    "onze",
-    "douze",
-    "treize",
-    "quatorze",
-    "quinze",
-    "seize",
-    "dix-sept",
-    "dix-huit",
-    "dix-neuf",
-    "vingt",
-)
-_EN_NUMBERS = (
-    "zero",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-    "fourteen",
-    "fifteen",
-    "sixteen",
-    "seventeen",
-    "eighteen",
-    "nineteen",
-    "twenty",
-)
-
-
-def _set_name(top: int, lang: str) -> str:
-    names = _FR_NUMBERS if lang == "fr" else _EN_NUMBERS
-    return f"double-{names[top]}" if top < len(names) else f"double-{top}"
-
-
 def _group_deal(deal: dict[int, int]) -> list[tuple[list[int], int]]:
     """``{2: 7, 3: 5, 4: 5}`` -> ``[([2], 7), ([3, 4], 5)]`` (equal hands grouped)."""
     groups: list[tuple[list[int], int]] = []
@@ -473,7 +421,7 @@ def _content_fr(ctx: RulesContext) -> RulesContent:
         facts=(
             ("Joueurs", _players(deal, "fr")),
             ("Âge", age),
-            ("Jeu", f"{count}{NBSP}dominos, {_set_name(ctx.top, 'fr')}"),
+            ("Jeu", f"{count}{NBSP}dominos, {set_name(ctx.top, 'fr')}"),
             ("But", goal),
         ),
         sections=sections,
@@ -586,7 +534,7 @@ def _content_en(ctx: RulesContext) -> RulesContent:
         facts=(
             ("Players", _players(deal, "en")),
             ("Age", age),
-            ("Set", f"{count}{NBSP}dominoes, {_set_name(ctx.top, 'en')}"),
+            ("Set", f"{count}{NBSP}dominoes, {set_name(ctx.top, 'en')}"),
             ("Goal", goal),
         ),
         sections=sections,

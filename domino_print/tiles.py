@@ -13,27 +13,50 @@ from domino_print.errors import OptionError
 MAX_TOP = 18
 """The largest set we generate (double-eighteen, 190 tiles)."""
 
-_NUMBER_NAMES = (
-    "zero",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-    "fourteen",
-    "fifteen",
-    "sixteen",
-    "seventeen",
-    "eighteen",
-)
+_NUMBER_NAMES = {
+    "en": (
+        "zero",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
+    ),
+    "fr": (
+        "zéro",
+        "un",
+        "deux",
+        "trois",
+        "quatre",
+        "cinq",
+        "six",
+        "sept",
+        "huit",
+        "neuf",
+        "dix",
+        "onze",
+        "douze",
+        "treize",
+        "quatorze",
+        "quinze",
+        "seize",
+        "dix-sept",
+        "dix-huit",
+    ),
+}
 
 
 class Tile(NamedTuple):
@@ -56,9 +79,9 @@ def tile_count(top: int) -> int:
     return (top + 1) * (top + 2) // 2
 
 
-def set_name(top: int) -> str:
-    """The usual English name of a set: ``double-six`` for top 6."""
-    return f"double-{_NUMBER_NAMES[top]}"
+def set_name(top: int, lang: str = "en") -> str:
+    """The usual name of a set: ``double-six`` for top 6, ``double-neuf`` in French for 9."""
+    return f"double-{_NUMBER_NAMES[lang][top]}"
 
 
 def double_set(top: int = 6) -> tuple[Tile, ...]:

@@ -31,6 +31,8 @@ def test_set_names():
     assert set_name(6) == "double-six"
     assert set_name(9) == "double-nine"
     assert set_name(12) == "double-twelve"
+    assert set_name(9, "fr") == "double-neuf"
+    assert set_name(18, "fr") == "double-dix-huit"
 
 
 @pytest.mark.parametrize("top", [-1, MAX_TOP + 1])
