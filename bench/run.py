@@ -51,16 +51,37 @@ class Scenario:
     """Optional callable run once before timing (e.g. to generate input photos)."""
 
 
+LAUNCHER = """
+import os, sys, time
+start = time.perf_counter()
+pid = os.fork()
+if pid == 0:
+    os.execvp(sys.argv[2], sys.argv[2:])
+_, status, usage = os.wait4(pid, 0)
+elapsed = time.perf_counter() - start
+with open(sys.argv[1], "w") as report:
+    report.write(f"{elapsed} {usage.ru_maxrss}")
+sys.exit(os.waitstatus_to_exitcode(status))
+"""
+"""Runs a command and reports its wall time and peak memory. A child's peak memory
+(``ru_maxrss``) includes whatever its parent held when it forked, so the command is
+started from this small launcher, not from the benchmark process, which grows large."""
+
+
 def run_once(command: list[str]) -> tuple[float, float]:
     """Wall seconds and peak RSS in MB of one run of ``command`` in a new process."""
-    start = time.perf_counter()
-    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(process.pid, 0)
-    elapsed = time.perf_counter() - start
-    if os.waitstatus_to_exitcode(status) != 0:
-        error = process.stderr.read().decode() if process.stderr else ""
-        raise SystemExit(f"benchmark command failed: {shlex.join(command)}\n{error}")
-    return elapsed, usage.ru_maxrss / 1024
+    report = WORK / "run.txt"
+    done = subprocess.run(
+        [PYTHON, "-c", LAUNCHER, str(report), *command],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        check=False,
+    )
+    if done.returncode != 0:
+        raise SystemExit(f"benchmark command failed: {shlex.join(command)}\n{done.stderr.decode()}")
+    elapsed, max_rss_kb = report.read_text().split()
+    return float(elapsed), int(max_rss_kb) / 1024
 
 
 def side_by_side(command: list[str], baseline: list[str]) -> tuple[float, float, float]:
