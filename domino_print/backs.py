@@ -50,8 +50,9 @@ SET_COLOURS: tuple[str, ...] = (
 
 MARK_RADIUS_SHARE = 0.045
 """Set-mark radius as a fraction of the tile's short side."""
-MARK_INSET_SHARE = 0.065
-"""Distance from the tile's long edge to the set mark's centre, as a fraction of the short side."""
+MARK_CLEARANCE_MM = 1.0
+"""Paper left between the set mark and the tile's long edge (less on tiles under 17 mm),
+so that a cut a little inside the line spares the mark."""
 MARK_MAX_RADIUS_MM = 2.0
 
 BLEED_MM = 2.0
@@ -150,13 +151,17 @@ def mark_radius_mm(tile_short_mm: float) -> float:
     return min(MARK_MAX_RADIUS_MM, MARK_RADIUS_SHARE * tile_short_mm)
 
 
+def mark_clearance_mm(tile_short_mm: float) -> float:
+    return min(MARK_CLEARANCE_MM, 0.06 * tile_short_mm)
+
+
 def mark_centre(p: Placement, tile_short_mm: float) -> tuple[float, float]:
     """The set mark's centre on a front tile: at the end of the middle line, near a long edge.
 
     The top end of the middle line for a horizontal tile, its right end for a
     vertical one (the same end once the tile is turned a quarter turn clockwise).
     """
-    inset = MARK_INSET_SHARE * tile_short_mm
+    inset = mark_radius_mm(tile_short_mm) + mark_clearance_mm(tile_short_mm)
     if p.vertical:
         return (p.x_mm + p.width_mm - inset, p.y_mm + tile_short_mm)
     return (p.x_mm + tile_short_mm, p.y_mm + p.height_mm - inset)

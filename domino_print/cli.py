@@ -26,6 +26,10 @@ Examples:
 """
 
 
+_NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
+"""click 8.2+ raises this, with the help as its message, for a group called without a command."""
+
+
 class OneLineErrors(click.Group):
     """A group whose errors print as one line, with the exit codes the guide promises."""
 
@@ -34,6 +38,9 @@ class OneLineErrors(click.Group):
             return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except click.exceptions.Exit as done:
             sys.exit(done.exit_code)
+        except _NO_ARGS_IS_HELP as shown:  # a bare "domino-print theme": its help, as click prints it
+            click.echo(shown.ctx.get_help() if shown.ctx else str(shown))
+            sys.exit(2)
         except click.UsageError as exc:
             _fail(exc.format_message(), 2, hint=True)
         except click.Abort:
@@ -78,12 +85,12 @@ def _theme_help() -> str:
 @click.option("--max", "top", type=int, default=None, help="Highest value of the set (6 = double-six).")
 @click.option("--lang", type=click.Choice(["fr", "en"]), default="fr", show_default=True,
               help="Language of the sheet, labels and rules.")
-@click.option("--labels", is_flag=True, help="Print each picture's name under it.")
-@click.option("--rules", "rules_variant", type=click.Choice(["famille", "points"]), default="famille",
-              show_default=True, help="Rules page variant.")
+@click.option("--labels", is_flag=True, help="Picture themes: print each picture's name under it.")
+@click.option("--rules", "rules_variant", type=click.Choice(["famille", "points"]), default=None,
+              help="Rules page variant: famille (default) or points, the classic game with pips counted.")
 @click.option("--no-rules", is_flag=True, help="Leave out the rules page.")
-@click.option("--target", type=click.IntRange(1, 1000), default=50, show_default=True,
-              help="Points variant: the score that wins the game.")
+@click.option("--target", type=click.IntRange(1, 1000), default=None,
+              help="With --rules points: the score that wins the game. Default: 50.")
 @click.option("--paper", default="A4", show_default=True, help="A4, A3, A5, Letter, Legal or WIDTHxHEIGHTmm.")
 @click.option("--orientation", type=click.Choice(["auto", "portrait", "landscape"]), default="auto",
               show_default=True, help="Page orientation; auto picks the larger tiles.")

@@ -26,7 +26,10 @@ def check_destination(path: Path) -> Path:
 def write_atomically(path: Path, data: bytes) -> None:
     """Replace ``path`` with ``data`` in one step; ``DominoError`` if the folder is missing."""
     folder = check_destination(path)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise DominoError(f"{path}: cannot write here ({exc.strerror or exc})") from None
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
@@ -36,6 +39,10 @@ def write_atomically(path: Path, data: bytes) -> None:
         os.umask(umask)
         os.chmod(temporary, 0o666 & ~umask)
         os.replace(temporary, path)
+    except OSError as exc:
+        Path(temporary).unlink(missing_ok=True)
+        reason = exc.strerror or exc
+        raise DominoError(f"{path}: could not write the file ({reason}); nothing was changed") from None
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise

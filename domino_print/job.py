@@ -15,6 +15,8 @@ from domino_print.layout import SheetSpec, parse_paper, parse_tile_size
 from domino_print.themes import Theme, load_theme
 
 DEFAULT_OUTPUT_DIR = Path("output")
+MIN_MARGIN_MM = 5.0
+"""Most printers cannot print closer to the paper's edge; the header and legend live there too."""
 
 
 class Job(NamedTuple):
@@ -44,9 +46,9 @@ class Job(NamedTuple):
         top: int | None,
         lang: str,
         labels: bool,
-        rules_variant: str,
+        rules_variant: str | None,
         no_rules: bool,
-        target: int,
+        target: int | None,
         paper: str,
         orientation: str,
         tile_size: str,
@@ -68,8 +70,17 @@ class Job(NamedTuple):
         if top < 0:
             raise OptionError(f"--max {top} is negative; use a highest value of 0 or more")
         theme.check_top(top)
-        if not 0 <= margin <= 50:
-            raise OptionError(f"--margin {margin:g} mm is out of range; use 0 to 50 mm")
+        rules_variant, target = _rules_options(rules_variant, target, no_rules=no_rules)
+        if labels and not theme.pictures:
+            raise OptionError(
+                f"--labels names the pictures, and theme {theme.name!r} shows numbers; "
+                "use it with a picture theme such as fruits"
+            )
+        if not MIN_MARGIN_MM <= margin <= 50:
+            raise OptionError(
+                f"--margin {margin:g} mm is out of range; use {MIN_MARGIN_MM:g} to 50 mm "
+                "(printers leave the last few millimetres blank)"
+            )
         sheet = SheetSpec(
             paper=parse_paper(paper),
             orientation=orientation,
@@ -113,7 +124,13 @@ class Job(NamedTuple):
         """The rules page's context, validated; None with ``--no-rules``."""
         if self.rules is None:
             return None
-        from domino_print.rules import RulesContext, RulesError, validate_rules
+        from domino_print.rules import MIN_TOP, RulesContext, RulesError, validate_rules
+
+        if self.theme.max_value < MIN_TOP:
+            raise OptionError(
+                f"theme {self.theme.name!r} shows only {self.theme.max_value + 1} values, too few for a "
+                f"game ({MIN_TOP + 1} at least); add pictures, or leave the rules out with --no-rules"
+            )
 
         context = RulesContext(
             lang=self.lang,
@@ -129,6 +146,25 @@ class Job(NamedTuple):
         except RulesError as exc:
             raise OptionError(str(exc)) from None
         return context
+
+
+def _rules_options(variant: str | None, target: int | None, *, no_rules: bool) -> tuple[str, int]:
+    """``--rules`` and ``--target`` with their defaults; refused where they would do nothing."""
+    if no_rules and (variant is not None or target is not None):
+        given = "--rules" if variant is not None else "--target"
+        raise OptionError(f"{given} describes the rules page, which --no-rules leaves out; drop one of them")
+    variant = variant or "famille"
+    if target is not None and variant != "points":
+        raise OptionError("--target sets the score of the points game; add --rules points")
+    return variant, target if target is not None else 50
+
+
+def _remove_stale_previews(job: Job, pages: int) -> None:
+    """Delete ``name-N.png`` left beside the PDF by an earlier run that had more pages."""
+    number = pages + 1
+    while (stale := job.out.with_name(f"{job.out.stem}-{number}.png")).is_file():
+        stale.unlink()
+        number += 1
 
 
 def _print_options(
@@ -244,8 +280,10 @@ def run_job(job: Job, progress: Progress | None = None) -> str:
     write_atomically(job.out, data)
     for path, png in zip(job.preview_paths(len(previews)), previews, strict=True):
         write_atomically(path, png)
+    if previews:
+        _remove_stale_previews(job, len(previews))
     page_word = "page" if pages == 1 else "pages"
-    dominoes = f"{len(tiles)} dominoes ({set_name(job.top)})"
+    dominoes = f"{len(tiles)} {'domino' if len(tiles) == 1 else 'dominoes'} ({set_name(job.top)})"
     if job.sets > 1:
         dominoes = f"{job.sets} sets of {dominoes}"
     if job.backs:

@@ -38,6 +38,10 @@ PAPERS_MM: dict[str, tuple[float, float]] = {
 TILE_PRESETS_MM: dict[str, float] = {"small": 24.0, "medium": 30.0, "large": 40.0}
 """Named tile sizes by their short side: 24 x 48, 30 x 60 and 40 x 80 mm."""
 
+CROP_ROOM_MM = 4.0
+"""With a gap, tiles keep this far from the header above and the legend below: the crop marks
+in line with their edges then stop short of both."""
+
 _EPS = 1e-6
 
 
@@ -286,9 +290,17 @@ def _page_size(spec: SheetSpec, landscape: bool) -> tuple[float, float]:
     return (height, width) if landscape else (width, height)
 
 
+def _crop_room(spec: SheetSpec) -> float:
+    """Space kept above and below the tiles for crop marks, when tiles have their own outlines."""
+    return CROP_ROOM_MM if spec.gap_mm > 0 else 0.0
+
+
 def _printable_area(spec: SheetSpec, landscape: bool) -> tuple[float, float]:
     page_w, page_h = _page_size(spec, landscape)
-    return (page_w - 2 * spec.margin_mm, page_h - 2 * spec.margin_mm - spec.legend_band_mm)
+    return (
+        page_w - 2 * spec.margin_mm,
+        page_h - 2 * spec.margin_mm - spec.legend_band_mm - 2 * _crop_room(spec),
+    )
 
 
 def _validate(spec: SheetSpec, count: int) -> None:
@@ -366,7 +378,7 @@ def _place(spec: SheetSpec, grid: _Grid, landscape: bool, count: int) -> SheetLa
     grid_w = columns * tile_w + (columns - 1) * gap
     grid_h = rows * tile_h + (rows - 1) * gap
     left = spec.margin_mm + (area_w - grid_w) / 2
-    top = spec.margin_mm + spec.legend_band_mm + (area_h + grid_h) / 2
+    top = spec.margin_mm + spec.legend_band_mm + _crop_room(spec) + (area_h + grid_h) / 2
     pages: list[PageLayout] = []
     for first in range(0, count, columns * rows):
         placements = []

@@ -37,7 +37,7 @@ CUT_COLOUR = "#000000"
 CENTRE_LINE_PT = 0.5
 CENTRE_COLOUR = "#9A9A9A"
 CENTRE_DASH_PT = (2.2, 2.2)
-CENTRE_INSET = 0.12
+CENTRE_INSET = 0.16
 """The centre line stops this fraction of the short side before each long edge."""
 LABEL_SHARE = 0.22
 """With labels, the bottom share of a face that holds the word."""
@@ -505,8 +505,14 @@ class SheetRenderer:
         )
         canvas.restoreState()
 
-    def draw_example_tile(self, canvas: Canvas, a: int, b: int, short_pt: float) -> None:
-        """A horizontal tile at the origin, ``short_pt`` high: used by the rules page."""
+    def draw_example_tile(
+        self, canvas: Canvas, a: int, b: int, short_pt: float, turned: bool = False
+    ) -> None:
+        """A horizontal tile at the origin, ``short_pt`` high: used by the rules page.
+
+        ``turned``: the caller has turned the canvas a quarter turn anticlockwise; faces
+        that stay upright on the sheet turn back within their square, as on a vertical tile.
+        """
         scale = short_pt / self.short_pt
         canvas.saveState()
         canvas.scale(scale, scale)
@@ -515,6 +521,9 @@ class SheetRenderer:
             name = self._ensure_face(value)
             canvas.saveState()
             canvas.translate(half * size, 0)
+            if turned and not self.painter.follows_tile:
+                canvas.translate(0, size)
+                canvas.rotate(-90)
             canvas.doForm(name)
             canvas.restoreState()
         canvas.setLineWidth(CUT_LINE_PT / scale)

@@ -105,10 +105,12 @@ def escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-DrawTile = Callable[[Canvas, int, int, float], None]
-"""``draw_tile(canvas, a, b, short_pt)``: one horizontal tile (``2 * short_pt`` wide,
-``short_pt`` high), ``a`` on the left half and ``b`` on the right, lower-left corner at
-the canvas's current origin. The caller translates and rotates."""
+DrawTile = Callable[..., None]
+"""``draw_tile(canvas, a, b, short_pt, turned=False)``: one horizontal tile (``2 * short_pt``
+wide, ``short_pt`` high), ``a`` on the left half and ``b`` on the right, lower-left corner at
+the canvas's current origin. The caller translates and rotates; ``turned=True`` says it has
+turned the tile a quarter turn (a double laid crosswise), so faces that stay upright on the
+sheet (pictures, numerals) can turn back."""
 
 
 class RulesError(OptionError, ValueError):
@@ -322,7 +324,7 @@ def _content_fr(ctx: RulesContext) -> RulesContent:
     if ctx.numeric and not ctx.pictures:
         same = "le même nombre"
         age = f"dès 6{NBSP}ans"
-        blank = " Une moitié blanche se pose contre une autre moitié blanche."
+        blank = " Le blanc (0) se pose contre un autre blanc (0)."
     elif ctx.pictures:
         same = "la même image"
         age = f"dès 4{NBSP}ans"
@@ -408,7 +410,7 @@ def _content_fr(ctx: RulesContext) -> RulesContent:
         caption = (
             f"Le{NBSP}{b} du domino{NBSP}{a}-{b} touche le double{NBSP}{d}-{d}, posé en "
             f"travers. La chaîne continue avec {d}-{e} puis {e}-{f}. Le prochain domino "
-            f"devra porter un{NBSP}{a} ou un{NBSP}{f}."
+            + (f"devra porter un{NBSP}{a} ou un{NBSP}{f}." if a != f else f"devra porter un{NBSP}{a}.")
         )
     else:
         caption = (
@@ -438,7 +440,7 @@ def _content_en(ctx: RulesContext) -> RulesContent:
     if ctx.numeric and not ctx.pictures:
         same = "the same number"
         age = "6 and up"
-        blank = " A blank half goes against another blank half."
+        blank = " A blank (0) goes against another blank (0)."
     elif ctx.pictures:
         same = "the same picture"
         age = "4 and up"
@@ -521,7 +523,7 @@ def _content_en(ctx: RulesContext) -> RulesContent:
         caption = (
             f"The{NBSP}{b} of the{NBSP}{a}-{b} touches the double{NBSP}{d}-{d}, laid "
             f"crosswise. The chain goes on with {d}-{e}, then {e}-{f}. The next domino must "
-            f"have a{NBSP}{a} or a{NBSP}{f}."
+            + (f"have a{NBSP}{a} or a{NBSP}{f}." if a != f else f"have a{NBSP}{a}.")
         )
     else:
         caption = (
@@ -615,7 +617,7 @@ class ChainExample(Flowable):
                 # Crosswise: rotate the horizontal tile a quarter turn; it spans x..x+s.
                 canvas.translate(x + s, 0)
                 canvas.rotate(90)
-                self.draw_tile(canvas, a, b, s)
+                self.draw_tile(canvas, a, b, s, turned=True)
                 x += s
             else:
                 canvas.translate(x, s / 2)
@@ -830,6 +832,7 @@ def draw_rules_page(
             ):
                 break  # not even the tightest look fits at this scale: reduce more
     raise RulesError(
-        f"the rules page does not fit on a {page_width_pt / mm:.0f} x {page_height_pt / mm:.0f} mm "
-        "page; use A4 or Letter paper or smaller margins"
+        f"the rules page does not fit on a {min(page_width_pt, page_height_pt) / mm:.0f} x "
+        f"{max(page_width_pt, page_height_pt) / mm:.0f} mm page; use A5 paper or larger, "
+        "smaller margins, or leave the rules out with --no-rules"
     )

@@ -102,12 +102,16 @@ def test_python_dash_m_and_console_script_run(tmp_path):
     out = tmp_path / "m.pdf"
     done = subprocess.run(
         [sys.executable, "-m", "domino_print", "--no-rules", "--out", str(out)],
-        capture_output=True, text=True, check=False,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert done.returncode == 0, done.stderr
     assert out.is_file()
     bad = subprocess.run(
-        [sys.executable, "-m", "domino_print", "--theme", "nope"], capture_output=True, text=True,
+        [sys.executable, "-m", "domino_print", "--theme", "nope"],
+        capture_output=True,
+        text=True,
         check=False,
     )
     assert bad.returncode == 2
@@ -119,3 +123,37 @@ def test_not_a_number_lengths_are_refused(run_cli, tmp_path, option):
     result = run_cli(option, "nan", "--no-rules", "--out", tmp_path / "x.pdf")
     assert result.exit_code == 2 and "domino-print: error:" in result.stderr
     assert not (tmp_path / "x.pdf").exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--target", "100"], "add --rules points"),
+        (["--no-rules", "--rules", "points"], "--no-rules leaves out"),
+        (["--no-rules", "--target", "80"], "--no-rules leaves out"),
+        (["--labels", "--theme", "pips"], "--labels names the pictures"),
+        (["--margin", "2"], "use 5 to 50 mm"),
+    ],
+)
+def test_options_that_would_do_nothing_are_refused(run_cli, tmp_path, args, message):
+    result = run_cli(*args, "--out", tmp_path / "x.pdf")
+    assert result.exit_code == 2 and message in result.stderr
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_bare_theme_group_prints_its_help(run_cli):
+    result = run_cli("theme")
+    assert result.exit_code == 2 and "new" in result.output and "Usage:" in result.output
+
+
+def test_write_errors_name_the_destination_not_the_temporary(run_cli, tmp_path, monkeypatch):
+    def refuse(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr("domino_print.files.tempfile.mkstemp", refuse)
+    out = tmp_path / "a.pdf"
+    result = run_cli("--no-rules", "--out", out)
+    assert result.exit_code == 1
+    assert result.stderr.strip().startswith(
+        f"domino-print: error: {out}: cannot write here (Permission denied)"
+    )

@@ -19,10 +19,10 @@ from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
 from domino_print.backs import (
-    MARK_INSET_SHARE,
     SET_COLOURS,
     back_page,
     mark_centre,
+    mark_clearance_mm,
     mark_radius_mm,
     mirror_placement,
     mirror_point,
@@ -171,8 +171,8 @@ def test_set_mark_sits_at_the_end_of_the_middle_line_clear_of_faces_and_edges(sh
     # in the tile's own frame (long side along u, the middle line at u = short)
     u, v = ((tile.y_mm + 2 * short - y), x - tile.x_mm) if vertical else (x - tile.x_mm, y - tile.y_mm)
     assert u == pytest.approx(short)  # on the middle line
-    assert short - v == pytest.approx(MARK_INSET_SHARE * short)  # near a long edge
-    assert short - v - r > 0.01 * short, "the mark is not cut off with the tile"
+    assert short - v == pytest.approx(r + mark_clearance_mm(short))  # near a long edge
+    assert short - v - r >= min(1.0, 0.06 * short) - 1e-9, "a cut a little inside spares the mark"
     assert short - v + r < CENTRE_INSET * short, "the mark leaves the dashed middle line alone"
     assert r < PADDING * short, "the mark stays in the strip no picture uses"
     for value, pips in PIP_POSITIONS.items():
@@ -511,7 +511,7 @@ def test_progress_counts_every_page_and_preview_exactly(tmp_path, extra):
 
     options = dict(
         theme_ref="pips", out=tmp_path / "p.pdf", top=None, lang="fr", labels=False, rules_variant="famille",
-        no_rules=False, target=50, paper="A4", orientation="auto", tile_size="auto", gap=0.0, margin=10.0,
+        no_rules=False, target=None, paper="A4", orientation="auto", tile_size="auto", gap=0.0, margin=10.0,
         dpi=300, sets=3 if "--sets" in extra else 1, backs="--backs" in extra,
         preview="--preview" in extra, preview_dpi=30 if "--preview" in extra else None,
     )

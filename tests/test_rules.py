@@ -42,9 +42,11 @@ class StubTile:
 
     def __init__(self) -> None:
         self.calls: list[tuple[int, int, float, tuple[float, ...]]] = []
+        self.turned: list[bool] = []
 
-    def __call__(self, canvas: Canvas, a: int, b: int, short_pt: float) -> None:
+    def __call__(self, canvas: Canvas, a: int, b: int, short_pt: float, turned: bool = False) -> None:
         self.calls.append((a, b, short_pt, tuple(canvas._currentMatrix)))
+        self.turned.append(turned)
         canvas.rect(0, 0, 2 * short_pt, short_pt)
         canvas.line(short_pt, 0, short_pt, short_pt)
 
@@ -548,6 +550,7 @@ def test_example_chain_is_drawn_with_a_crosswise_double() -> None:
     assert len(shorts) == 1 and next(iter(shorts)) >= 9 * mm
     matrices = [m for *_, m in stub.calls]
     assert _angle_is(matrices[1], 90)
+    assert stub.turned == [False, True, False, False]  # the renderer is told which tile is turned
     for i in (0, 2, 3):
         assert _angle_is(matrices[i], 0)
     # Left to right, touching: each tile starts where the previous one ends (small gap).
@@ -603,3 +606,10 @@ def test_a5_paper_gets_the_rules_page_reduced_onto_one_page(tmp_path):
     text = last.extract_text()
     assert "How to play" in text and "50 points" in text and "a 2 or a 1" in text
     assert "How to play" not in reader.pages[-2].extract_text()
+
+
+def test_example_caption_names_an_open_end_once_when_both_ends_match() -> None:
+    caption = build_content(ctx_for("fr", top=2)).example_caption.replace(NBSP, " ")
+    assert caption.endswith("devra porter un 1.") and "un 1 ou un 1" not in caption
+    caption = build_content(ctx_for("en", top=2)).example_caption.replace(NBSP, " ")
+    assert caption.endswith("must have a 1.")
