@@ -613,3 +613,32 @@ def test_example_caption_names_an_open_end_once_when_both_ends_match() -> None:
     assert caption.endswith("devra porter un 1.") and "un 1 ou un 1" not in caption
     caption = build_content(ctx_for("en", top=2)).example_caption.replace(NBSP, " ")
     assert caption.endswith("must have a 1.")
+
+
+BUILTIN_COMBINATIONS = [
+    (theme, lang, variant)
+    for theme in ("pips", "pips-couleur", "chiffres", "fruits")
+    for lang in ("fr", "en")
+    for variant in ("famille", "points")
+    if not (theme == "fruits" and variant == "points")
+]
+
+
+@pytest.mark.parametrize(("theme", "lang", "variant"), BUILTIN_COMBINATIONS)
+def test_every_builtin_theme_gets_one_rules_page_with_its_own_tiles(tmp_path, theme, lang, variant):
+    from click.testing import CliRunner
+
+    from domino_print.cli import cli
+
+    with_rules, without = tmp_path / "with.pdf", tmp_path / "without.pdf"
+    common = ["--theme", theme, "--lang", lang]
+    assert CliRunner().invoke(cli, [*common, "--rules", variant, "--out", str(with_rules)]).exit_code == 0
+    assert CliRunner().invoke(cli, [*common, "--no-rules", "--out", str(without)]).exit_code == 0
+    reader = pypdf.PdfReader(str(with_rules))
+    assert len(reader.pages) == len(pypdf.PdfReader(str(without)).pages) + 1  # exactly one page
+    rules = reader.pages[-1]
+    assert ("Règle du jeu" if lang == "fr" else "How to play") in rules.extract_text()
+    # The example chain places the theme's own face forms: four tiles, two faces each.
+    assert rules.get_contents().get_data().count(b" Do") >= 8
+    assert "/FormXob.Face5" in rules["/Resources"]["/XObject"]
+    assert with_rules.stat().st_size - without.stat().st_size <= 8 * 1024
