@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import itertools
+import statistics
 from collections import Counter
 
 import pytest
@@ -162,3 +164,65 @@ def test_legend_wraps_instead_of_overlapping_the_scale_note_on_narrow_paper(run_
     assert len(cut) == 2  # wrapped onto two lines
     for text, x, _, size in cut:
         assert x + stringWidth(text.strip(), "Helvetica", size) < note_left
+
+
+def _longest_run(flags: list[bool]) -> int:
+    longest = current = 0
+    for flag in flags:
+        current = current + 1 if flag else 0
+        longest = max(longest, current)
+    return longest
+
+
+def _runs(flags: list[bool]) -> list[int]:
+    """Centres of the runs of True in ``flags``."""
+    centres, start = [], None
+    for i, flag in enumerate([*flags, False]):
+        if flag and start is None:
+            start = i
+        elif not flag and start is not None:
+            centres.append((start + i - 1) / 2)
+            start = None
+    return centres
+
+
+def test_a_reader_of_the_pixels_alone_finds_28_tiles_and_every_pair(pips_pdf):
+    """No layout data: cut lines, tiles, centre lines and pips are all found in the image."""
+    image = render_page(pips_pdf, dpi=DPI)
+    width, height = image.size
+    # Ink, anti-aliased thin lines included (the dashed grey centre line never runs long).
+    dark = [[image.getpixel((x, y)) < 170 for x in range(width)] for y in range(height)]
+    long_run = 4 * DPI  # a cut line runs unbroken past several tiles: over 4 inches of ink
+    columns = _runs([_longest_run([dark[y][x] for y in range(height)]) > long_run for x in range(width)])
+    rows = _runs([_longest_run(row) > long_run for row in dark])
+    tile_w = statistics.median(b - a for a, b in itertools.pairwise(columns)) * 25.4 / DPI
+    tile_h = statistics.median(b - a for a, b in itertools.pairwise(rows)) * 25.4 / DPI
+    assert 26.5 <= min(tile_w, tile_h) <= 28.5 and 53 <= max(tile_w, tile_h) <= 57
+
+    def solid(x0, y0, x1, y1) -> bool:  # a straight line of ink between two pixels
+        points = round(max(abs(x1 - x0), abs(y1 - y0)))
+        return all(
+            any(
+                dark[round(y0 + (y1 - y0) * k / points) + d][round(x0 + (x1 - x0) * k / points)]
+                for d in (-1, 0, 1)
+            )
+            for k in range(points + 1)
+        )
+
+    pairs = Counter()
+    for (top, bottom), (left, right) in itertools.product(
+        itertools.pairwise(rows), itertools.pairwise(columns)
+    ):
+        if not solid(left, top, right, top) or not solid(left, bottom, right, bottom):
+            continue  # no tile in this cell of the grid
+        middle = round((top + bottom) / 2)
+        centre_line = [image.getpixel((x, middle)) < 235 for x in range(int(left) + 8, int(right) - 8)]
+        assert any(centre_line) and not all(centre_line)  # a visible but broken centre line
+        inset = 3
+        halves = [
+            _count_blobs(image, (int(left) + inset, int(top) + inset, int(right) - inset, middle - inset)),
+            _count_blobs(image, (int(left) + inset, middle + inset, int(right) - inset, int(bottom) - inset)),
+        ]
+        pairs[frozenset(halves)] += 1
+    assert sum(pairs.values()) == 28
+    assert set(pairs) == {frozenset((a, b)) for a in range(7) for b in range(a, 7)}
