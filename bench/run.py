@@ -189,7 +189,8 @@ def main() -> int:
         (ROOT / "bench" / "RESULTS.md").write_text(
             "# Benchmark results\n\n"
             f"Taken with `make bench` on {time.strftime('%Y-%m-%d')} ({machine}); median of {RUNS} runs.\n"
-            "The baseline is measured in the same run, side by side.\n\n" + text + "\n"
+            "Each run of a command is followed by a run of its baseline, so both see the same machine.\n"
+            "On a busy or shared machine ratios still move by a tenth or two between runs.\n\n" + text + "\n"
         )
     return 1 if failures else 0
 
