@@ -1,4 +1,4 @@
-"""The one exception type the pipeline raises for a user's mistake.
+"""The exceptions the pipeline raises for a user's mistake.
 
 The CLI turns a ``DominoError`` into a single line on stderr and a non-zero exit;
 anything else is a bug and keeps its traceback.

@@ -13,10 +13,14 @@ from typing import NamedTuple
 from domino_print.errors import OptionError
 from domino_print.layout import SheetSpec, parse_paper, parse_tile_size
 from domino_print.themes import Theme, load_theme
+from domino_print.tiles import MAX_TOP
 
 DEFAULT_OUTPUT_DIR = Path("output")
-MIN_MARGIN_MM = 5.0
-"""Most printers cannot print closer to the paper's edge; the header and legend live there too."""
+RULES_MIN_PAPER_MM = (148.0, 210.0)
+"""A5: the smallest paper the rules page fits on (reduced, as a copier would)."""
+MIN_MARGIN_MM = 8.0
+"""The header line sits 3 mm into the top margin and must stay clear of the last 5 mm of
+paper, which most printers leave blank."""
 
 
 class Job(NamedTuple):
@@ -66,7 +70,7 @@ class Job(NamedTuple):
         theme = load_theme(theme_ref)
         if top is None:
             # Built-in themes default to double-six; a user's pictures make the largest set they can.
-            top = min(6, theme.max_value) if theme.builtin else theme.max_value
+            top = min(6, theme.max_value) if theme.builtin else min(theme.max_value, MAX_TOP)
         if top < 0:
             raise OptionError(f"--max {top} is negative; use a highest value of 0 or more")
         theme.check_top(top)
@@ -88,6 +92,14 @@ class Job(NamedTuple):
             gap_mm=gap,
             tile_short_mm=parse_tile_size(tile_size),
         )
+        paper_sides = sorted((sheet.paper.width_mm, sheet.paper.height_mm))
+        if not no_rules and (
+            paper_sides[0] < RULES_MIN_PAPER_MM[0] or paper_sides[1] < RULES_MIN_PAPER_MM[1]
+        ):
+            raise OptionError(
+                f"the rules page needs A5 paper or larger, and {sheet.paper.name} is "
+                f"{paper_sides[0]:g} x {paper_sides[1]:g} mm; use larger --paper, or --no-rules"
+            )
         print_options = _print_options(
             sets=sets,
             label=label,
@@ -124,7 +136,7 @@ class Job(NamedTuple):
         """The rules page's context, validated; None with ``--no-rules``."""
         if self.rules is None:
             return None
-        from domino_print.rules import MIN_TOP, RulesContext, RulesError, validate_rules
+        from domino_print.rules import MIN_TOP, RulesContext, validate_rules
 
         if self.theme.max_value < MIN_TOP:
             raise OptionError(
@@ -141,10 +153,7 @@ class Job(NamedTuple):
             theme_title=self.theme.title_in(self.lang),
             target=self.target,
         )
-        try:
-            validate_rules(context)
-        except RulesError as exc:
-            raise OptionError(str(exc)) from None
+        validate_rules(context)  # a RulesError is an OptionError: exit code 2
         return context
 
 
@@ -231,25 +240,7 @@ def run_job(job: Job, progress: Progress | None = None) -> str:
         duplex=job.duplex,
         back_offset_mm=job.back_offset_mm,
     )
-    rules_page = None
     context = job.rules_context()
-    if context is not None:
-        from reportlab.lib.units import mm
-
-        from domino_print.rules import draw_rules_page
-
-        def rules_page(canvas, draw_tile):
-            width, height = sorted(canvas._pagesize)  # the rules page is always portrait
-            canvas.setPageSize((width, height))
-            draw_rules_page(
-                canvas,
-                context,
-                draw_tile,
-                page_width_pt=width,
-                page_height_pt=height,
-                margin_pt=job.sheet.margin_mm * mm,
-            )
-
     if job.out.parent == DEFAULT_OUTPUT_DIR:
         DEFAULT_OUTPUT_DIR.mkdir(exist_ok=True)
     check_destination(job.out)  # before a long render, not after it
@@ -271,7 +262,7 @@ def run_job(job: Job, progress: Progress | None = None) -> str:
         if progress is not None:
             progress(done, steps)
 
-    data, pages = render_sheet(tiles, layout, painter, options, rules_page, backs, step)
+    data, pages = render_sheet(tiles, layout, painter, options, context, backs, step)
     previews: list[bytes] = []
     if job.preview_dpi:
         from domino_print.preview import render_pngs

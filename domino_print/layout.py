@@ -53,7 +53,7 @@ class Paper(NamedTuple):
     height_mm: float
 
 
-_CUSTOM_PAPER = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*x\s*(\d+(?:\.\d+)?)\s*mm\s*$", re.IGNORECASE)
+_SIZE_MM = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*x\s*(\d+(?:\.\d+)?)\s*mm\s*$", re.IGNORECASE)
 
 
 def parse_paper(text: str) -> Paper:
@@ -61,7 +61,7 @@ def parse_paper(text: str) -> Paper:
     for name, (width, height) in PAPERS_MM.items():
         if text.strip().lower() == name.lower():
             return Paper(name, width, height)
-    match = _CUSTOM_PAPER.match(text)
+    match = _SIZE_MM.match(text)
     if not match:
         names = ", ".join(PAPERS_MM)
         raise OptionError(f"--paper {text!r} is not a paper size; use one of {names} or WIDTHxHEIGHTmm")
@@ -78,7 +78,7 @@ def parse_tile_size(text: str) -> float | None:
         return None
     if key in TILE_PRESETS_MM:
         return TILE_PRESETS_MM[key]
-    match = _CUSTOM_PAPER.match(text)
+    match = _SIZE_MM.match(text)
     if not match:
         raise OptionError(
             f"--tile-size {text!r} is not a size; use auto, small, medium, large or WxHmm such as 30x60mm"

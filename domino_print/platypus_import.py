@@ -46,8 +46,6 @@ re.compile = _compile
 try:
     from reportlab.platypus import (
         Flowable,
-        ListFlowable,
-        ListItem,
         Paragraph,
         Spacer,
         Table,
@@ -56,4 +54,4 @@ try:
 finally:
     re.compile = _real_compile
 
-__all__ = ["Flowable", "ListFlowable", "ListItem", "Paragraph", "Spacer", "Table", "TableStyle"]
+__all__ = ["Flowable", "Paragraph", "Spacer", "Table", "TableStyle"]

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from reportlab import rl_config
 from reportlab.lib.units import mm
@@ -29,6 +29,9 @@ from domino_print.backs import BackPage, mark_centre, mark_radius_mm, set_colour
 from domino_print.faces import FacePainter
 from domino_print.layout import PageLayout, Placement, SheetLayout
 from domino_print.tiles import Tile
+
+if TYPE_CHECKING:
+    from domino_print.rules import RulesContext
 
 rl_config.useA85 = 0  # binary streams: smaller and faster than ASCII85
 
@@ -42,6 +45,8 @@ CENTRE_INSET = 0.16
 LABEL_SHARE = 0.22
 """With labels, the bottom share of a face that holds the word."""
 SCALE_BAR_MM = 50
+PRINTABLE_EDGE_MM = 5.0
+"""Most printers leave this much of the paper's edge blank: no text goes closer."""
 BACK_LINE_COLOUR = "#B4C2D0"
 BACK_LINE_PT = 0.5
 BACK_LATTICE_MM = 4.0
@@ -88,9 +93,6 @@ class RenderOptions(NamedTuple):
     """The edge the sheet is turned on for two-sided printing: ``long`` or ``short``."""
     back_offset_mm: tuple[float, float] = (0.0, 0.0)
     """Shift of the back pages (x right, y up, mm) that cancels a printer's misregistration."""
-
-
-DrawRulesPage = Callable[[Canvas, Callable[[Canvas, int, int, float], None]], None]
 
 
 def draw_scissors(canvas: Canvas, x: float, y: float, length: float) -> None:
@@ -500,7 +502,7 @@ class SheetRenderer:
         canvas.setFont("Helvetica", 6.5)
         canvas.drawString(
             self.layout.margin_mm * mm,
-            max(2.0, self.layout.margin_mm - 5) * mm,
+            max(PRINTABLE_EDGE_MM, self.layout.margin_mm - 5) * mm,
             " · ".join(part for part in note if part),
         )
         canvas.restoreState()
@@ -534,9 +536,21 @@ class SheetRenderer:
         canvas.line(size, CENTRE_INSET * size, size, (1 - CENTRE_INSET) * size)
         canvas.restoreState()
 
-    def draw_rules_page(self, draw_page: DrawRulesPage) -> None:
+    def draw_rules_page(self, context: RulesContext) -> None:
+        """The rules page, always portrait, with example tiles drawn from this sheet's faces."""
+        from domino_print.rules import draw_rules_page
+
+        width, height = sorted((self.layout.page_width_mm * mm, self.layout.page_height_mm * mm))
+        self.canvas.setPageSize((width, height))
         self.draw_rules_bookmark()
-        draw_page(self.canvas, self.draw_example_tile)
+        draw_rules_page(
+            self.canvas,
+            context,
+            self.draw_example_tile,
+            page_width_pt=width,
+            page_height_pt=height,
+            margin_pt=self.layout.margin_mm * mm,
+        )
         self.finish_page()
 
     def draw_rules_bookmark(self) -> None:
@@ -562,7 +576,7 @@ def render_sheet(
     layout: SheetLayout,
     painter: FacePainter,
     options: RenderOptions,
-    rules_page: DrawRulesPage | None = None,
+    rules: RulesContext | None = None,
     backs: Sequence[BackPage] | None = None,
     on_page: Callable[[], None] | None = None,
 ) -> tuple[bytes, int]:
@@ -571,6 +585,6 @@ def render_sheet(
     renderer = SheetRenderer(layout, painter, options)
     renderer.on_page = on_page
     renderer.draw_sheet_pages(tiles, backs)
-    if rules_page is not None:
-        renderer.draw_rules_page(rules_page)
+    if rules is not None:
+        renderer.draw_rules_page(rules)
     return renderer.pdf_bytes(), renderer.page_count

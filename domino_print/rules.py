@@ -73,7 +73,7 @@ from domino_print.platypus_import import (
     Table,
     TableStyle,
 )
-from domino_print.tiles import set_name
+from domino_print.tiles import set_name, tile_count
 
 __all__ = [
     "LANGS",
@@ -132,11 +132,6 @@ class RulesContext(NamedTuple):
 # --------------------------------------------------------------------------- facts
 
 
-def tile_total(top: int) -> int:
-    """How many tiles a double-``top`` set holds: (top + 1)(top + 2) / 2."""
-    return (top + 1) * (top + 2) // 2
-
-
 _SMALL_DEALS: dict[int, dict[int, int]] = {
     2: {2: 2},
     3: {2: 3, 3: 2, 4: 2},
@@ -166,7 +161,7 @@ def deal_sizes(top: int) -> dict[int, int]:
 
 def _too_small_message(top: int) -> str:
     return (
-        f"a double-{top} set ({tile_total(top)} tile{'s' if tile_total(top) > 1 else ''}) "
+        f"a double-{top} set ({tile_count(top)} tile{'s' if tile_count(top) > 1 else ''}) "
         f"is too small for a game; use --max {MIN_TOP} or more, or --no-rules"
     )
 
@@ -319,7 +314,7 @@ def build_content(ctx: RulesContext) -> RulesContent:
 
 def _content_fr(ctx: RulesContext) -> RulesContent:
     deal = deal_sizes(ctx.top)
-    count = tile_total(ctx.top)
+    count = tile_count(ctx.top)
     points = ctx.variant == "points"
     if ctx.numeric and not ctx.pictures:
         same = "le même nombre"
@@ -435,7 +430,7 @@ def _content_fr(ctx: RulesContext) -> RulesContent:
 
 def _content_en(ctx: RulesContext) -> RulesContent:
     deal = deal_sizes(ctx.top)
-    count = tile_total(ctx.top)
+    count = tile_count(ctx.top)
     points = ctx.variant == "points"
     if ctx.numeric and not ctx.pictures:
         same = "the same number"

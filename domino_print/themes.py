@@ -27,7 +27,15 @@ FIT_MODES = ("contain", "cover")
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".gif", ".bmp", ".tif", ".tiff", ".svg")
 
 _BUILTIN_KEYS = {
-    "name", "painter", "max_value", "age", "title", "description", "labels", "colours", "images",
+    "name",
+    "painter",
+    "max_value",
+    "age",
+    "title",
+    "description",
+    "labels",
+    "colours",
+    "images",
 }
 _USER_KEYS = {"name", "title", "description", "labels", "images", "fit", "background", "age"}
 _HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -176,7 +184,7 @@ def labels_table(path: Path, data: dict, count: int) -> dict[str, tuple[str, ...
 
 def check_colour(path: Path, key: str, value: object) -> str:
     if not isinstance(value, str) or not _HEX_COLOUR.match(value):
-        raise ThemeError(f"{path}: {key} must be a colour like \"#FFAA00\", not {value!r}")
+        raise ThemeError(f'{path}: {key} must be a colour like "#FFAA00", not {value!r}')
     return value.upper()
 
 
@@ -197,13 +205,18 @@ def theme_from_data(path: Path, data: dict) -> Theme:
     if painter == "picture":
         files = data.get("images")
         if not isinstance(files, list) or not files or not all(isinstance(f, str) for f in files):
-            raise ThemeError(f"{path}: a picture theme needs images = [\"file.svg\", ...]")
+            raise ThemeError(f'{path}: a picture theme needs images = ["file.svg", ...]')
         images = tuple(ASSETS_DIR / f for f in files)
         max_value = len(images) - 1
     else:
         max_value = data.get("max_value")
-        if not isinstance(max_value, int) or not 0 <= max_value <= 18:
-            raise ThemeError(f"{path}: max_value must be a whole number from 0 to 18")
+        limit = 18
+        if painter == "pips":
+            from domino_print.faces.pips import MAX_PIPS as limit
+        if not isinstance(max_value, int) or not 0 <= max_value <= limit:
+            raise ThemeError(
+                f"{path}: max_value must be a whole number from 0 to {limit} for painter {painter!r}"
+            )
     colours = tuple(check_colour(path, "colours", c) for c in data.get("colours", []))
     if colours and len(colours) <= max_value:
         raise ThemeError(f"{path}: colours lists {len(colours)} colours for values 0 to {max_value}")

@@ -69,9 +69,6 @@ class Tile(NamedTuple):
     def is_double(self) -> bool:
         return self.a == self.b
 
-    @property
-    def total(self) -> int:
-        return self.a + self.b
 
 
 def tile_count(top: int) -> int:

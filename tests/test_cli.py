@@ -132,7 +132,7 @@ def test_not_a_number_lengths_are_refused(run_cli, tmp_path, option):
         (["--no-rules", "--rules", "points"], "--no-rules leaves out"),
         (["--no-rules", "--target", "80"], "--no-rules leaves out"),
         (["--labels", "--theme", "pips"], "--labels names the pictures"),
-        (["--margin", "2"], "use 5 to 50 mm"),
+        (["--margin", "6"], "use 8 to 50 mm"),
     ],
 )
 def test_options_that_would_do_nothing_are_refused(run_cli, tmp_path, args, message):
@@ -157,3 +157,10 @@ def test_write_errors_name_the_destination_not_the_temporary(run_cli, tmp_path, 
     assert result.stderr.strip().startswith(
         f"domino-print: error: {out}: cannot write here (Permission denied)"
     )
+
+
+def test_paper_too_small_for_the_rules_page_is_refused_before_drawing(run_cli, tmp_path):
+    result = run_cli("--paper", "150x100mm", "--out", tmp_path / "x.pdf")
+    assert result.exit_code == 2
+    assert "needs A5 paper or larger" in result.stderr and "100 x 150 mm" in result.stderr
+    assert run_cli("--paper", "150x100mm", "--no-rules", "--out", tmp_path / "y.pdf").exit_code == 0

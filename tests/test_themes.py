@@ -202,3 +202,9 @@ def test_builtin_files_all_validate():
 def test_unknown_theme_is_an_option_error():
     with pytest.raises(OptionError, match="unknown theme 'dragons'"):
         load_theme("dragons")
+
+
+def test_pips_theme_cannot_claim_more_than_twelve(tmp_path):
+    path = _write(tmp_path, GOOD.replace("max_value = 6", "max_value = 13"))
+    with pytest.raises(ThemeError, match="from 0 to 12 for painter 'pips'"):
+        theme_from_data(path, read_toml(path))

@@ -421,3 +421,10 @@ def test_theme_new_command(tmp_path):
     assert again.exit_code == 1 and "already exists" in again.stderr
     missing = run("theme", "new", tmp_path / "nowhere")
     assert missing.exit_code == 2 and len(missing.stderr.strip().splitlines()) == 1
+
+
+def test_more_pictures_than_the_largest_set_default_to_double_eighteen(tmp_path):
+    folder = colour_folder(tmp_path / "many", [f"#{i * 10:02X}{250 - i * 10:02X}40" for i in range(21)])
+    result = render_theme(folder, tmp_path / "many.pdf")
+    assert result.exit_code == 0, result.output
+    assert "190 dominoes (double-eighteen)" in result.stdout
