@@ -139,26 +139,23 @@ class SheetRenderer:
         self.canvas.setCreator(f"domino-print {__version__}")
         self.canvas.setAuthor("domino-print")
         self.canvas.setViewerPreference("PrintScaling", "None")
-        self._forms: set[int] = set()
-        self._named_forms: set[str] = set()
+        self._forms: set[str] = set()
         self.page_count = 0
         self.on_page: Callable[[], None] | None = None
         """Called after each finished page (progress reporting)."""
 
     # -- faces ---------------------------------------------------------------------------
     def _ensure_face(self, value: int) -> str:
-        """Define the form for ``value`` the first time it is needed."""
-        name = face_name(value)
-        if value not in self._forms:
-            canvas, size = self.canvas, self.short_pt
-            canvas.beginForm(name, 0, 0, size, size)
+        """The form for ``value``, defined the first time it is needed."""
+        size = self.short_pt
+
+        def draw() -> None:
             if self.options.labels:
                 self._draw_labelled_face(value, size)
             else:
-                self.painter.draw(canvas, value, size)
-            canvas.endForm()
-            self._forms.add(value)
-        return name
+                self.painter.draw(self.canvas, value, size)
+
+        return self._define_form(face_name(value), draw, (0, 0, size, size))
 
     def _draw_labelled_face(self, value: int, size: float) -> None:
         canvas = self.canvas
@@ -357,11 +354,11 @@ class SheetRenderer:
     # -- set marks and backs -----------------------------------------------------------------
     def _define_form(self, name: str, draw: Callable[[], None], bbox: tuple[float, ...] = ()) -> str:
         """Draw a named form once (``bbox`` in points, the whole page by default)."""
-        if name not in self._named_forms:
+        if name not in self._forms:
             self.canvas.beginForm(name, *bbox)
             draw()
             self.canvas.endForm()
-            self._named_forms.add(name)
+            self._forms.add(name)
         return name
 
     @property
