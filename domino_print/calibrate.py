@@ -115,9 +115,7 @@ class CalibrationGeometry:
 def check_paper(paper: Paper) -> None:
     short, long = MIN_SIDES_MM
     if paper.width_mm < short or paper.height_mm < long:
-        raise OptionError(
-            f"--paper {paper.name} is too small for the calibration page; use A5 or larger"
-        )
+        raise OptionError(f"--paper {paper.name} is too small for the calibration page; use A5 or larger")
 
 
 def calibration_geometry(paper: Paper, duplex: str) -> CalibrationGeometry:
@@ -127,7 +125,10 @@ def calibration_geometry(paper: Paper, duplex: str) -> CalibrationGeometry:
     inset = CORNER_INSET_MM
     stations = (
         (width / 2, height / 2),
-        (inset, inset), (width - inset, inset), (inset, height - inset), (width - inset, height - inset),
+        (inset, inset),
+        (width - inset, inset),
+        (inset, height - inset),
+        (width - inset, height - inset),
     )
     rulers: list[Ruler] = []
     checks, frames = [], []
@@ -151,25 +152,17 @@ def calibration_geometry(paper: Paper, duplex: str) -> CalibrationGeometry:
 
 def render_calibration(paper: Paper, duplex: str, lang: str) -> bytes:
     """The two-page calibration PDF: front with crosses and instructions, back with rulers."""
-    from reportlab import rl_config
     from reportlab.lib.units import mm
     from reportlab.pdfbase.pdfmetrics import stringWidth
-    from reportlab.pdfgen.canvas import Canvas
 
-    from domino_print import __version__
+    from domino_print.render import DUPLEX_PREFERENCE, new_print_canvas
 
-    rl_config.useA85 = 0
     geometry = calibration_geometry(paper, duplex)
     texts = _TEXTS[lang]
     width, height = geometry.page_width_mm * mm, geometry.page_height_mm * mm
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(width, height), invariant=1, pageCompression=1, lang=lang)
-    canvas.setTitle(f"{texts['title']} – {paper.name}")
-    canvas.setCreator(f"domino-print {__version__}")
-    canvas.setAuthor("domino-print")
-    canvas.setViewerPreference("PrintScaling", "None")
-    edge = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}[duplex]
-    canvas.setViewerPreference("Duplex", edge)
+    canvas = new_print_canvas(buffer, (width, height), lang=lang, title=f"{texts['title']} – {paper.name}")
+    canvas.setViewerPreference("Duplex", DUPLEX_PREFERENCE[duplex])
 
     def wrap(text: str, font: str, size: float, room: float) -> list[str]:
         lines, line = [], ""
@@ -202,8 +195,11 @@ def render_calibration(paper: Paper, duplex: str, lang: str) -> bytes:
     canvas.setFont("Helvetica-Bold", 12)
     canvas.drawCentredString(width / 2, height - 14 * mm, texts["title"])
     canvas.setFont("Helvetica", 8)
-    canvas.drawCentredString(width / 2, height - 19 * mm,
-                             f"{texts['front']} · {paper.name} · {texts['edges'][duplex]} · domino-print")
+    canvas.drawCentredString(
+        width / 2,
+        height - 19 * mm,
+        f"{texts['front']} · {paper.name} · {texts['edges'][duplex]} · domino-print",
+    )
     bottom, top = geometry.text_band
     room = width - 2 * 12 * mm
     other = "short" if duplex == "long" else "long"

@@ -114,6 +114,24 @@ def _ink_on(colour: str) -> str:
     return "#111111" if 0.299 * red + 0.587 * green + 0.114 * blue > 150 else "#FFFFFF"
 
 
+DUPLEX_PREFERENCE = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}
+"""The PDF viewer preference for each ``--duplex`` flip edge."""
+
+
+def new_print_canvas(
+    buffer, page_size_pt: tuple[float, float], *, lang: str, title: str, subject: str = ""
+) -> Canvas:
+    """A canvas for a print-ready PDF: deterministic bytes, metadata, and no scaling when printed."""
+    canvas = Canvas(buffer, pagesize=page_size_pt, invariant=1, pageCompression=1, lang=lang)
+    canvas.setTitle(title)
+    if subject:
+        canvas.setSubject(subject)
+    canvas.setCreator(f"domino-print {__version__}")
+    canvas.setAuthor("domino-print")
+    canvas.setViewerPreference("PrintScaling", "None")
+    return canvas
+
+
 def face_name(value: int) -> str:
     return f"Face{value}"
 
@@ -127,18 +145,13 @@ class SheetRenderer:
         self.options = options
         self.short_pt = layout.tile_short_mm * mm
         self.buffer = io.BytesIO()
-        self.canvas = Canvas(
+        self.canvas = new_print_canvas(
             self.buffer,
-            pagesize=(layout.page_width_mm * mm, layout.page_height_mm * mm),
-            invariant=1,
-            pageCompression=1,
+            (layout.page_width_mm * mm, layout.page_height_mm * mm),
             lang=options.lang,
+            title=options.title,
+            subject=options.subject,
         )
-        self.canvas.setTitle(options.title)
-        self.canvas.setSubject(options.subject)
-        self.canvas.setCreator(f"domino-print {__version__}")
-        self.canvas.setAuthor("domino-print")
-        self.canvas.setViewerPreference("PrintScaling", "None")
         self._forms: set[str] = set()
         self.page_count = 0
         self.on_page: Callable[[], None] | None = None
@@ -325,8 +338,7 @@ class SheetRenderer:
             face_pt = self.short_pt * (1 - LABEL_SHARE) if options.labels else self.short_pt
             prepare(sorted({v for tile in tiles for v in (tile.a, tile.b)}), face_pt)
         if backs is not None:
-            edge = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}[options.duplex]
-            canvas.setViewerPreference("Duplex", edge)
+            canvas.setViewerPreference("Duplex", DUPLEX_PREFERENCE[options.duplex])
         header = self._header_fits()
         if options.sets > 1:
             for n, page in enumerate(self.layout.pages):
