@@ -207,17 +207,13 @@ def theme_new_command(folder: Path) -> None:
 def calibrate_command(paper: str, duplex: str, out: Path | None, lang: str, quiet: bool) -> None:
     """Print a two-sided calibration sheet to measure --back-offset for your printer."""
     from domino_print.calibrate import check_paper, render_calibration
-    from domino_print.files import human_size, write_atomically
-    from domino_print.job import DEFAULT_OUTPUT_DIR
+    from domino_print.files import human_size, pdf_destination, prepare_destination, write_atomically
     from domino_print.layout import parse_paper
 
     sheet = parse_paper(paper)
     check_paper(sheet)
-    if out is None:
-        out = DEFAULT_OUTPUT_DIR / "calibration.pdf"
-        DEFAULT_OUTPUT_DIR.mkdir(exist_ok=True)
-    if out.suffix.lower() != ".pdf":
-        raise OptionError(f"--out {out}: the file name must end in .pdf")
+    out = pdf_destination(out, "calibration.pdf")
+    prepare_destination(out)
     data = render_calibration(sheet, duplex, lang)
     write_atomically(out, data)
     if not quiet:

@@ -10,7 +10,26 @@ import os
 import tempfile
 from pathlib import Path
 
-from domino_print.errors import DominoError
+from domino_print.errors import DominoError, OptionError
+
+DEFAULT_OUTPUT_DIR = Path("output")
+"""Where a PDF goes when no --out is given (created on demand)."""
+
+
+def pdf_destination(out: Path | None, default_name: str) -> Path:
+    """``--out``, or ``output/<default_name>`` when it is not given; it must name a PDF."""
+    if out is None:
+        out = DEFAULT_OUTPUT_DIR / default_name
+    if out.suffix.lower() != ".pdf":
+        raise OptionError(f"--out {out}: the file name must end in .pdf")
+    return out
+
+
+def prepare_destination(path: Path) -> None:
+    """Create the default output folder if the file goes there, then check the folder."""
+    if path.parent == DEFAULT_OUTPUT_DIR:
+        DEFAULT_OUTPUT_DIR.mkdir(exist_ok=True)
+    check_destination(path)
 
 
 def check_destination(path: Path) -> Path:

@@ -11,11 +11,11 @@ from pathlib import Path
 from typing import NamedTuple
 
 from domino_print.errors import OptionError
+from domino_print.files import pdf_destination
 from domino_print.layout import SheetSpec, parse_paper, parse_tile_size
 from domino_print.themes import Theme, load_theme
 from domino_print.tiles import MAX_TOP
 
-DEFAULT_OUTPUT_DIR = Path("output")
 RULES_MIN_PAPER_MM = (148.0, 210.0)
 """A5: the smallest paper the rules page fits on (reduced, as a copier would)."""
 MIN_MARGIN_MM = 8.0
@@ -109,10 +109,7 @@ class Job(NamedTuple):
             preview=preview,
             preview_dpi=preview_dpi,
         )
-        if out is None:
-            out = DEFAULT_OUTPUT_DIR / f"dominos-{theme.name}.pdf"
-        if out.suffix.lower() != ".pdf":
-            raise OptionError(f"--out {out}: the file name must end in .pdf")
+        out = pdf_destination(out, f"dominos-{theme.name}.pdf")
         job = cls(
             theme=theme,
             top=top,
@@ -216,7 +213,7 @@ Progress = Callable[[int, int], None]
 def run_job(job: Job, progress: Progress | None = None) -> str:
     """Render the PDF (and previews), write them atomically and return the one-line summary."""
     from domino_print.faces import painter_for
-    from domino_print.files import check_destination, human_size, write_atomically
+    from domino_print.files import human_size, prepare_destination, write_atomically
     from domino_print.layout import layout_sheet
     from domino_print.render import RenderOptions, render_sheet
     from domino_print.tiles import double_set, set_name
@@ -241,9 +238,7 @@ def run_job(job: Job, progress: Progress | None = None) -> str:
         back_offset_mm=job.back_offset_mm,
     )
     context = job.rules_context()
-    if job.out.parent == DEFAULT_OUTPUT_DIR:
-        DEFAULT_OUTPUT_DIR.mkdir(exist_ok=True)
-    check_destination(job.out)  # before a long render, not after it
+    prepare_destination(job.out)  # before a long render, not after it
     backs = None
     if job.backs:
         from domino_print.backs import back_page
