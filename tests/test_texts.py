@@ -185,3 +185,28 @@ def test_spanish_and_german_pdfs_speak_their_language_on_every_page(run_cli, tmp
     front, back = _page_texts(calibration)
     assert expected["calibration"][0] in front and expected["calibration"][1] in front
     assert expected["calibration"][2] in back
+
+
+# ------------------------------------------------------------------ theme texts
+
+
+def test_builtin_theme_texts_come_from_the_catalogue():
+    fruits = load_builtin("fruits")
+    assert fruits.title_in("de") == "Obst" and fruits.title_in("fr") == "Fruits"
+    assert [fruits.label(v, "es") for v in (0, 2, 6)] == ["manzana", "plátano", "uvas"]
+    assert fruits.label(4, "de") == "Kirschen"
+    assert load_builtin("pips").description_in("en").startswith("Black pips")
+
+
+def test_a_user_theme_without_the_page_language_falls_back_to_english_then_french_then_its_name():
+    from domino_print.themes import Theme
+
+    def user(title: dict, labels: dict) -> Theme:
+        return Theme("cats", "picture", 1, title=title, description={}, labels=labels, builtin=False)
+
+    both = user({"fr": "Chats", "en": "Cats"}, {"fr": ("chat", "chaton"), "en": ("cat", "kitten")})
+    assert both.title_in("fr") == "Chats" and both.title_in("es") == "Cats"
+    assert both.label(1, "de") == "kitten" and both.label(1, "fr") == "chaton"
+    french = user({"fr": "Chats"}, {"fr": ("chat", "chaton")})
+    assert french.title_in("de") == "Chats" and french.label(0, "es") == "chat"
+    assert user({}, {}).title_in("es") == "cats" and user({}, {}).label(1, "es") == "1"

@@ -12,6 +12,17 @@ catalogue's own words (``join_list``), and ``[typography] spacing = "french"``
 asks for French spacing (a no-break space before ``: ; ! ?`` and inside
 guillemets, ``typeset``) where the text is set in paragraphs. Only the
 requested language's file is read, once.
+
+Key tables: ``[sheet]`` and ``[backs]`` (the cutting sheet's margins and the
+backs), ``[calibration]``, ``[rules]`` (the rules page, filled by
+``rules._fill``), ``[set]`` (set names), ``[theme.<name>]`` (a built-in theme's
+title, description and picture names by value).
+
+Adding a language: copy ``en.toml`` to ``<code>.toml``, translate every value,
+keep every ``{placeholder}`` and set ``typography.spacing``. A user's own theme
+keeps its texts in its theme.toml; on a page in a language it does not give,
+its title and picture names fall back to English, then French, then any
+language it gives, then the theme's (or the picture's) name.
 """
 
 from __future__ import annotations
