@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint bench art clean
+.PHONY: demo test test-fast golden lint bench art clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -22,6 +22,14 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
+
+# Everything but the tests marked slow (subprocess, wheel, pixel-heavy, browser): under 15 s.
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest -q -m "not slow"
+
+# Rewrite tests/golden/*.png from the current code, after an intended visual change: look, then commit.
+golden: $(STAMP)
+	$(BIN)/python -m pytest -q tests/test_golden.py --update-golden
 
 lint: $(STAMP)
 	$(BIN)/ruff check domino_print tests bench
