@@ -76,8 +76,8 @@ DEMOS = [*demo_commands(), CALIBRATION]
 
 
 def make_pdf(args: list[str], folder: Path) -> bytes:
-    """Run ``domino-print args`` in-process and return the PDF bytes."""
-    out = folder / "golden-check.pdf"
+    """Run ``domino-print args`` in-process and return the PDF bytes (each PDF a new file)."""
+    out = folder / f"golden-check-{len(list(folder.glob('golden-check-*.pdf')))}.pdf"
     result = CliRunner().invoke(cli, [*args, "--out", str(out)], catch_exceptions=False)
     assert result.exit_code == 0, result.output
     return out.read_bytes()
@@ -107,6 +107,8 @@ def golden_path(name: str, page: int) -> Path:
 
 @dataclass(frozen=True)
 class Comparison:
+    """How far a fresh page is from its golden image, and whether that is within the tolerance."""
+
     mean_difference: float
     differing_share: float
     difference: Image.Image
