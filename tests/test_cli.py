@@ -98,6 +98,7 @@ def test_failed_render_keeps_existing_file_and_leaves_no_temporary(run_cli, tmp_
     assert sorted(os.listdir(tmp_path)) == ["good.pdf"]
 
 
+@pytest.mark.slow
 def test_python_dash_m_and_console_script_run(tmp_path):
     out = tmp_path / "m.pdf"
     done = subprocess.run(
