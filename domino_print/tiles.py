@@ -56,7 +56,17 @@ _NUMBER_NAMES = {
         "dix-sept",
         "dix-huit",
     ),
+    "es": (
+        "cero", "uno", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez", "once",
+        "doce", "trece", "catorce", "quince", "dieciséis", "diecisiete", "dieciocho",
+    ),
+    "de": (
+        "Null", "Eins", "Zwei", "Drei", "Vier", "Fünf", "Sechs", "Sieben", "Acht", "Neun", "Zehn", "Elf",
+        "Zwölf", "Dreizehn", "Vierzehn", "Fünfzehn", "Sechzehn", "Siebzehn", "Achtzehn",
+    ),
 }
+_SET_NAMES = {"en": "double-{}", "fr": "double-{}", "es": "doble {}", "de": "Doppel-{}"}
+"""How each language names a set from its highest value: double-six, doble seis, Doppel-Sechs."""
 
 
 class Tile(NamedTuple):
@@ -77,8 +87,13 @@ def tile_count(top: int) -> int:
 
 
 def set_name(top: int, lang: str = "en") -> str:
-    """The usual name of a set: ``double-six`` for top 6, ``double-neuf`` in French for 9."""
-    return f"double-{_NUMBER_NAMES[lang][top]}"
+    """The usual name of a set: ``double-six`` for top 6, ``double-neuf`` in French for 9.
+
+    A language without names here gets the English one.
+    """
+    if lang not in _NUMBER_NAMES:
+        lang = "en"
+    return _SET_NAMES[lang].format(_NUMBER_NAMES[lang][top])
 
 
 def double_set(top: int = 6) -> tuple[Tile, ...]:
