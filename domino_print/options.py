@@ -201,7 +201,9 @@ def _convert(option: Option, raw: object) -> object:
     if option.kind in ("int", "float"):
         if isinstance(raw, bool):
             raise _problem(option, " {value!r} is not a number", value=raw)
-        if option.kind == "int" and isinstance(raw, float) and raw.is_integer():
+        if option.kind == "int" and isinstance(raw, float):
+            if not raw.is_integer():
+                raise _problem(option, " {value!r} is not a whole number", value=raw)
             raw = int(raw)
         converter = click.INT if option.kind == "int" else click.FLOAT
         try:
@@ -246,6 +248,9 @@ def read_values(mapping: Mapping[str, object], table: tuple[Option, ...] = OPTIO
     given: dict[str, object] = {}
     for key, raw in mapping.items():
         name = str(key).replace("-", "_").removeprefix("__")
+        if name not in known and name in {option.name for option in table}:
+            raise OptionError("{key!r} is an option of the command line only (files and terminal output)",
+                              key=key)
         if name not in known:
             raise OptionError(
                 "unknown option {key!r}; the options are {names}", key=key, names=", ".join(known)
