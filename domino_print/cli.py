@@ -76,7 +76,7 @@ def _theme_names() -> str:
     context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
 )
 @click.version_option(__version__, prog_name="domino-print")
-@click_options(OPTIONS, themes=_theme_names())
+@click_options(OPTIONS, themes=_theme_names)
 @click.pass_context
 def cli(ctx: click.Context, **values) -> None:
     """Make a print-ready PDF domino set: a cutting sheet of whole tiles and a rules page."""
@@ -101,6 +101,7 @@ def preview_paths(out: Path, pages: int) -> list[Path]:
 
 def write_document(job, out: Path, preview_dpi: int | None, progress=None) -> str:
     """Make the PDF (and its previews), write them all or none, return the summary line."""
+    # The API pulls in the renderer (ReportLab): loaded once the options are known to be good.
     from domino_print.api import make_document, render_page_png
     from domino_print.files import StagedFiles, human_size
     from domino_print.tiles import set_name
@@ -215,6 +216,7 @@ def theme_new_command(folder: Path) -> None:
 @click_options(CALIBRATE_OPTIONS)
 def calibrate_command(**values) -> None:
     """Print a two-sided calibration sheet to measure --back-offset for your printer."""
+    # The calibration page draws with ReportLab: loaded only for this command.
     from domino_print.calibrate import render_calibration
     from domino_print.files import human_size, write_atomically
     from domino_print.options import parse_calibrate

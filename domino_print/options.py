@@ -308,6 +308,7 @@ def parse(mapping: Mapping[str, object], *, allow_cli_only: bool = False) -> Opt
 
 def parse_calibrate(mapping: Mapping[str, object]) -> tuple[Paper, str, str]:
     """``calibrate``'s paper, duplex edge and language from a mapping, checked."""
+    # calibrate.py builds its page geometry classes on import: only for that command.
     from domino_print.calibrate import check_paper
 
     values = read_values(mapping, CALIBRATE_OPTIONS, allow_cli_only=True)
@@ -372,24 +373,49 @@ def _click_type(option: Option):
     return click.STRING
 
 
-def click_options(table: tuple[Option, ...], **help_values: str) -> Callable:
+class _TableOption(click.Option):
+    """A click option whose help text is read from the catalogue only when help is shown.
+
+    Reading it at import would parse the English catalogue on every run.
+    """
+
+    def __init__(self, *args, help_text: Callable[[], str], **kwargs) -> None:
+        self._help_text = help_text
+        super().__init__(*args, **kwargs)
+
+    @property
+    def help(self) -> str:
+        return self._help_text()
+
+    @help.setter
+    def help(self, value: str | None) -> None:
+        """click sets ``help`` (None) in its constructor; the catalogue has the text."""
+
+
+def click_options(table: tuple[Option, ...], **help_values: Callable[[], str]) -> Callable:
     """A decorator adding ``table``'s options to a click command, help in English.
 
-    ``help_values`` fill placeholders in the help texts (the theme list, for one).
+    ``help_values`` give, when help is shown, the values of placeholders in the help
+    texts (the list of themes, for one).
     """
     decorators = []
     for option in table:
         declarations = [option.flag, *([option.short] if option.short else []), option.name]
-        help_text = option_help(option)
-        if help_values and "{" in help_text:
-            help_text = help_text.format(**help_values)
+
+        def help_text(option: Option = option) -> str:
+            template = option_help(option)
+            if "{" not in template:
+                return template
+            return template.format(**{name: value() for name, value in help_values.items()})
+
+        common = {"cls": _TableOption, "help_text": help_text}
         if option.kind == "flag":
-            decorators.append(click.option(*declarations, is_flag=True, default=False, help=help_text))
+            decorators.append(click.option(*declarations, is_flag=True, default=False, **common))
             continue
         shown = option.default is not None and option.name != "theme"  # its help names the default
         decorators.append(click.option(
             *declarations, type=_click_type(option), default=option.default, show_default=shown,
-            metavar=option.metavar, help=help_text,
+            metavar=option.metavar, **common,
         ))
 
     def decorate(command):
