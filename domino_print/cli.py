@@ -84,7 +84,7 @@ def cli(ctx: click.Context, **values) -> None:
         return
     from domino_print.api import parse_options  # the job's modules load themes and layout
 
-    options = parse(values, allow_cli_only=True)
+    options = parse(values, command_line=True)
     job = parse_options(options)
     out = pdf_destination(options.out, f"dominos-{job.theme.name}.pdf")
     prepare_destination(out)  # before a long render, not after it

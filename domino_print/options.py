@@ -238,13 +238,15 @@ def _check_range(option: Option, value: float) -> None:
 
 
 def read_values(mapping: Mapping[str, object], table: tuple[Option, ...] = OPTIONS, *,
-                allow_cli_only: bool = False) -> dict[str, object]:
+                command_line: bool = False) -> dict[str, object]:
     """Each option of ``table`` from ``mapping``, converted and range-checked; absent ones None.
 
     Keys may be spelled ``tile_size`` or ``tile-size``; an empty string counts as absent
-    (an empty form field). Unknown keys are refused.
+    (an empty form field), except for a text typed on the command line (``--label ""`` is
+    refused as empty). ``command_line`` also admits the options only the command line has.
+    Unknown keys are refused.
     """
-    known = {option.name: option for option in table if allow_cli_only or not option.cli_only}
+    known = {option.name: option for option in table if command_line or not option.cli_only}
     given: dict[str, object] = {}
     for key, raw in mapping.items():
         name = str(key).replace("-", "_").removeprefix("__")
@@ -259,7 +261,7 @@ def read_values(mapping: Mapping[str, object], table: tuple[Option, ...] = OPTIO
     values: dict[str, object] = {}
     for name, option in known.items():
         raw = given.get(name)
-        if raw is None or (raw == "" and option.kind != "text") or (option.kind == "flag" and raw == ""):
+        if raw is None or (raw == "" and not (command_line and option.kind == "text")):
             values[name] = None
             continue
         value = _convert(option, raw)
@@ -269,13 +271,13 @@ def read_values(mapping: Mapping[str, object], table: tuple[Option, ...] = OPTIO
     return values
 
 
-def parse(mapping: Mapping[str, object], *, allow_cli_only: bool = False) -> Options:
+def parse(mapping: Mapping[str, object], *, command_line: bool = False) -> Options:
     """The main command's options from a plain mapping, checked; ``OptionError`` if one is wrong.
 
-    ``allow_cli_only`` lets the command line pass ``out``, ``preview``, ``preview_dpi``
-    and ``quiet`` (ignored here, but checked against the others).
+    ``command_line`` lets the command line pass ``out``, ``preview``, ``preview_dpi``
+    and ``quiet`` (see ``read_values``).
     """
-    values = read_values(mapping, OPTIONS, allow_cli_only=allow_cli_only)
+    values = read_values(mapping, OPTIONS, command_line=command_line)
     _check_combinations(values)
     paper = parse_paper(values["paper"] if values["paper"] is not None else "A4")
     if values["no_rules"] is not True:
@@ -311,7 +313,7 @@ def parse_calibrate(mapping: Mapping[str, object]) -> tuple[Paper, str, str]:
     # calibrate.py builds its page geometry classes on import: only for that command.
     from domino_print.calibrate import check_paper
 
-    values = read_values(mapping, CALIBRATE_OPTIONS, allow_cli_only=True)
+    values = read_values(mapping, CALIBRATE_OPTIONS, command_line=True)
     paper = parse_paper(values["paper"] or "A4")
     check_paper(paper)
     return paper, values["duplex"] or "long", values["lang"] or DEFAULT_LANG

@@ -128,5 +128,7 @@ def test_unknown_surface_is_a_programming_error():
 
 
 def test_read_values_leaves_absent_options_as_none():
-    values = read_values({"sets": "3", "label": ""})
-    assert values["sets"] == 3 and values["label"] == "" and values["max"] is None and values["backs"] is None
+    values = read_values({"sets": "3", "label": "", "max": ""})
+    assert values["sets"] == 3 and values["max"] is None and values["backs"] is None
+    assert values["label"] is None, "an empty form field is an absent option"
+    assert read_values({"label": ""}, command_line=True)["label"] == "", "--label '' is refused later"
