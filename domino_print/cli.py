@@ -64,7 +64,8 @@ def _fail(message: str, code: int, *, hint: bool = False) -> None:
 
 
 def _theme_names() -> str:
-    from domino_print.themes import builtin_names
+    """The built-in themes, for the help of --theme: read only when help is shown."""
+    from domino_print.themes import builtin_names  # reads every theme file
 
     return ", ".join(builtin_names())
 
@@ -104,7 +105,6 @@ def write_document(job, out: Path, preview_dpi: int | None, progress=None) -> st
     # The API pulls in the renderer (ReportLab): loaded once the options are known to be good.
     from domino_print.api import make_document, render_page_png
     from domino_print.files import StagedFiles, human_size
-    from domino_print.tiles import set_name
 
     steps = job.page_count * (2 if preview_dpi else 1)
     done = 0
@@ -126,7 +126,7 @@ def write_document(job, out: Path, preview_dpi: int | None, progress=None) -> st
         _remove_stale_previews(out, len(paths))
     page_word = "page" if document.pages == 1 else "pages"
     tiles = "domino" if document.tiles == 1 else "dominoes"
-    dominoes = f"{document.tiles} {tiles} ({set_name(document.top)})"
+    dominoes = f"{document.tiles} {tiles} ({document.set_name})"
     if document.sets > 1:
         dominoes = f"{document.sets} sets of {dominoes}"
     if document.backs:

@@ -65,6 +65,9 @@ class Option(NamedTuple):
     short: str | None = None
     help_key: str | None = None
     """Catalogue key of the help text when it differs from ``option.<name>.help``."""
+    implied: object = None
+    """The value an option with no default takes when not given. Its default stays None so
+    that the rules between options can tell it was not given (``--target`` alone is refused)."""
 
     @property
     def flag(self) -> str:
@@ -80,9 +83,9 @@ OPTIONS: tuple[Option, ...] = (
     Option("max", "int", None, low=0, metavar="N"),
     Option("lang", "choice", DEFAULT_LANG, choices=languages),
     Option("labels", "flag", False),
-    Option("rules", "choice", None, choices=RULES_VARIANTS),
+    Option("rules", "choice", None, choices=RULES_VARIANTS, implied="famille"),
     Option("no_rules", "flag", False),
-    Option("target", "int", None, low=1, high=1000, metavar="1-1000"),
+    Option("target", "int", None, low=1, high=1000, metavar="1-1000", implied=DEFAULT_TARGET),
     Option("paper", "text", "A4", metavar="SIZE"),
     Option("orientation", "choice", "auto", choices=ORIENTATIONS),
     Option("tile_size", "text", "auto", metavar="SIZE"),
@@ -93,10 +96,11 @@ OPTIONS: tuple[Option, ...] = (
     Option("sets", "int", 1, low=1, high=MAX_SETS, metavar=f"1-{MAX_SETS}"),
     Option("label", "text", None, metavar="TEXT"),
     Option("backs", "flag", False),
-    Option("duplex", "choice", None, choices=DUPLEX_EDGES),
+    Option("duplex", "choice", None, choices=DUPLEX_EDGES, implied="long"),
     Option("back_offset", "text", None, metavar="X,Y"),
     Option("preview", "flag", False, cli_only=True),
-    Option("preview_dpi", "int", None, low=30, high=600, cli_only=True, metavar="30-600"),
+    Option("preview_dpi", "int", None, low=30, high=600, cli_only=True, metavar="30-600",
+           implied=DEFAULT_PREVIEW_DPI),
     Option("quiet", "flag", False, cli_only=True, short="-q"),
 )
 """The main command's options, in the order ``--help`` lists them."""
@@ -114,28 +118,33 @@ CALIBRATE_OPTIONS: tuple[Option, ...] = (
 
 
 class Options(NamedTuple):
-    """The main command's options, checked and typed: what ``job.build_job`` needs."""
+    """The main command's options, checked and typed: what ``job.build_job`` needs.
 
-    theme: str = "pips"
-    max: int | None = None
-    lang: str = DEFAULT_LANG
-    labels: bool = False
-    rules: str | None = "famille"
+    Made by ``parse``, which fills what was not given from the table's defaults.
+    """
+
+    theme: str
+    max: int | None
+    """None: the theme decides (double-six, or as many pictures as a folder holds)."""
+    lang: str
+    labels: bool
+    rules: str | None
     """The rules variant; None with ``no_rules``."""
-    target: int = DEFAULT_TARGET
-    paper: Paper = parse_paper("A4")
-    orientation: str = "auto"
-    tile_short_mm: float | None = None
-    gap_mm: float = 0.0
-    margin_mm: float = 10.0
-    dpi: int = 300
-    sets: int = 1
-    label: str = ""
-    backs: bool = False
-    duplex: str = "long"
-    back_offset_mm: tuple[float, float] = (0.0, 0.0)
-    out: Path | None = None
-    preview_dpi: int | None = None
+    target: int
+    paper: Paper
+    orientation: str
+    tile_short_mm: float | None
+    """None for automatic."""
+    gap_mm: float
+    margin_mm: float
+    dpi: int
+    sets: int
+    label: str
+    backs: bool
+    duplex: str
+    back_offset_mm: tuple[float, float]
+    out: Path | None
+    preview_dpi: int | None
     """Resolution of PNG previews; None for none (command line only)."""
 
 
@@ -277,34 +286,33 @@ def parse(mapping: Mapping[str, object], *, command_line: bool = False) -> Optio
     ``command_line`` lets the command line pass ``out``, ``preview``, ``preview_dpi``
     and ``quiet`` (see ``read_values``).
     """
-    values = read_values(mapping, OPTIONS, command_line=command_line)
-    _check_combinations(values)
-    paper = parse_paper(values["paper"] if values["paper"] is not None else "A4")
-    if values["no_rules"] is not True:
+    given = read_values(mapping, OPTIONS, command_line=command_line)
+    _check_combinations(given)
+    values = _with_defaults(given, OPTIONS)
+    paper = parse_paper(values["paper"])
+    if not values["no_rules"]:
         _check_rules_paper(paper)
-    label = values["label"]
-    offset = values["back_offset"]
-    preview_dpi = values.get("preview_dpi")
+    label, offset = given["label"], given["back_offset"]
     return Options(
-        theme=values["theme"] if values["theme"] is not None else "pips",
+        theme=values["theme"],
         max=values["max"],
-        lang=values["lang"] or DEFAULT_LANG,
-        labels=bool(values["labels"]),
-        rules=None if values["no_rules"] else (values["rules"] or "famille"),
-        target=values["target"] if values["target"] is not None else DEFAULT_TARGET,
+        lang=values["lang"],
+        labels=values["labels"],
+        rules=None if values["no_rules"] else values["rules"],
+        target=values["target"],
         paper=paper,
-        orientation=values["orientation"] or "auto",
-        tile_short_mm=parse_tile_size(values["tile_size"] if values["tile_size"] is not None else "auto"),
-        gap_mm=values["gap"] if values["gap"] is not None else 0.0,
-        margin_mm=values["margin"] if values["margin"] is not None else 10.0,
-        dpi=values["dpi"] if values["dpi"] is not None else 300,
-        sets=values["sets"] if values["sets"] is not None else 1,
+        orientation=values["orientation"],
+        tile_short_mm=parse_tile_size(values["tile_size"]),
+        gap_mm=values["gap"],
+        margin_mm=values["margin"],
+        dpi=values["dpi"],
+        sets=values["sets"],
         label="" if label is None else parse_label(label),
-        backs=bool(values["backs"]),
-        duplex=values["duplex"] or "long",
+        backs=values["backs"],
+        duplex=values["duplex"],
         back_offset_mm=(0.0, 0.0) if offset is None else parse_back_offset(offset),
-        out=values.get("out"),
-        preview_dpi=(preview_dpi or DEFAULT_PREVIEW_DPI) if values.get("preview") else None,
+        out=values["out"],
+        preview_dpi=values["preview_dpi"] if values["preview"] else None,
     )
 
 
@@ -313,10 +321,21 @@ def parse_calibrate(mapping: Mapping[str, object]) -> tuple[Paper, str, str]:
     # calibrate.py builds its page geometry classes on import: only for that command.
     from domino_print.calibrate import check_paper
 
-    values = read_values(mapping, CALIBRATE_OPTIONS, command_line=True)
-    paper = parse_paper(values["paper"] or "A4")
+    values = _with_defaults(read_values(mapping, CALIBRATE_OPTIONS, command_line=True), CALIBRATE_OPTIONS)
+    paper = parse_paper(values["paper"])
     check_paper(paper)
-    return paper, values["duplex"] or "long", values["lang"] or DEFAULT_LANG
+    return paper, values["duplex"], values["lang"]
+
+
+def _with_defaults(given: Mapping[str, object], table: tuple[Option, ...]) -> dict[str, object]:
+    """Each option's value: as given, else its default, else the value it implies."""
+    def value(option: Option) -> object:
+        for candidate in (given.get(option.name), option.default, option.implied):
+            if candidate is not None:
+                return candidate
+        return None
+
+    return {option.name: value(option) for option in table}
 
 
 # -- the rules that tie options together ------------------------------------------------------

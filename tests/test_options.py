@@ -55,13 +55,15 @@ def test_a_mapping_is_converted_like_a_form_or_json_sends_it():
                      "tile-size": "30x60mm", "gap": "2.5", "sets": 3, "label": "  CM1  ", "backs": "on",
                      "duplex": "short", "back_offset": "1,-0.5", "labels": "", "paper": "letter"})
     assert options == Options(
-        theme="chiffres", max=9, lang="en", rules="points", target=100, tile_short_mm=30.0, gap_mm=2.5,
-        sets=3,
-        label="CM1", backs=True, duplex="short", back_offset_mm=(1.0, -0.5), labels=False,
-        paper=options.paper,
+        theme="chiffres", max=9, lang="en", labels=False, rules="points", target=100, paper=options.paper,
+        orientation="auto", tile_short_mm=30.0, gap_mm=2.5, margin_mm=10.0, dpi=300, sets=3, label="CM1",
+        backs=True, duplex="short", back_offset_mm=(1.0, -0.5), out=None, preview_dpi=None,
     )
     assert options.paper.name == "Letter"
-    assert parse({}) == Options()
+    defaults = parse({})
+    assert (defaults.theme, defaults.lang, defaults.rules, defaults.target, defaults.duplex) == (
+        "pips", "fr", "famille", 50, "long")
+    assert (defaults.paper.name, defaults.tile_short_mm, defaults.margin_mm) == ("A4", None, 10)
     assert parse({"no_rules": True}).rules is None
 
 
