@@ -17,11 +17,11 @@ from typing import NamedTuple
 
 from domino_print.errors import DominoError, OptionError
 from domino_print.job import Job, build_job, render_job
-from domino_print.options import Options, describe, option_label, parse
+from domino_print.options import Options, describe, form_fields, option_label, parse
 from domino_print.tiles import set_name
 
 __all__ = [
-    "Document", "DominoError", "OptionError", "describe", "make_document", "option_label",
+    "Document", "DominoError", "OptionError", "describe", "form_fields", "make_document", "option_label",
     "parse_options", "render_page_png",
 ]
 

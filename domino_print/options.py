@@ -192,6 +192,25 @@ def word_size_error(error: SizeError) -> OptionError:
     return OptionError(template, fields=fields, **error.sizes)
 
 
+def form_fields(lang: str = DEFAULT_LANG) -> list[dict[str, object]]:
+    """The options a form offers, as plain data (JSON-ready), labelled and explained in ``lang``."""
+    fields = []
+    for option in OPTIONS:
+        if option.cli_only:
+            continue
+        help_text = option_help(option, lang)
+        if "{themes}" in help_text:
+            from domino_print.themes import builtin_names  # reads every theme file
+
+            help_text = help_text.format(themes=", ".join(builtin_names()))
+        fields.append({
+            "name": option.name, "kind": option.kind, "default": option.default,
+            "implied": option.implied, "choices": list(option.choice_list()), "low": option.low,
+            "high": option.high, "label": option_label(option.name, lang), "help": help_text,
+        })
+    return fields
+
+
 # -- parsing a mapping -------------------------------------------------------------------------
 def _problem(option: Option, rest: str, **values: object) -> OptionError:
     """An error about one option: its name, then ``rest`` (a template)."""

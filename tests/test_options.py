@@ -11,6 +11,7 @@ from domino_print.options import (
     OPTIONS,
     Options,
     describe,
+    form_fields,
     option_label,
     parse,
     read_values,
@@ -134,3 +135,18 @@ def test_read_values_leaves_absent_options_as_none():
     assert values["sets"] == 3 and values["max"] is None and values["backs"] is None
     assert values["label"] is None, "an empty form field is an absent option"
     assert read_values({"label": ""}, command_line=True)["label"] == "", "--label '' is refused later"
+
+
+def test_form_fields_describe_the_table_as_plain_data():
+    import json
+
+    fields = form_fields("de")
+    assert [f["name"] for f in fields] == [o.name for o in OPTIONS if not o.cli_only]
+    by_name = {f["name"]: f for f in fields}
+    assert by_name["sets"] | {"help": ""} == {
+        "name": "sets", "kind": "int", "default": 1, "implied": None, "choices": [], "low": 1, "high": 200,
+        "label": "Anzahl der Spiele", "help": "",
+    }
+    assert by_name["lang"]["choices"] == list(languages())
+    assert "fruits" in by_name["theme"]["help"]
+    assert json.loads(json.dumps(fields)) == fields
