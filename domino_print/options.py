@@ -248,9 +248,8 @@ def _convert(option: Option, raw: object) -> object:
     if option.kind == "choice":
         choices = option.choice_list()
         if raw not in choices:
-            raise _problem(option, " {value!r} is not one of {choices}",
-                value=raw, choices=", ".join(choices),
-            )
+            listed = ", ".join(choices)
+            raise _problem(option, " {value!r} is not one of {choices}", value=raw, choices=listed)
     return raw
 
 
@@ -260,7 +259,8 @@ def _check_range(option: Option, value: float) -> None:
         return
     wanted = f"{low:g} or more" if high is None else f"{low:g} to {high:g}{option.unit}"
     why = f" ({option.why})" if option.why else ""
-    raise _problem(option, " {value:g}{unit} is out of range; use {wanted}{why}",
+    raise _problem(
+        option, " {value:g}{unit} is out of range; use {wanted}{why}",
         value=value, unit=option.unit, wanted=wanted, why=why,
     )
 
