@@ -24,6 +24,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
+from domino_print import texts
 from domino_print.errors import OptionError
 from domino_print.images import FORMAT_NAMES, check_image, shown
 from domino_print.themes import (
@@ -39,7 +40,7 @@ from domino_print.themes import (
     per_language,
     read_toml,
 )
-from domino_print.tiles import MAX_TOP, set_name
+from domino_print.tiles import MAX_TOP
 
 THEME_FILE = "theme.toml"
 DEFAULT_BACKGROUND = "#FFFFFF"
@@ -59,7 +60,7 @@ class UserTheme(Theme):
             return
         count = self.max_value + 1
         needed = top + 1
-        name = set_name(top) if top <= MAX_TOP else f"a double-{top} set"
+        name = texts.set_name("en", top) if top <= MAX_TOP else f"a double-{top} set"
         missing = needed - count
         raise OptionError(
             f"{self.source}: {name} needs {needed} images (values 0 to {top}) but "
@@ -298,7 +299,7 @@ background = "#FFFFFF"
 
 # One picture per value, in order: the first is 0, the next 1, and so on.
 # 7 pictures make a double-six (28 dominoes), 10 a double-nine (55 dominoes).
-# These {count} allow up to a {set_name(top)}: domino-print --theme ... --max {top}
+# These {count} allow up to a {texts.set_name('en', top)}: domino-print --theme ... --max {top}
 images = [
 {numbered}]
 

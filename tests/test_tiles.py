@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from domino_print.errors import OptionError
+from domino_print.errors import SizeError
 from domino_print.tiles import MAX_TOP, Tile, double_set, set_name, tile_count
 
 
@@ -37,5 +37,6 @@ def test_set_names():
 
 @pytest.mark.parametrize("top", [-1, MAX_TOP + 1])
 def test_out_of_range_top_is_refused(top):
-    with pytest.raises(OptionError, match="--max"):
+    with pytest.raises(SizeError, match="out of range") as caught:
         double_set(top)
+    assert caught.value.sizes == {"top": top, "max_top": MAX_TOP}  # neutral: the option layer words it
