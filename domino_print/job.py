@@ -13,7 +13,8 @@ from typing import NamedTuple
 from domino_print.errors import OptionError
 from domino_print.files import pdf_destination
 from domino_print.layout import SheetSpec, parse_paper, parse_tile_size
-from domino_print.themes import Theme, load_theme
+from domino_print.theme_loader import load_theme
+from domino_print.themes import Theme
 from domino_print.tiles import MAX_TOP
 
 RULES_MIN_PAPER_MM = (148.0, 210.0)
@@ -75,7 +76,7 @@ class Job(NamedTuple):
             raise OptionError(f"--max {top} is negative; use a highest value of 0 or more")
         theme.check_top(top)
         rules_variant, target = _rules_options(rules_variant, target, no_rules=no_rules)
-        if labels and not theme.pictures:
+        if labels and theme.kind != "pictures":
             raise OptionError(
                 f"--labels names the pictures, and theme {theme.name!r} shows numbers; "
                 "use it with a picture theme such as fruits"
@@ -145,8 +146,8 @@ class Job(NamedTuple):
             lang=self.lang,
             variant=self.rules,
             top=self.top,
-            pictures=self.theme.pictures,
-            numeric=self.theme.numeric,
+            pictures=self.theme.kind == "pictures",
+            numeric=self.theme.kind != "pictures",
             theme_title=self.theme.title_in(self.lang),
             target=self.target,
         )

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
+
+    from domino_print.themes import Theme
 
 FONT = "Helvetica-Bold"
 UNDERLINED = frozenset({6, 9})
@@ -15,10 +19,14 @@ class NumeralPainter:
     """Helvetica Bold numerals centred in the face; two digits get a smaller size."""
 
     follows_tile = False
+    max_value = 18
+    """Two digits still fit the face; beyond, a set has more tiles than a sheet should hold."""
+
+    @classmethod
+    def for_theme(cls, theme: Theme, *, dpi: int) -> NumeralPainter:
+        return cls()
 
     def draw(self, canvas: Canvas, value: int, size_pt: float) -> None:
-        from reportlab.pdfbase.pdfmetrics import stringWidth
-
         text = str(value)
         font_size = size_pt * (0.62 if len(text) == 1 else 0.5)
         width = stringWidth(text, FONT, font_size)
