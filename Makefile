@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint bench art clean
+.PHONY: demo test test-fast golden lint bench art clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -23,11 +23,21 @@ demo: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
 
+# Everything but the tests marked slow (subprocess, wheel, pixel-heavy, browser): under 15 s.
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest -q -m "not slow"
+
+# Rewrite tests/golden/*.png from the current code, after an intended visual change: look, then commit.
+golden: $(STAMP)
+	$(BIN)/python -m pytest -q tests/test_golden.py --update-golden
+
 lint: $(STAMP)
 	$(BIN)/ruff check domino_print tests bench
 
+# Times whole commands against their baselines (wall and CPU time, with the start-up guard) and
+# rewrites bench/RESULTS.md; fails when a scenario is over its limits.
 bench: $(STAMP)
-	$(BIN)/python -m bench.run
+	$(BIN)/python -m bench.run --write
 
 art: $(STAMP)
 	$(BIN)/python -m domino_print.pictures.art assets

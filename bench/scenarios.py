@@ -39,7 +39,16 @@ CLASS_SCENARIO = _limit_size_per_extra_set(
     sets=30,
 )
 
+# Issue 10: the start-up guard. The whole command, interpreter start-up included, in CPU time
+# (user + system of the process), against importing ReportLab's canvas alone.
+STARTUP_GUARD = Scenario(
+    name="start-up guard: domino-print --theme pips",
+    args=["--theme", "pips", "--out", "bench/.work/startup-pips.pdf"],
+    max_cpu_ratio=2.3,
+)
+
 SCENARIOS: list[Scenario] = [
+    STARTUP_GUARD,
     Scenario(
         name="pips double-six",
         args=["--theme", "pips", "--out", "bench/.work/pips.pdf"],

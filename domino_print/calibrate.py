@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from domino_print.backs import MAX_BACK_OFFSET_MM, mirror_point
 from domino_print.errors import OptionError
 from domino_print.layout import Paper
+from domino_print.texts import text
 
 ARM_MM = 20.0
 """Half length of each arm of a front cross."""
@@ -35,54 +36,6 @@ CHECK_OFFSET_MM = 6.0
 """The flip check sits this far from its station along each axis, away from the rulers."""
 CHECK_SIZE_MM = 3.0
 MIN_SIDES_MM = (140.0, 195.0)
-
-_TEXTS = {
-    "fr": {
-        "title": "Calibration recto verso",
-        "front": "Recto",
-        "back": "Verso\u00a0: lisez ici",
-        "bar": "100 mm\u00a0: si cette barre ne mesure pas 100 mm, imprimez à 100\u00a0% (taille réelle)",
-        "steps": (
-            "1. Imprimez cette feuille recto verso, à 100\u00a0% (taille réelle), retournement sur le "
-            "bord {edge}, avec l'imprimante et le papier de vos dominos.",
-            "2. Tenez la feuille devant une fenêtre, le verso (les règles) vers vous\u00a0: "
-            "les croix du recto se voient par transparence. Chaque carré noir doit apparaître dans son "
-            "petit cadre\u00a0; sinon, votre imprimante retourne la feuille sur l'autre bord\u00a0: "
-            "recommencez avec --duplex {other}.",
-            "3. Au repère central, lisez en millimètres où le trait vertical de la croix coupe la règle "
-            "horizontale (X) et où le trait horizontal coupe la règle verticale (Y).",
-            "4. Imprimez vos dominos avec\u00a0: domino-print --backs --duplex {duplex} --back-offset X,Y "
-            "(par exemple 1.5,-0.5). Si les repères des coins donnent d'autres valeurs, votre imprimante "
-            "étire ou tourne la page\u00a0: prenez la moyenne.",
-        ),
-        "edges": {"long": "long", "short": "court"},
-        "reminder": "Verso vers vous, devant une fenêtre\u00a0: "
-        "X sur la règle horizontale, Y sur la verticale, "
-        "puis --back-offset X,Y",
-    },
-    "en": {
-        "title": "Two-sided calibration",
-        "front": "Front",
-        "back": "Back: read here",
-        "bar": "100 mm: if this bar is not 100 mm long, print at 100 % (actual size)",
-        "steps": (
-            "1. Print this sheet two-sided at 100 % (actual size), flipping on the {edge} edge, with the "
-            "printer and paper you will use for the dominoes.",
-            "2. Hold the sheet against a window with the back (the rulers) facing you: the crosses of the "
-            "front show through. Each black square must show inside its small frame; if not, your "
-            "printer turns the sheet on the other edge: start again with --duplex {other}.",
-            "3. At the centre mark, read in millimetres where the vertical arm of the cross meets the "
-            "horizontal ruler (X) and where the horizontal arm meets the vertical ruler (Y).",
-            "4. Print your dominoes with: domino-print --backs --duplex {duplex} --back-offset X,Y "
-            "(for example 1.5,-0.5). If the corner marks read differently, your printer stretches or "
-            "turns the page: use the average.",
-        ),
-        "edges": {"long": "long", "short": "short"},
-        "reminder": "Back facing you, against a window: X on the horizontal ruler, Y on the vertical one, "
-        "then --back-offset X,Y",
-    },
-}
-
 
 @dataclass(frozen=True)
 class Ruler:
@@ -158,10 +111,11 @@ def render_calibration(paper: Paper, duplex: str, lang: str) -> bytes:
     from domino_print.render import DUPLEX_PREFERENCE, new_print_canvas
 
     geometry = calibration_geometry(paper, duplex)
-    texts = _TEXTS[lang]
+    title = text(lang, "calibration.title")
+    edge = text(lang, f"calibration.edge.{duplex}")
     width, height = geometry.page_width_mm * mm, geometry.page_height_mm * mm
     buffer = io.BytesIO()
-    canvas = new_print_canvas(buffer, (width, height), lang=lang, title=f"{texts['title']} – {paper.name}")
+    canvas = new_print_canvas(buffer, (width, height), lang=lang, title=f"{title} – {paper.name}")
     canvas.setViewerPreference("Duplex", DUPLEX_PREFERENCE[duplex])
 
     def wrap(text: str, font: str, size: float, room: float) -> list[str]:
@@ -193,17 +147,19 @@ def render_calibration(paper: Paper, duplex: str, lang: str) -> bytes:
         size = CHECK_SIZE_MM * mm
         canvas.rect((x - half) * mm, (y - half) * mm, size, size, stroke=0, fill=1)
     canvas.setFont("Helvetica-Bold", 12)
-    canvas.drawCentredString(width / 2, height - 14 * mm, texts["title"])
+    canvas.drawCentredString(width / 2, height - 14 * mm, title)
     canvas.setFont("Helvetica", 8)
     canvas.drawCentredString(
         width / 2,
         height - 19 * mm,
-        f"{texts['front']} · {paper.name} · {texts['edges'][duplex]} · domino-print",
+        f"{text(lang, 'calibration.front')} · {paper.name} · {edge} · domino-print",
     )
     bottom, top = geometry.text_band
     room = width - 2 * 12 * mm
     other = "short" if duplex == "long" else "long"
-    steps = [step.format(edge=texts["edges"][duplex], duplex=duplex, other=other) for step in texts["steps"]]
+    steps = [
+        text(lang, f"calibration.step.{n}", edge=edge, duplex=duplex, other=other) for n in range(1, 5)
+    ]
     size = 9.0
     while size > 6:
         lines = [wrap(step, "Helvetica", size, room) for step in steps]
@@ -226,7 +182,7 @@ def render_calibration(paper: Paper, duplex: str, lang: str) -> bytes:
         tick = 3 * mm if step % 5 == 0 else 1.8 * mm
         canvas.line(left + step * 10 * mm, bar_y, left + step * 10 * mm, bar_y + tick)
     canvas.setFont("Helvetica", 7)
-    canvas.drawCentredString(width / 2, bar_y - 3.5 * mm, texts["bar"])
+    canvas.drawCentredString(width / 2, bar_y - 3.5 * mm, text(lang, "calibration.bar"))
     finish()
 
     # -- back: rulers behind each cross ------------------------------------------------------
@@ -248,8 +204,7 @@ def render_calibration(paper: Paper, duplex: str, lang: str) -> bytes:
         canvas.setFillColor("#000000")
         canvas.setFont("Helvetica", 6)
         for value in range(int(-span), int(span) + 1, 5):
-            text = f"{value:+d}" if value else "0"
-            canvas.drawCentredString(value * mm, -2.6 * mm, text)
+            canvas.drawCentredString(value * mm, -2.6 * mm, f"{value:+d}" if value else "0")
         canvas.setFont("Helvetica-Bold", 7)
         canvas.drawCentredString(ruler.free_end * (span + 2.5) * mm, -1 * mm, "X" if ruler.along_x else "Y")
         canvas.restoreState()
@@ -269,10 +224,10 @@ def render_calibration(paper: Paper, duplex: str, lang: str) -> bytes:
     # neither side's text hides the other's marks when the sheet is held against the light
     bar_bottom = page_h / 2 - ARM_MM - 10 - 5
     centre = mirror_point(page_w / 2, (bar_bottom + CORNER_INSET_MM + ARM_MM) / 2, page_w, page_h, duplex)[1]
-    canvas.drawCentredString(width / 2, (centre + 1) * mm, texts["back"])
+    canvas.drawCentredString(width / 2, (centre + 1) * mm, text(lang, "calibration.back"))
     canvas.setFont("Helvetica", 7.5)
     y = (centre - 3.5) * mm
-    for line in wrap(texts["reminder"], "Helvetica", 7.5, width - 24 * mm):
+    for line in wrap(text(lang, "calibration.reminder"), "Helvetica", 7.5, width - 24 * mm):
         canvas.drawCentredString(width / 2, y, line)
         y -= 9
     finish()

@@ -13,6 +13,7 @@ import click
 
 from domino_print import __version__
 from domino_print.errors import DominoError, OptionError
+from domino_print.texts import languages
 
 EXAMPLES = """\b
 Examples:
@@ -83,7 +84,7 @@ def _theme_help() -> str:
     help="Where to write the PDF. Default: output/dominos-<theme>.pdf.",
 )
 @click.option("--max", "top", type=int, default=None, help="Highest value of the set (6 = double-six).")
-@click.option("--lang", type=click.Choice(["fr", "en"]), default="fr", show_default=True,
+@click.option("--lang", type=click.Choice(languages()), default="fr", show_default=True,
               help="Language of the sheet, labels and rules.")
 @click.option("--labels", is_flag=True, help="Picture themes: print each picture's name under it.")
 @click.option("--rules", "rules_variant", type=click.Choice(["famille", "points"]), default=None,
@@ -170,7 +171,7 @@ def themes_command() -> None:
 
     for theme in list_themes():
         values = f"0-{theme.max_value}"
-        click.echo(f"{theme.name:<14} {values:<6} {theme.description['en']}")
+        click.echo(f"{theme.name:<14} {values:<6} {theme.description_in('en')}")
 
 
 @cli.group("theme")
@@ -201,7 +202,7 @@ def theme_new_command(folder: Path) -> None:
               help="The edge your printer flips the sheet on.")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Where to write the PDF. Default: output/calibration.pdf.")
-@click.option("--lang", type=click.Choice(["fr", "en"]), default="fr", show_default=True,
+@click.option("--lang", type=click.Choice(languages()), default="fr", show_default=True,
               help="Language of the instructions.")
 @click.option("--quiet", "-q", is_flag=True, help="Print nothing on success.")
 def calibrate_command(paper: str, duplex: str, out: Path | None, lang: str, quiet: bool) -> None:

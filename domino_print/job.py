@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
 
+from domino_print import texts
 from domino_print.errors import OptionError
 from domino_print.files import pdf_destination
 from domino_print.layout import SheetSpec, parse_paper, parse_tile_size
@@ -222,11 +223,11 @@ def run_job(job: Job, progress: Progress | None = None) -> str:
     tiles = double_set(job.top)
     layout = layout_sheet(job.sheet, len(tiles))
     painter = painter_for(job.theme, dpi=job.dpi)
-    title = f"Dominos {set_name(job.top, job.lang)} – {job.theme.title_in(job.lang)}"
+    title = f"Dominos {texts.set_name(job.lang, job.top)} – {job.theme.title_in(job.lang)}"
     subject = {
         "fr": f"Planche à découper : {len(tiles)} dominos {set_name(job.top, 'fr')}, thème {job.theme.name}",
         "en": f"Cutting sheet: {len(tiles)} {set_name(job.top)} dominoes, theme {job.theme.name}",
-    }[job.lang]
+    }.get(job.lang, "")  # the options helper moves the title and subject to the catalogues
     options = RenderOptions(
         title=title,
         subject=subject,

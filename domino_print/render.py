@@ -28,6 +28,7 @@ from domino_print import __version__
 from domino_print.backs import BackPage, mark_centre, mark_radius_mm, set_colour
 from domino_print.faces import FacePainter
 from domino_print.layout import PageLayout, Placement, SheetLayout
+from domino_print.texts import text
 from domino_print.tiles import Tile
 
 if TYPE_CHECKING:
@@ -52,28 +53,6 @@ BACK_LINE_PT = 0.5
 BACK_LATTICE_MM = 4.0
 """Spacing of the back pattern's diagonal lines, measured along the page's x axis."""
 SINGLE_SET_COLOUR = "#7D8B99"
-
-_TEXTS = {
-    "fr": {
-        "cut": "Découpez sur les traits pleins. Ne coupez jamais la ligne du milieu (pointillés).",
-        "scale": "imprimer à 100 % (taille réelle)",
-        "set": "Jeu",
-        "rules": "Règles du jeu",
-        "back": "Dos des dominos",
-        "long": "recto verso, retourner sur le bord long",
-        "short": "recto verso, retourner sur le bord court",
-    },
-    "en": {
-        "cut": "Cut along the solid lines. Never cut the dotted middle line.",
-        "scale": "print at 100 % (actual size)",
-        "set": "Set",
-        "rules": "Rules",
-        "back": "Domino backs",
-        "long": "print two-sided, flip on the long edge",
-        "short": "print two-sided, flip on the short edge",
-    },
-}
-
 
 class RenderOptions(NamedTuple):
     """What the renderer needs besides geometry: texts, language and metadata."""
@@ -239,21 +218,21 @@ class SheetRenderer:
     # -- margins ---------------------------------------------------------------------------
     def draw_legend(self, *, header: bool = True) -> None:
         """Scissors and the cutting rule on the left, the 50 mm scale bar on the right."""
-        canvas, texts = self.canvas, _TEXTS[self.options.lang]
+        canvas, lang = self.canvas, self.options.lang
+        cut = text(lang, "sheet.cut")
         margin = self.layout.margin_mm * mm
         base = margin + 3.2 * mm
         draw_scissors(canvas, margin, base + 1.2, 5.5 * mm)
         right = (self.layout.page_width_mm - self.layout.margin_mm) * mm
         bar = SCALE_BAR_MM * mm
         left = right - bar
-        separator = " : " if self.options.lang == "fr" else ": "
-        scale_note = f"{SCALE_BAR_MM} mm{separator}{texts['scale']}"
+        scale_note = text(lang, "sheet.scale_note", bar=SCALE_BAR_MM)
         note_width = stringWidth(scale_note, "Helvetica", 7)
         # The cutting rule takes what the scale bar leaves; on narrow pages it wraps to two lines.
         room = right - max(bar, note_width) - 4 * mm - (margin + 7 * mm)
-        lines = [texts["cut"]]
-        if stringWidth(texts["cut"], "Helvetica", 7.5) > room:
-            first, _, second = texts["cut"].partition(". ")
+        lines = [cut]
+        if stringWidth(cut, "Helvetica", 7.5) > room:
+            first, _, second = cut.partition(". ")
             lines = [first + ".", second]
         size = 7.5
         while size > 5 and max(stringWidth(line, "Helvetica", size) for line in lines) > room:
@@ -284,7 +263,7 @@ class SheetRenderer:
         """``CM1 · Jeu 3 / 30``: the label and the set, for the top right of a page."""
         parts = [self.options.label] if self.options.label else []
         if self.options.sets > 1:
-            parts.append(f"{_TEXTS[self.options.lang]['set']} {number} / {self.options.sets}")
+            parts.append(text(self.options.lang, "sheet.set_number", number=number, sets=self.options.sets))
         return " · ".join(parts)
 
     def _header_fits(self) -> bool:
@@ -352,7 +331,7 @@ class SheetRenderer:
                     if n == 0:
                         key = f"set{number}"
                         canvas.bookmarkPage(key)
-                        canvas.addOutlineEntry(f"{_TEXTS[options.lang]['set']} {number}", key)
+                        canvas.addOutlineEntry(text(options.lang, "sheet.set_bookmark", number=number), key)
                     canvas.doForm(f"Sheet{n}")
                     self.draw_set_marks(page, number)
                 else:
@@ -505,8 +484,8 @@ class SheetRenderer:
                 canvas.transform(scale, 0, 0, scale, disc_x, 0)
                 canvas.doForm(mark)
             canvas.restoreState()
-        texts = _TEXTS[options.lang]
-        note = [texts["back"], self._set_info(number), texts[options.duplex]]
+        lang = options.lang
+        note = [text(lang, "backs.title"), self._set_info(number), text(lang, f"backs.flip.{options.duplex}")]
         canvas.setFillColor("#8A8A8A")
         canvas.setFont("Helvetica", 6.5)
         canvas.drawString(
@@ -565,7 +544,7 @@ class SheetRenderer:
     def draw_rules_bookmark(self) -> None:
         if self.options.sets > 1:
             self.canvas.bookmarkPage("rules")
-            self.canvas.addOutlineEntry(_TEXTS[self.options.lang]["rules"], "rules")
+            self.canvas.addOutlineEntry(text(self.options.lang, "sheet.rules_bookmark"), "rules")
 
     def finish_page(self) -> None:
         width, height = self.canvas._pagesize

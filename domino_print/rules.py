@@ -2,7 +2,11 @@
 
 Every PDF ends with one rules page. This module builds its content as plain data
 (``build_content``: title, key facts, numbered steps grouped under headings, an
-example chain and its caption), then typesets it on one page with ReportLab
+example chain and its caption) in two steps: ``_plan`` decides once, for every
+language, which sections and facts apply (variant, face kind, set size, deal),
+and ``_fill`` puts the plan into words from the ``rules.*`` keys of the
+language's catalogue (``domino_print/texts/<lang>.toml``); no language has code
+of its own. It then typesets the page with ReportLab
 Platypus (``draw_rules_page``). It knows nothing of the cutting sheet: the
 renderer hands it a ``draw_tile`` callback that paints one tile at the origin.
 
@@ -48,14 +52,13 @@ Deal per player count (``deal_sizes``)
       double-zero (3 and 1 tiles) cannot make a game: ``validate_rules`` refuses them.
 
 Typography: Helvetica family only (standard PDF fonts, nothing embedded); body
-text 12 pt, stepping down to no less than 9.5 pt when a page is short; French
-spacing by ``french_spacing`` (a no-break space, U+00A0, before ``: ; ! ?`` and
-inside guillemets).
+text 12 pt, stepping down to no less than 9.5 pt when a page is short; spacing
+as the catalogue's ``typography.spacing`` asks (French: ``texts.french_spacing``,
+a no-break space, U+00A0, before ``: ; ! ?`` and inside guillemets).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
@@ -65,6 +68,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from domino_print import texts
 from domino_print.errors import OptionError
 from domino_print.platypus_import import (
     Flowable,
@@ -73,11 +77,12 @@ from domino_print.platypus_import import (
     Table,
     TableStyle,
 )
-from domino_print.tiles import set_name, tile_count
+from domino_print.texts import NBSP, french_spacing
+from domino_print.tiles import tile_count
 
 __all__ = [
-    "LANGS",
     "MIN_TOP",
+    "NBSP",
     "VARIANTS",
     "DrawTile",
     "RulesContent",
@@ -92,12 +97,9 @@ __all__ = [
     "validate_rules",
 ]
 
-LANGS = ("fr", "en")
 VARIANTS = ("famille", "points")
 MIN_TOP = 2
 """The smallest set that makes a game (double-two, 6 tiles, two players)."""
-
-NBSP = "\u00a0"
 
 
 def escape(text: str) -> str:
@@ -120,7 +122,7 @@ class RulesError(OptionError, ValueError):
 class RulesContext(NamedTuple):
     """Everything the rules page needs to know about the printed set."""
 
-    lang: str  # "fr" or "en"
+    lang: str  # a catalogue in domino_print/texts: "fr", "en", "es", "de"...
     variant: str  # "famille" or "points"
     top: int  # highest value of the set: 6 = double-six (28 tiles)
     pictures: bool  # picture theme: speak of pictures, never ask to count
@@ -168,8 +170,9 @@ def _too_small_message(top: int) -> str:
 
 def validate_rules(ctx: RulesContext) -> None:
     """Raise ``RulesError`` (one line, naming the fix) for an impossible combination."""
-    if ctx.lang not in LANGS:
-        raise RulesError(f"unknown rules language {ctx.lang!r}; use --lang fr or --lang en")
+    if ctx.lang not in texts.languages():
+        choices = " or ".join(f"--lang {lang}" for lang in texts.languages())
+        raise RulesError(f"unknown rules language {ctx.lang!r}; use {choices}")
     if ctx.variant not in VARIANTS:
         raise RulesError(f"unknown rules variant {ctx.variant!r}; use --rules famille or --rules points")
     if ctx.variant == "points" and (ctx.pictures or not ctx.numeric):
@@ -195,38 +198,6 @@ def example_chain(top: int) -> tuple[tuple[int, int], ...]:
     return ((1, 2), (2, 2), (2, 0), (0, 1))
 
 
-# ----------------------------------------------------------------- French spacing
-
-_BEFORE_PUNCT = re.compile(r"([^\s:;!?])[ \u00a0\u202f]*([:;!?]+)(?=[\s»)\]<]|$)")
-_ENTITY = re.compile(r"&#?\w+;")
-_PRIVATE_USE = 0xE000
-_AFTER_OPEN_QUOTE = re.compile(r"«[ \u00a0\u202f]*")
-_BEFORE_CLOSE_QUOTE = re.compile(r"[ \u00a0\u202f]*»")
-
-
-def french_spacing(text: str) -> str:
-    """Apply French spacing: a no-break space before ``: ; ! ?`` and inside ``« »``.
-
-    Spaces already there become no-break spaces; missing ones are added. A colon
-    inside a word or number (``10:30``, ``http://``) is left alone, a run such as
-    ``?!`` gets one space before it, not between its marks, and markup entities
-    such as ``&amp;`` keep their semicolon.
-    """
-    entities: list[str] = []
-
-    def hide(match: re.Match[str]) -> str:
-        entities.append(match.group(0))
-        return chr(_PRIVATE_USE + len(entities) - 1)
-
-    text = _ENTITY.sub(hide, text)  # "&amp;" must keep its ";"
-    text = _BEFORE_PUNCT.sub(lambda m: f"{m.group(1)}{NBSP}{m.group(2)}", text)
-    text = _AFTER_OPEN_QUOTE.sub("«" + NBSP, text)
-    text = _BEFORE_CLOSE_QUOTE.sub(NBSP + "»", text)
-    for i, entity in enumerate(entities):
-        text = text.replace(chr(_PRIVATE_USE + i), entity)
-    return text
-
-
 # ------------------------------------------------------------------------ content
 
 
@@ -238,7 +209,7 @@ class Section(NamedTuple):
 
 
 class RulesContent(NamedTuple):
-    """The whole page as data: every string is final text, already French-spaced."""
+    """The whole page as data: every string is final text, already spaced as its language wants."""
 
     lang: str
     title: str
@@ -249,296 +220,155 @@ class RulesContent(NamedTuple):
     example_caption: str
 
 
-def _group_deal(deal: dict[int, int]) -> list[tuple[list[int], int]]:
-    """``{2: 7, 3: 5, 4: 5}`` -> ``[([2], 7), ([3, 4], 5)]`` (equal hands grouped)."""
+class _Plan(NamedTuple):
+    """What the page says, decided once from the context and independent of the language.
+
+    Each field names catalogue keys or holds a number; ``_fill`` turns it into text.
+    """
+
+    variant: str  # "famille" or "points": the catalogue table for start, ending and goal
+    faces: str  # "numbers", "pictures" or "symbols": what touching halves must share
+    top: int
+    tiles: int
+    deal: tuple[tuple[tuple[int, ...], int], ...]  # ((player counts), dominoes each), equal hands grouped
+    players: tuple[int, int]  # fewest and most players
+    scoring: bool  # the optional scoring section (points variant)
+    example: tuple[tuple[int, int], ...]
+
+
+def _group_deal(deal: dict[int, int]) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """``{2: 7, 3: 5, 4: 5}`` -> ``(((2,), 7), ((3, 4), 5))`` (equal hands grouped)."""
     groups: list[tuple[list[int], int]] = []
     for players, each in deal.items():
         if groups and groups[-1][1] == each:
             groups[-1][0].append(players)
         else:
             groups.append(([players], each))
-    return groups
+    return tuple((tuple(players), each) for players, each in groups)
 
 
-def _join(words: Sequence[str], last: str) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + f" {last} " + words[-1]
+def _plan(ctx: RulesContext) -> _Plan:
+    deal = deal_sizes(ctx.top)
+    faces = "numbers" if ctx.numeric and not ctx.pictures else "pictures" if ctx.pictures else "symbols"
+    return _Plan(
+        variant=ctx.variant,
+        faces=faces,
+        top=ctx.top,
+        tiles=tile_count(ctx.top),
+        deal=_group_deal(deal),
+        players=(min(deal), max(deal)),
+        scoring=ctx.variant == "points",
+        example=example_chain(ctx.top),
+    )
 
 
-def _deal_fr(deal: dict[int, int]) -> str:
-    words = {2: "deux", 3: "trois", 4: "quatre"}
+def _capitalised(sentence: str) -> str:
+    return sentence[:1].upper() + sentence[1:]
+
+
+def _deal_sentence(lang: str, plan: _Plan) -> str:
+    """"Two players take 7 dominoes each; three or four players take 5 dominoes each" (no full stop)."""
     parts = []
-    for i, (players, each) in enumerate(_group_deal(deal)):
-        names = [words[p] for p in players]
-        who = ("À " if i == 0 else "à ") + _join(names, "ou à" if len(names) == 2 else "ou")
-        take = "chaque joueur prend" if i == 0 else "chacun en prend"
-        parts.append(f"{who}, {take} <b>{each}{NBSP}dominos</b>")
-    return " ; ".join(parts) + "."
+    for index, (players, each) in enumerate(plan.deal):
+        names = [texts.text(lang, f"rules.deal.players.{count}") for count in players]
+        parts.append(
+            texts.text(
+                lang,
+                "rules.deal.first" if index == 0 else "rules.deal.next",
+                players=texts.join_list(lang, "rules.deal.list", names),
+                dominoes=texts.plural(lang, "rules.dominoes", each),
+            )
+        )
+    return _capitalised(texts.text(lang, "rules.deal.between").join(parts))
 
 
-def _deal_en(deal: dict[int, int]) -> str:
-    words = {2: "Two", 3: "three", 4: "four"}
-    parts = []
-    for i, (players, each) in enumerate(_group_deal(deal)):
-        names = [words[p] for p in players]
-        names[0] = names[0].capitalize() if i == 0 else names[0].lower()
-        parts.append(f"{_join(names, 'or')} players take <b>{each}{NBSP}dominoes</b> each")
-    return "; ".join(parts) + "."
+def _caption(lang: str, plan: _Plan, same: str) -> str:
+    if plan.faces != "numbers":
+        return texts.text(lang, "rules.example.pictures", same=same)
+    (a, b), (d, _), (_, e), (_, f) = plan.example
+    following = (
+        texts.text(lang, "rules.example.next_two", a=a, f=f)
+        if a != f
+        else texts.text(lang, "rules.example.next_one", a=a)
+    )
+    return texts.text(lang, "rules.example.numbers", a=a, b=b, d=d, e=e, f=f, next=following)
 
 
-def _players(deal: dict[int, int], lang: str) -> str:
-    low, high = min(deal), max(deal)
-    if low == high:
-        return f"{low}"
-    return f"{low}{NBSP}à{NBSP}{high}" if lang == "fr" else f"{low}{NBSP}to{NBSP}{high}"
+def _fill(lang: str, plan: _Plan, theme_title: str, target: int) -> RulesContent:
+    """The plan in words, from the catalogue of ``lang`` alone."""
+
+    def say(key: str, **values: object) -> str:
+        return texts.text(lang, key, **values)
+
+    variant = f"rules.{plan.variant}"
+    same = say(f"rules.match.{plan.faces}")
+    lay = say("rules.turn.lay", same=same)
+    if plan.faces == "numbers":
+        lay += " " + say("rules.turn.blank")
+    prepare = (
+        say("rules.prepare.cut", dominoes=texts.plural(lang, "rules.dominoes", plan.tiles)),
+        say("rules.prepare.shuffle"),
+        say("rules.prepare.deal", deal=_deal_sentence(lang, plan)),
+        say(f"{variant}.start"),
+    )
+    turn = (lay, say("rules.turn.double"), say("rules.turn.draw"))
+    sections = [
+        Section(say("rules.prepare.heading"), prepare),
+        Section(say("rules.turn.heading"), turn),
+        Section(say(f"{variant}.end_heading"), (say(f"{variant}.end_win"), say(f"{variant}.end_blocked"))),
+    ]
+    if plan.scoring:
+        total = texts.plural(lang, "rules.points_total", target)
+        sections.append(Section(say(f"{variant}.score_heading"), (say(f"{variant}.score", target=total),)))
+    low, high = plan.players
+    players = (
+        say("rules.fact.players_exact", count=low)
+        if low == high
+        else say("rules.fact.players_range", low=low, high=high)
+    )
+    age = say("rules.age.numbers" if plan.faces == "numbers" else "rules.age.others")
+    set_value = say(
+        "rules.fact.set_value",
+        dominoes=texts.plural(lang, "rules.dominoes", plan.tiles),
+        set_name=texts.set_name(lang, plan.top),
+    )
+    return RulesContent(
+        lang=lang,
+        title=say("rules.title", theme=escape(theme_title)),
+        facts=(
+            (say("rules.fact.players"), players),
+            (say("rules.fact.age"), age),
+            (say("rules.fact.set"), set_value),
+            (say("rules.fact.goal"), say(f"{variant}.goal")),
+        ),
+        sections=tuple(sections),
+        example_heading=say("rules.example_heading"),
+        example_tiles=plan.example,
+        example_caption=_caption(lang, plan, same),
+    )
+
+
+def _spaced(lang: str, content: RulesContent) -> RulesContent:
+    """Every string of ``content`` with the spacing its catalogue asks for (French: no-break spaces)."""
+
+    def typeset(value: str) -> str:
+        return texts.typeset(lang, value)
+
+    return content._replace(
+        title=typeset(content.title),
+        facts=tuple((typeset(label), typeset(value)) for label, value in content.facts),
+        sections=tuple(
+            Section(typeset(s.heading), tuple(typeset(step) for step in s.steps)) for s in content.sections
+        ),
+        example_heading=typeset(content.example_heading),
+        example_caption=typeset(content.example_caption),
+    )
 
 
 def build_content(ctx: RulesContext) -> RulesContent:
     """The page's text for ``ctx`` (validated first), in its language and variant."""
     validate_rules(ctx)
-    content = _content_fr(ctx) if ctx.lang == "fr" else _content_en(ctx)
-    if ctx.lang == "fr":
-        content = RulesContent(
-            lang=content.lang,
-            title=french_spacing(content.title),
-            facts=tuple((french_spacing(k), french_spacing(v)) for k, v in content.facts),
-            sections=tuple(
-                Section(french_spacing(s.heading), tuple(french_spacing(t) for t in s.steps))
-                for s in content.sections
-            ),
-            example_heading=french_spacing(content.example_heading),
-            example_tiles=content.example_tiles,
-            example_caption=french_spacing(content.example_caption),
-        )
-    return content
-
-
-def _content_fr(ctx: RulesContext) -> RulesContent:
-    deal = deal_sizes(ctx.top)
-    count = tile_count(ctx.top)
-    points = ctx.variant == "points"
-    if ctx.numeric and not ctx.pictures:
-        same = "le même nombre"
-        age = f"dès 6{NBSP}ans"
-        blank = " Le blanc (0) se pose contre un autre blanc (0)."
-    elif ctx.pictures:
-        same = "la même image"
-        age = f"dès 4{NBSP}ans"
-        blank = ""
-    else:
-        same = "le même motif"
-        age = f"dès 4{NBSP}ans"
-        blank = ""
-
-    prepare = [
-        f"Découpez les {count}{NBSP}dominos en suivant leur contour, chacun d’un seul tenant. "
-        "Le trait du milieu ne se coupe pas : il sépare les deux moitiés d’une même pièce.",
-        "Retournez tous les dominos face cachée et mélangez-les bien.",
-        _deal_fr(deal) + " Cachez votre jeu aux autres. Les dominos qui restent, "
-        "toujours face cachée, forment la <b>pioche</b>.",
-    ]
-    if points:
-        prepare.append(
-            "Le joueur qui a le <b>double le plus fort</b> le pose au milieu de la table. "
-            "Si personne n’a de double, on ouvre avec le domino au plus gros total ; "
-            "à total égal, celui qui porte la plus forte moitié."
-        )
-    else:
-        prepare.append(
-            "<b>Le plus jeune joueur commence</b> : il pose au milieu de la table le domino de son choix."
-        )
-    turn = [
-        "On joue chacun son tour, dans le sens des aiguilles d’une montre. Posez "
-        "<b>un domino</b> à l’un des deux bouts de la chaîne : la moitié qui touche "
-        f"le bout doit montrer {same}.{blank}",
-        "Un <b>double se pose en travers</b> de la chaîne. Il n’ouvre pas de nouvelle "
-        "branche : on continue de jouer aux deux bouts.",
-        "Aucun domino ne va ? <b>Piochez</b> une pièce à la fois jusqu’à en tirer une "
-        "qui convient, et posez-la aussitôt. Pioche vide et toujours rien à jouer : "
-        "<b>passez</b> votre tour.",
-    ]
-    if points:
-        end = Section(
-            "Fin de la manche",
-            (
-                "Le premier qui pose son dernier domino gagne la manche.",
-                "<b>Jeu bloqué</b> (pioche vide, plus personne ne peut jouer) : chacun "
-                "additionne les points des dominos qui lui restent. Le plus petit total "
-                "gagne la manche ; si plusieurs joueurs ont ce plus petit total, "
-                "la manche est nulle.",
-            ),
-        )
-        score = Section(
-            "Compter les points (facultatif)",
-            (
-                "Le gagnant de la manche marque les points restés dans les mains de ses "
-                "adversaires, moins ceux de sa propre main. Jouez plusieurs manches : "
-                f"le premier à atteindre <b>{ctx.target}{NBSP}points</b> gagne la partie.",
-            ),
-        )
-        sections = (
-            Section("Préparer la partie", tuple(prepare)),
-            Section("À votre tour", tuple(turn)),
-            end,
-            score,
-        )
-        goal = "vider sa main le premier, ou garder le moins de points"
-    else:
-        end = Section(
-            "Qui gagne ?",
-            (
-                "Le premier joueur qui n’a plus de domino en main <b>gagne aussitôt</b>.",
-                "Si la pioche est vide et que personne ne peut jouer pendant un tour "
-                "complet, le joueur qui garde <b>le moins de dominos</b> gagne. "
-                "En cas d’égalité, les joueurs concernés sont <b>ex æquo</b>.",
-            ),
-        )
-        sections = (
-            Section("Préparer la partie", tuple(prepare)),
-            Section("À votre tour", tuple(turn)),
-            end,
-        )
-        goal = "être le premier à poser tous ses dominos"
-
-    tiles = example_chain(ctx.top)
-    if ctx.numeric and not ctx.pictures:
-        (a, b), (d, _), (_, e), (_, f) = tiles
-        caption = (
-            f"Le{NBSP}{b} du domino{NBSP}{a}-{b} touche le double{NBSP}{d}-{d}, posé en "
-            f"travers. La chaîne continue avec {d}-{e} puis {e}-{f}. Le prochain domino "
-            + (f"devra porter un{NBSP}{a} ou un{NBSP}{f}." if a != f else f"devra porter un{NBSP}{a}.")
-        )
-    else:
-        caption = (
-            f"Deux moitiés qui se touchent montrent toujours {same}. Le double est posé "
-            "en travers, sans ouvrir de branche : on joue seulement aux deux bouts."
-        )
-    return RulesContent(
-        lang="fr",
-        title=f"Règle du jeu — Dominos {escape(ctx.theme_title)}",
-        facts=(
-            ("Joueurs", _players(deal, "fr")),
-            ("Âge", age),
-            ("Jeu", f"{count}{NBSP}dominos, {set_name(ctx.top, 'fr')}"),
-            ("But", goal),
-        ),
-        sections=sections,
-        example_heading="Exemple",
-        example_tiles=tiles,
-        example_caption=caption,
-    )
-
-
-def _content_en(ctx: RulesContext) -> RulesContent:
-    deal = deal_sizes(ctx.top)
-    count = tile_count(ctx.top)
-    points = ctx.variant == "points"
-    if ctx.numeric and not ctx.pictures:
-        same = "the same number"
-        age = "6 and up"
-        blank = " A blank (0) goes against another blank (0)."
-    elif ctx.pictures:
-        same = "the same picture"
-        age = "4 and up"
-        blank = ""
-    else:
-        same = "the same symbol"
-        age = "4 and up"
-        blank = ""
-
-    prepare = [
-        f"Cut out the {count}{NBSP}dominoes along their outline, each in one piece. "
-        "Do not cut the line across the middle: it divides the two halves of one domino.",
-        "Turn all the dominoes face down and mix them well.",
-        _deal_en(deal) + " Keep your hand hidden from the others. The dominoes left "
-        "over stay face down: they make the <b>draw pile</b>.",
-    ]
-    if points:
-        prepare.append(
-            "The player holding the <b>highest double</b> lays it in the middle of the "
-            "table. If nobody has a double, the domino with the biggest total opens; "
-            "between equal totals, the one with the higher half."
-        )
-    else:
-        prepare.append(
-            "<b>The youngest player starts</b> by laying any domino from their hand "
-            "in the middle of the table."
-        )
-    turn = [
-        "Take turns clockwise. On your turn, lay <b>one domino</b> at either end of the "
-        f"chain: the half that touches the end must show {same}.{blank}",
-        "A <b>double is laid crosswise</b>, across the chain. It does not open a new "
-        "branch: play carries on at the two ends.",
-        "Nothing fits? <b>Draw</b> from the pile one domino at a time until one fits, "
-        "and lay it at once. If the pile is empty and you still cannot play, "
-        "<b>pass</b>.",
-    ]
-    if points:
-        sections = (
-            Section("Getting ready", tuple(prepare)),
-            Section("On your turn", tuple(turn)),
-            Section(
-                "End of the round",
-                (
-                    "The first player to lay their last domino wins the round.",
-                    "<b>Blocked game</b> (empty pile, nobody can play): everyone adds up "
-                    "the pips on the dominoes left in their hand. The lowest total wins "
-                    "the round; if two or more players share the lowest total, the round "
-                    "is a draw.",
-                ),
-            ),
-            Section(
-                "Keeping score (optional)",
-                (
-                    "The round winner scores the pips left in the other players’ hands, "
-                    "minus the pips in their own hand. Play several rounds: the first to "
-                    f"reach <b>{ctx.target}{NBSP}points</b> wins the game.",
-                ),
-            ),
-        )
-        goal = "empty your hand first, or keep the fewest pips"
-    else:
-        sections = (
-            Section("Getting ready", tuple(prepare)),
-            Section("On your turn", tuple(turn)),
-            Section(
-                "Who wins?",
-                (
-                    "The first player with no dominoes left <b>wins at once</b>.",
-                    "If the pile is empty and nobody can play for a whole round, the "
-                    "player holding <b>the fewest dominoes</b> wins. Tied players "
-                    "<b>share the win</b>.",
-                ),
-            ),
-        )
-        goal = "be the first to lay down all your dominoes"
-
-    tiles = example_chain(ctx.top)
-    if ctx.numeric and not ctx.pictures:
-        (a, b), (d, _), (_, e), (_, f) = tiles
-        caption = (
-            f"The{NBSP}{b} of the{NBSP}{a}-{b} touches the double{NBSP}{d}-{d}, laid "
-            f"crosswise. The chain goes on with {d}-{e}, then {e}-{f}. The next domino must "
-            + (f"have a{NBSP}{a} or a{NBSP}{f}." if a != f else f"have a{NBSP}{a}.")
-        )
-    else:
-        caption = (
-            f"Touching halves always show {same}. The double lies crosswise and opens "
-            "no branch: you still play only at the two ends."
-        )
-    return RulesContent(
-        lang="en",
-        title=f"How to play — {escape(ctx.theme_title)} dominoes",
-        facts=(
-            ("Players", _players(deal, "en")),
-            ("Age", age),
-            ("Set", f"{count}{NBSP}dominoes, {set_name(ctx.top, 'en')}"),
-            ("Goal", goal),
-        ),
-        sections=sections,
-        example_heading="Example",
-        example_tiles=tiles,
-        example_caption=caption,
-    )
+    return _spaced(ctx.lang, _fill(ctx.lang, _plan(ctx), ctx.theme_title, ctx.target))
 
 
 # -------------------------------------------------------------------- typesetting

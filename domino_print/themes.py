@@ -16,6 +16,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from domino_print import texts
 from domino_print.errors import DominoError, OptionError
 from domino_print.faces import KINDS, PAINTERS
 
@@ -75,12 +76,35 @@ class Theme:
     builtin: bool = True
 
     def title_in(self, lang: str) -> str:
-        return self.title.get(lang) or next(iter(self.title.values()))
+        """The theme's title on a ``lang`` page: see ``_in_language`` for where it comes from."""
+        return self._in_language("title", self.title, lang) or self.name
+
+    def description_in(self, lang: str) -> str:
+        """The one-line description listed by ``domino-print themes``, in ``lang``."""
+        return self._in_language("description", self.description, lang)
 
     def label(self, value: int, lang: str) -> str:
         """The word printed under a face with ``--labels``; the number when none is given."""
-        words = self.labels.get(lang) or self.labels.get("fr") or ()
+        if self.builtin:
+            word = texts.lookup(lang, f"theme.{self.name}.label.{value}")
+            if word is not None:
+                return word
+        words = self.labels.get(lang) or self.labels.get("en") or self.labels.get("fr") or ()
         return words[value] if value < len(words) else str(value)
+
+    def _in_language(self, key: str, own: dict[str, str], lang: str) -> str:
+        """A built-in theme's text comes from the catalogue (``theme.<name>.<key>`` in
+        ``texts/<lang>.toml``). A user theme keeps its own texts in its theme.toml; when
+        it has none in ``lang`` it falls back to English, then French, then any language
+        it gives (the caller then falls back to the theme's name)."""
+        if self.builtin:
+            found = texts.lookup(lang, f"theme.{self.name}.{key}")
+            if found is not None:
+                return found
+        for candidate in (lang, "en", "fr"):
+            if own.get(candidate):
+                return own[candidate]
+        return next((value for value in own.values() if value), "")
 
     def check_top(self, top: int) -> None:
         """Raise ``OptionError`` when this theme cannot show a double-``top`` set."""
@@ -176,7 +200,7 @@ def load_builtin(name: str) -> Theme:
 
 def theme_from_data(path: Path, data: dict) -> Theme:
     """Validate a built-in theme table read from ``path``."""
-    check_keys(path, data, _BUILTIN_KEYS, {"name", "kind", "title", "description"})
+    check_keys(path, data, _BUILTIN_KEYS, {"name", "kind"})  # texts: texts/<lang>.toml [theme.<name>]
     kind = data["kind"]
     if kind not in KINDS:
         raise ThemeError(f"{path}: kind {kind!r} is unknown (use {', '.join(KINDS)})")

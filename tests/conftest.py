@@ -30,3 +30,11 @@ def render_page(pdf: bytes | Path, index: int = 0, dpi: int = 100):
     image = document[index].render(scale=dpi / 72).to_pil().convert("L")
     document.close()
     return image
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--update-golden",
+        action="store_true",
+        help="rewrite tests/golden/*.png from the current code (after an intended visual change)",
+    )

@@ -48,6 +48,7 @@ def test_art_with_text_is_refused(tmp_path):
         compile_svg(svg)
 
 
+@pytest.mark.slow
 def test_fruit_sheet_does_not_import_svglib(tmp_path):
     probe = (
         "import sys; from domino_print.cli import main; sys.argv = ['domino-print', '--theme', 'fruits', "

@@ -52,7 +52,7 @@ def test_default_output_goes_to_output_folder(run_cli, tmp_path, monkeypatch):
         (["--max", "-2"], 2, "--max -2"),
         (["--max", "seven"], 2, "'seven' is not a valid integer"),
         (["--theme", "dragons"], 2, "unknown theme 'dragons'"),
-        (["--lang", "de"], 2, "'de' is not one of"),
+        (["--lang", "tlh"], 2, "'tlh' is not one of"),
         (["--paper", "B7"], 2, "--paper 'B7'"),
         (["--tile-size", "150x300mm"], 2, "does not fit the printable area"),
         (["--margin", "120"], 2, "--margin 120"),
@@ -98,6 +98,7 @@ def test_failed_render_keeps_existing_file_and_leaves_no_temporary(run_cli, tmp_
     assert sorted(os.listdir(tmp_path)) == ["good.pdf"]
 
 
+@pytest.mark.slow
 def test_python_dash_m_and_console_script_run(tmp_path):
     out = tmp_path / "m.pdf"
     done = subprocess.run(

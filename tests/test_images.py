@@ -208,6 +208,7 @@ def test_cover_crops_the_centre_and_fills_the_face(tmp_path):
     assert close_to(face.image.getpixel((196, 100)), RED, 4)
 
 
+@pytest.mark.slow
 def test_cover_downsamples_to_the_face(tmp_path):
     path = tmp_path / "big.jpg"
     noisy((1600, 1200)).save(path, quality=90)
@@ -222,6 +223,7 @@ def test_small_pictures_are_never_enlarged(tmp_path):
     assert face.width == pytest.approx(FACE_PT * (1 - 2 * PADDING))
 
 
+@pytest.mark.slow
 def test_large_jpeg_is_decoded_at_reduced_scale(tmp_path, monkeypatch):
     path = tmp_path / "big.jpg"
     noisy((2400, 1800)).save(path, quality=90)
@@ -243,6 +245,7 @@ def test_large_jpeg_is_decoded_at_reduced_scale(tmp_path, monkeypatch):
     assert face.image.width == inner_px
 
 
+@pytest.mark.slow
 def test_contain_face_resolution_in_the_pdf_is_300_ppi(tmp_path):
     folder = tmp_path / "photos"
     folder.mkdir()
@@ -259,6 +262,7 @@ def test_contain_face_resolution_in_the_pdf_is_300_ppi(tmp_path):
     assert heights == {round(inner_mm * 0.75 / 25.4 * 300)}
 
 
+@pytest.mark.slow
 def test_dpi_option_changes_the_pixels(tmp_path):
     folder = tmp_path / "photos"
     folder.mkdir()
@@ -273,6 +277,7 @@ def test_dpi_option_changes_the_pixels(tmp_path):
 # -- photo or flat art ---------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_photo_stays_jpeg_and_art_stays_lossless(tmp_path):
     folder = tmp_path / "mixed"
     folder.mkdir()
@@ -293,6 +298,7 @@ def test_photo_stays_jpeg_and_art_stays_lossless(tmp_path):
     assert data.count(b"/DCTDecode") == 3
 
 
+@pytest.mark.slow
 def test_decision_rule(tmp_path):
     few = tmp_path / "few.png"
     Image.new("RGB", (300, 300), "#FFFFFF").save(few)
@@ -320,6 +326,7 @@ def test_photo_reader_embeds_jpeg_bytes(tmp_path):
 # -- the PDF as a whole --------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_seven_photos_are_embedded_once_each_as_jpeg(tmp_path):
     folder = tmp_path / "photos"
     folder.mkdir()
@@ -523,6 +530,7 @@ def test_svg_image_links_are_not_followed(tmp_path, monkeypatch):
 # -- several pictures decoded side by side -------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_parallel_preparation_gives_the_same_pictures(tmp_path):
     from domino_print.user_themes import load_user_theme
 
@@ -581,6 +589,7 @@ def test_parallel_errors_surface_when_the_picture_is_drawn(tmp_path):
         _draw_rasters(theme, theme.images, started)
 
 
+@pytest.mark.slow
 def test_large_decodes_are_left_to_draw_time(tmp_path, monkeypatch):
     paths = [solid(tmp_path / f"{n}.png", (0, 0, 255), (400, 400)) for n in "ab"]
     jpegs = []

@@ -86,6 +86,7 @@ def _count_blobs(image, box) -> int:
     return blobs
 
 
+@pytest.mark.slow
 def test_pixels_show_each_unordered_pair_once(pips_pdf):
     """Count the pips in each half from the rendered page: the 28 pairs of 0..6, once each."""
     sheet = layout_sheet(SheetSpec(), 28)
@@ -186,6 +187,7 @@ def _runs(flags: list[bool]) -> list[int]:
     return centres
 
 
+@pytest.mark.slow
 def test_a_reader_of_the_pixels_alone_finds_28_tiles_and_every_pair(pips_pdf):
     """No layout data: cut lines, tiles, centre lines and pips are all found in the image."""
     image = render_page(pips_pdf, dpi=DPI)

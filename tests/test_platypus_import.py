@@ -4,6 +4,8 @@ import re
 import subprocess
 import sys
 
+import pytest
+
 from domino_print import platypus_import
 
 PROBE = """
@@ -19,6 +21,7 @@ print(textsplit.rx.sub(r"<\\1>", "a\u4e2db"))
 """
 
 
+@pytest.mark.slow
 def test_deferred_pattern_still_matches_urls():
     """In a fresh interpreter, as the CLI runs: the pattern is deferred, then works."""
     done = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, check=True)

@@ -252,6 +252,7 @@ def thirty_sets(tmp_path_factory):
     return out.read_bytes(), result.output
 
 
+@pytest.mark.slow
 def test_thirty_sets_with_backs_give_sixty_pages_of_complete_sets(thirty_sets):
     data, summary = thirty_sets
     reader = PdfReader(io.BytesIO(data))
@@ -293,6 +294,7 @@ def _check_backs(reader, offset=(0.0, 0.0), tolerance=0.1):
     return checked
 
 
+@pytest.mark.slow
 def test_each_back_lies_behind_its_front_in_the_thirty_set_pdf(thirty_sets):
     reader = PdfReader(io.BytesIO(thirty_sets[0]))
     assert _check_backs(reader) == 30
@@ -320,6 +322,7 @@ def test_back_offset_shifts_every_back(make_pdf):
         _check_backs(reader)
 
 
+@pytest.mark.slow
 def test_backs_seen_in_pixels(make_pdf):
     """Render a front and its back: each tile's set mark and back emblem are where the geometry says."""
     _, data, _ = make_pdf("--sets", "2", "--backs", "--no-rules")
@@ -449,6 +452,7 @@ def test_large_tiles_paginate_a_double_six_without_splitting(make_pdf):
 
 
 # -- previews -------------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_preview_writes_one_png_per_page(run_cli, tmp_path):
     from PIL import Image
 
@@ -486,6 +490,7 @@ def test_failed_preview_writes_nothing(run_cli, tmp_path, monkeypatch):
     assert os.listdir(tmp_path) == []
 
 
+@pytest.mark.slow
 def test_pypdfium2_is_imported_only_for_previews(tmp_path):
     code = (
         "import sys\nfrom domino_print.cli import cli\n"

@@ -111,7 +111,7 @@ def text_of(pdf: bytes) -> str:
 
 
 def all_combinations():
-    for lang in ("fr", "en"):
+    for lang in ("fr", "en", "es", "de"):
         for variant in ("famille", "points"):
             for pictures in (False, True):
                 if variant == "points" and pictures:
@@ -274,7 +274,7 @@ def test_points_with_a_picture_theme_is_refused_with_the_fix() -> None:
 @pytest.mark.parametrize(
     ("changes", "words"),
     [
-        ({"lang": "de"}, "--lang"),
+        ({"lang": "tlh"}, "--lang"),
         ({"variant": "block"}, "--rules"),
         ({"target": 0}, "target"),
         ({"top": 1}, "too small"),
@@ -370,6 +370,49 @@ def test_text_follows_the_set(top: int, tiles: int, fr_deal: str, en_deal: str) 
     en = text_of(render(ctx_for("en", top=top)))
     assert f"{tiles} dominos" in fr and fr_deal in fr
     assert f"{tiles} dominoes" in en and en_deal in en
+
+
+@pytest.mark.parametrize(
+    ("lang", "top", "deal"),
+    [
+        ("es", 3, "Con dos jugadores, cada uno toma 3 fichas; con tres o cuatro, 2 fichas cada uno."),
+        ("es", 9, "Con dos, tres o cuatro jugadores, cada uno toma 7 fichas."),
+        ("es", 18, "Con dos, tres o cuatro jugadores, cada uno toma 15 fichas."),
+        ("es", 2, "Con dos jugadores, cada uno toma 2 fichas."),
+        ("de", 3, "Zu zweit erhält jeder 3 Dominosteine; zu dritt oder zu viert je 2 Dominosteine."),
+        ("de", 5, "Zu zweit erhält jeder 6 Dominosteine; zu dritt oder zu viert je 4 Dominosteine."),
+        ("de", 9, "Zu zweit, zu dritt oder zu viert erhält jeder 7 Dominosteine."),
+        ("de", 2, "Zu zweit erhält jeder 2 Dominosteine."),
+    ],
+)
+def test_spanish_and_german_deals_follow_the_set(lang: str, top: int, deal: str) -> None:
+    text = text_of(render(ctx_for(lang, top=top)))
+    assert deal in text
+    tiles = (top + 1) * (top + 2) // 2
+    assert f"{tiles} {'fichas' if lang == 'es' else 'Dominosteine'}" in text
+
+
+@given(
+    hs.sampled_from(["famille", "points"]),
+    hs.integers(min_value=2, max_value=18),
+    hs.booleans(),
+    hs.integers(min_value=1, max_value=500),
+)
+def test_every_language_says_the_same_plan(variant: str, top: int, pictures: bool, target: int) -> None:
+    """One plan for every language: same sections, same number of steps, every placeholder filled."""
+    from domino_print.texts import languages
+
+    pictures = pictures and variant == "famille"
+    shapes = set()
+    for lang in languages():
+        content = build_content(ctx_for(lang, variant, pictures=pictures, top=top, target=target, title="T"))
+        shapes.add((len(content.facts), tuple(len(section.steps) for section in content.sections)))
+        strings = [content.title, content.example_caption, *(t for pair in content.facts for t in pair)]
+        strings += [text for section in content.sections for text in (section.heading, *section.steps)]
+        assert not any("{" in text or "}" in text for text in strings), lang
+        if variant == "points":
+            assert f"{target}{NBSP}" in content.sections[-1].steps[-1]
+    assert len(shapes) == 1
 
 
 def test_double_two_is_for_two_players_only() -> None:
@@ -615,10 +658,12 @@ def test_example_caption_names_an_open_end_once_when_both_ends_match() -> None:
     assert caption.endswith("must have a 1.")
 
 
+RULES_HEADINGS = {"fr": "Règle du jeu", "en": "How to play", "es": "Reglas del juego", "de": "Spielregeln"}
+
 BUILTIN_COMBINATIONS = [
     (theme, lang, variant)
     for theme in ("pips", "pips-couleur", "chiffres", "fruits")
-    for lang in ("fr", "en")
+    for lang in RULES_HEADINGS
     for variant in ("famille", "points")
     if not (theme == "fruits" and variant == "points")
 ]
@@ -637,7 +682,7 @@ def test_every_builtin_theme_gets_one_rules_page_with_its_own_tiles(tmp_path, th
     reader = pypdf.PdfReader(str(with_rules))
     assert len(reader.pages) == len(pypdf.PdfReader(str(without)).pages) + 1  # exactly one page
     rules = reader.pages[-1]
-    assert ("Règle du jeu" if lang == "fr" else "How to play") in rules.extract_text()
+    assert RULES_HEADINGS[lang] in rules.extract_text()
     # The example chain places the theme's own face forms: four tiles, two faces each.
     assert rules.get_contents().get_data().count(b" Do") >= 8
     assert "/FormXob.Face5" in rules["/Resources"]["/XObject"]

@@ -1,8 +1,17 @@
-"""The text catalogues: same keys and placeholders in every language."""
+"""The text catalogues: same keys and placeholders in every language, and a language is one file."""
 
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pypdf
 import pytest
 
 from domino_print import texts
+from domino_print.themes import builtin_names, load_builtin
+from domino_print.tiles import MAX_TOP
 
 
 def test_default_language_comes_first():
@@ -23,3 +32,181 @@ def test_text_fills_placeholders_and_names_a_missing_key():
     assert texts.text("en", "language.name") == "English"
     with pytest.raises(texts.CatalogueError, match="no key 'nope'"):
         texts.text("en", "nope")
+
+
+# ------------------------------------------------------------------ catalogue contents
+
+SPACING_STYLES = {"french", "plain"}
+
+
+@pytest.mark.parametrize("lang", texts.languages())
+def test_every_catalogue_covers_every_set_deal_and_builtin_theme(lang):
+    words = texts.catalogue(lang)
+    assert words["typography.spacing"] in SPACING_STYLES
+    for top in range(MAX_TOP + 1):
+        assert texts.set_name(lang, top)
+    for players in (2, 3, 4):
+        assert words[f"rules.deal.players.{players}"]
+    for name in builtin_names():
+        theme = load_builtin(name)
+        assert words[f"theme.{name}.title"] and words[f"theme.{name}.description"]
+        if theme.kind == "pictures":  # every picture has its name, and no value past the last picture does
+            assert all(f"theme.{name}.label.{v}" in words for v in range(theme.max_value + 1))
+            assert f"theme.{name}.label.{theme.max_value + 1}" not in words
+
+
+def test_set_names_follow_each_language():
+    assert texts.set_name("fr", 18) == "double-dix-huit"
+    assert texts.set_name("en", 9) == "double-nine"
+    assert texts.set_name("es", 6) == "doble seis"
+    assert texts.set_name("es", 16) == "doble dieciséis"
+    assert texts.set_name("de", 6) == "Doppel-Sechs"
+    assert texts.set_name("de", 12) == "Doppel-Zwölf"
+
+
+def test_plural_forms_come_from_the_catalogue():
+    assert texts.plural("fr", "rules.points_total", 1) == "1\u00a0point"
+    assert texts.plural("fr", "rules.points_total", 50) == "50\u00a0points"
+    assert texts.plural("de", "rules.dominoes", 1) == "1\u00a0Dominostein"
+    assert texts.plural("es", "rules.dominoes", 28) == "28\u00a0fichas"
+
+
+def test_lists_are_joined_with_the_catalogue_words():
+    key = "rules.deal.list"
+    assert texts.join_list("fr", key, ["trois", "quatre"]) == "trois ou à quatre"
+    assert texts.join_list("fr", key, ["deux", "trois", "quatre"]) == "deux, trois ou quatre"
+    assert texts.join_list("en", key, ["two"]) == "two"
+    assert texts.join_list("de", key, ["zu dritt", "zu viert"]) == "zu dritt oder zu viert"
+    assert texts.join_list("es", key, ["dos", "tres", "cuatro"]) == "dos, tres o cuatro"
+
+
+def test_french_spacing_is_a_catalogue_setting_not_a_language_code():
+    assert texts.typeset("fr", "Qui gagne ? Jeu : « oui »") == "Qui gagne\u00a0? Jeu\u00a0: «\u00a0oui\u00a0»"
+    for lang in ("en", "es", "de"):
+        assert texts.typeset(lang, "Wer gewinnt? Spiel: ja") == "Wer gewinnt? Spiel: ja"
+
+
+def test_only_the_requested_catalogue_is_read(monkeypatch):
+    texts.catalogue.cache_clear()
+    read: list[str] = []
+    original = texts.Path.read_text
+
+    def spy(path, *args, **kwargs):
+        read.append(path.name)
+        return original(path, *args, **kwargs)
+
+    monkeypatch.setattr(texts.Path, "read_text", spy)
+    texts.text("de", "sheet.cut")
+    texts.text("de", "rules.title", theme="X")
+    assert read == ["de.toml"]
+    texts.catalogue.cache_clear()
+
+
+# ------------------------------------------------------------------ a language is one file
+
+
+def test_a_catalogue_copied_to_a_new_name_adds_a_language_with_no_code_change(tmp_path):
+    """Copy the package, add texts/xx.toml (English with a marked title), and print in xx."""
+    root = Path(texts.__file__).resolve().parents[2]
+    copy = tmp_path / "copy"
+    for folder in ("domino_print", "themes", "assets"):
+        shutil.copytree(root / folder, copy / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    english = (copy / "domino_print" / "texts" / "en.toml").read_text(encoding="utf-8")
+    marked = english.replace('title = "How to play — {theme} dominoes"', 'title = "XX rules — {theme}"')
+    assert marked != english
+    (copy / "domino_print" / "texts" / "xx.toml").write_text(marked, encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(copy)}  # the copy comes before the installed package
+
+    def run(*args: str) -> subprocess.CompletedProcess:
+        command = [sys.executable, "-m", "domino_print", *args]
+        return subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True)
+
+    sheet, calibration = tmp_path / "xx.pdf", tmp_path / "xx-calibration.pdf"
+    done = run("--theme", "fruits", "--labels", "--lang", "xx", "--out", str(sheet))
+    assert done.returncode == 0, done.stderr
+    done = run("calibrate", "--lang", "xx", "--out", str(calibration))
+    assert done.returncode == 0, done.stderr
+    assert "xx" in run("--help").stdout
+
+    reader = pypdf.PdfReader(str(sheet))
+    assert len(reader.pages) == 2  # the sheet and the rules page
+    sheet_text = " ".join(reader.pages[0].extract_text().split())
+    rules_text = " ".join(reader.pages[1].extract_text().replace("\u00a0", " ").split())
+    assert "Cut along the solid lines" in sheet_text and "strawberry" in sheet_text
+    assert "XX rules — Fruits" in rules_text  # the copy's catalogue, not the installed one
+    assert "Two players take 7 dominoes each; three or four players take 5 dominoes each." in rules_text
+    assert "Two-sided calibration" in pypdf.PdfReader(str(calibration)).pages[0].extract_text()
+
+
+# ------------------------------------------------------------------ Spanish and German PDFs read back
+
+
+def _page_texts(path) -> list[str]:
+    reader = pypdf.PdfReader(str(path))
+    return [" ".join(page.extract_text().replace("\u00a0", " ").split()) for page in reader.pages]
+
+
+SHEETS = {
+    "es": {
+        "legend": "Recorta por las líneas continuas. Nunca cortes la línea de puntos del centro.",
+        "scale": "50 mm: imprimir al 100 % (tamaño real)",
+        "rules": "Reglas del juego — Dominó «Puntos clásicos»",
+        "deal_6": "Con dos jugadores, cada uno toma 7 fichas; con tres o cuatro, 5 fichas cada uno.",
+        "deal_12": "Con dos, tres o cuatro jugadores, cada uno toma 15 fichas.",
+        "facts": ("JUGADORES", "de 2 a 4", "28 fichas, doble seis"),
+        "calibration": ("Calibración a doble cara", "girando por el borde largo", "Reverso: lee aquí"),
+    },
+    "de": {
+        "legend": "An den durchgezogenen Linien schneiden. Die gestrichelte Mittellinie nie durchschneiden.",
+        "scale": "50 mm: mit 100 % drucken (Originalgröße)",
+        "rules": "Spielregeln – Domino Klassische Augen",
+        "deal_6": "Zu zweit erhält jeder 7 Dominosteine; zu dritt oder zu viert je 5 Dominosteine.",
+        "deal_12": "Zu zweit, zu dritt oder zu viert erhält jeder 15 Dominosteine.",
+        "facts": ("SPIELER", "2 bis 4", "28 Dominosteine, Doppel-Sechs"),
+        "calibration": ("Kalibrierung für beidseitigen Druck", "„lange Kante“", "Rückseite: hier ablesen"),
+    },
+}
+
+
+@pytest.mark.parametrize("lang", sorted(SHEETS))
+def test_spanish_and_german_pdfs_speak_their_language_on_every_page(run_cli, tmp_path, lang):
+    expected = SHEETS[lang]
+    six, twelve, calibration = tmp_path / "six.pdf", tmp_path / "twelve.pdf", tmp_path / "cal.pdf"
+    assert run_cli("--theme", "pips", "--lang", lang, "--out", six).exit_code == 0
+    assert run_cli("--theme", "pips", "--max", "12", "--lang", lang, "--out", twelve).exit_code == 0
+    assert run_cli("calibrate", "--lang", lang, "--out", calibration).exit_code == 0
+
+    sheet, rules = _page_texts(six)
+    assert expected["legend"] in sheet and expected["scale"] in sheet
+    assert expected["rules"] in rules and expected["deal_6"] in rules
+    assert all(fact in rules for fact in expected["facts"])
+    assert "{" not in rules and "}" not in rules  # every placeholder filled
+    assert expected["deal_12"] in _page_texts(twelve)[-1]
+    front, back = _page_texts(calibration)
+    assert expected["calibration"][0] in front and expected["calibration"][1] in front
+    assert expected["calibration"][2] in back
+
+
+# ------------------------------------------------------------------ theme texts
+
+
+def test_builtin_theme_texts_come_from_the_catalogue():
+    fruits = load_builtin("fruits")
+    assert fruits.title_in("de") == "Obst" and fruits.title_in("fr") == "Fruits"
+    assert [fruits.label(v, "es") for v in (0, 2, 6)] == ["manzana", "plátano", "uvas"]
+    assert fruits.label(4, "de") == "Kirschen"
+    assert load_builtin("pips").description_in("en").startswith("Black pips")
+
+
+def test_a_user_theme_without_the_page_language_falls_back_to_english_then_french_then_its_name():
+    from domino_print.themes import Theme
+
+    def user(title: dict, labels: dict) -> Theme:
+        return Theme("cats", "picture", 1, title=title, description={}, labels=labels, builtin=False)
+
+    both = user({"fr": "Chats", "en": "Cats"}, {"fr": ("chat", "chaton"), "en": ("cat", "kitten")})
+    assert both.title_in("fr") == "Chats" and both.title_in("es") == "Cats"
+    assert both.label(1, "de") == "kitten" and both.label(1, "fr") == "chaton"
+    french = user({"fr": "Chats"}, {"fr": ("chat", "chaton")})
+    assert french.title_in("de") == "Chats" and french.label(0, "es") == "chat"
+    assert user({}, {}).title_in("es") == "cats" and user({}, {}).label(1, "es") == "1"

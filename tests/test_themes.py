@@ -85,6 +85,7 @@ def test_chiffres_reaches_double_eighteen(run_cli, tmp_path):
     assert result.exit_code == 0 and "190 dominoes (double-eighteen)" in result.output
 
 
+@pytest.mark.slow
 def test_fruit_sheet_pixels_show_each_pair_once_and_each_fruit_eight_times(run_cli, tmp_path):
     import pypdfium2 as pdfium
 

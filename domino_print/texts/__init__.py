@@ -5,12 +5,32 @@
 are flattened to dotted keys (``rules.famille.title``). A language is one file:
 copying a catalogue to a new name adds that language everywhere languages are
 listed, with no code change.
+
+Grammar that differs between languages is data too: plural forms are two keys
+(``<key>.one`` and ``<key>.other``, see ``plural``), lists are joined with the
+catalogue's own words (``join_list``), and ``[typography] spacing = "french"``
+asks for French spacing (a no-break space before ``: ; ! ?`` and inside
+guillemets, ``typeset``) where the text is set in paragraphs. Only the
+requested language's file is read, once.
+
+Key tables: ``[sheet]`` and ``[backs]`` (the cutting sheet's margins and the
+backs), ``[calibration]``, ``[rules]`` (the rules page, filled by
+``rules._fill``), ``[set]`` (set names), ``[theme.<name>]`` (a built-in theme's
+title, description and picture names by value).
+
+Adding a language: copy ``en.toml`` to ``<code>.toml``, translate every value,
+keep every ``{placeholder}`` and set ``typography.spacing``. A user's own theme
+keeps its texts in its theme.toml; on a page in a language it does not give,
+its title and picture names fall back to English, then French, then any
+language it gives, then the theme's (or the picture's) name.
 """
 
 from __future__ import annotations
 
+import re
 import string
 import sys
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
@@ -21,6 +41,7 @@ else:  # pragma: no cover - exercised on Python 3.10 only
 
 CATALOGUE_DIR = Path(__file__).resolve().parent
 DEFAULT_LANG = "fr"
+NBSP = "\u00a0"
 
 
 class CatalogueError(Exception):
@@ -66,3 +87,70 @@ def text(lang: str, key: str, /, **values: object) -> str:
 def placeholders(template: str) -> frozenset[str]:
     """The ``{names}`` a template expects."""
     return frozenset(name for _, name, _, _ in string.Formatter().parse(template) if name)
+
+
+def lookup(lang: str, key: str) -> str | None:
+    """The text ``key`` in ``lang`` as written (no placeholders filled), or None when absent."""
+    return catalogue(lang).get(key)
+
+
+def plural(lang: str, key: str, count: int, /, **values: object) -> str:
+    """``<key>.one`` for a count of 1, else ``<key>.other``, with ``{count}`` and ``values`` filled."""
+    form = "one" if count == 1 else "other"
+    return text(lang, f"{key}.{form}", count=count, **values)
+
+
+def join_list(lang: str, key: str, words: Sequence[str]) -> str:
+    """``a``, ``a or b``, ``a, b or c`` with the words of ``<key>.separator``, ``.or`` and ``.or_two``.
+
+    Two words take ``<key>.or_two`` (French repeats its preposition: "trois ou à quatre"),
+    longer lists ``<key>.separator`` between the first words and ``<key>.or`` before the last.
+    """
+    if len(words) == 1:
+        return words[0]
+    if len(words) == 2:
+        return f"{words[0]} {text(lang, f'{key}.or_two')} {words[1]}"
+    head = text(lang, f"{key}.separator").join(words[:-1])
+    return f"{head} {text(lang, f'{key}.or')} {words[-1]}"
+
+
+def set_name(lang: str, top: int) -> str:
+    """The usual name of a double-``top`` set: double-six, doble seis, Doppel-Sechs."""
+    return text(lang, "set.name", number=text(lang, f"set.number.{top}"))
+
+
+def typeset(lang: str, value: str) -> str:
+    """``value`` with the spacing its language's catalogue asks for (``typography.spacing``)."""
+    if catalogue(lang).get("typography.spacing") == "french":
+        return french_spacing(value)
+    return value
+
+
+_BEFORE_PUNCT = re.compile(r"([^\s:;!?])[ \u00a0\u202f]*([:;!?]+)(?=[\s»)\]<]|$)")
+_ENTITY = re.compile(r"&#?\w+;")
+_PRIVATE_USE = 0xE000
+_AFTER_OPEN_QUOTE = re.compile(r"«[ \u00a0\u202f]*")
+_BEFORE_CLOSE_QUOTE = re.compile(r"[ \u00a0\u202f]*»")
+
+
+def french_spacing(value: str) -> str:
+    """Apply French spacing: a no-break space before ``: ; ! ?`` and inside ``« »``.
+
+    Spaces already there become no-break spaces; missing ones are added. A colon
+    inside a word or number (``10:30``, ``http://``) is left alone, a run such as
+    ``?!`` gets one space before it, not between its marks, and markup entities
+    such as ``&amp;`` keep their semicolon.
+    """
+    entities: list[str] = []
+
+    def hide(match: re.Match[str]) -> str:
+        entities.append(match.group(0))
+        return chr(_PRIVATE_USE + len(entities) - 1)
+
+    value = _ENTITY.sub(hide, value)  # "&amp;" must keep its ";"
+    value = _BEFORE_PUNCT.sub(lambda m: f"{m.group(1)}{NBSP}{m.group(2)}", value)
+    value = _AFTER_OPEN_QUOTE.sub("«" + NBSP, value)
+    value = _BEFORE_CLOSE_QUOTE.sub(NBSP + "»", value)
+    for i, entity in enumerate(entities):
+        value = value.replace(chr(_PRIVATE_USE + i), entity)
+    return value
