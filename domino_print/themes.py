@@ -151,7 +151,7 @@ def read_regular_file(path: Path, what: str = "the theme file") -> bytes:
         raise ThemeError(f"{path}: cannot read {what} ({exc.strerror})") from None
     with os.fdopen(handle, "rb") as stream:
         if not stat.S_ISREG(os.fstat(handle).st_mode):
-            raise ThemeError(f"{path}: {what} is not a regular file (a FIFO, device or socket); "
+            raise ThemeError(f"{path}: {what} is not a regular file (a folder, FIFO, device or socket); "
                              "give a file saved by an editor")
         try:
             return stream.read()

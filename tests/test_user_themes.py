@@ -604,3 +604,12 @@ def test_a_set_reads_only_the_pictures_it_uses(tmp_path, monkeypatch):
     result = render_theme(folder, tmp_path / "out.pdf", "--max", "3")
     assert result.exit_code == 0, result.output
     assert set(opened) == {"img1.png", "img2.png", "img3.png", "img4.png"}
+
+
+def test_error_lines_show_hostile_names_escaped(tmp_path):
+    """A file name holding a terminal escape sequence or a newline reaches the error line escaped."""
+    folder = colour_folder(tmp_path / "photos", SEVEN[:2])
+    write(folder / "img3\x1b[2J\nx.png", "not a picture")
+    line = one_error_line(run("--theme", folder, "--out", tmp_path / "out.pdf", "--no-rules"))
+    assert "img3\\x1b[2J x.png: not a picture that can be read" in line
+    assert "\x1b" not in line
