@@ -74,8 +74,11 @@ def _code(char: str) -> str:
     return f"U+{ord(char):04X}"
 
 
-def check_page_text(text: str, *, most: int) -> str:
-    """``text`` with white space collapsed, if it can go on a page; ``TextError`` otherwise."""
+def check_page_text(text: str, *, most: int, printed: bool = True) -> str:
+    """``text`` with white space collapsed, if it can go on a page; ``TextError`` otherwise.
+
+    ``printed=False`` for a text that names something but is not drawn (a theme's name, used
+    in file names and messages): every check but the font's."""
     collapsed = " ".join(text.split())
     if not collapsed:
         raise TextError(" is empty; give a short text")
@@ -89,7 +92,7 @@ def check_page_text(text: str, *, most: int) -> str:
     control = [c for c in collapsed if unicodedata.category(c) in _NOT_PRINTABLE]
     if control:
         raise TextError(" contains control characters ({code}); use plain text", code=_code(control[0]))
-    lacking = font_lacks(collapsed)
+    lacking = font_lacks(collapsed) if printed else ""
     if lacking:
         raise TextError(
             ": the character {bad!r} cannot be printed with the built-in font; "

@@ -111,10 +111,10 @@ class UserTheme(Theme):
         )
 
 
-def _checked(text: str, subject: str, most: int, fix: str = "") -> str:
+def _checked(text: str, subject: str, most: int, fix: str = "", *, printed: bool = True) -> str:
     """``text`` through the page text check; ``ThemeError`` with ``subject`` in front otherwise."""
     try:
-        return check_page_text(text, most=most)
+        return check_page_text(text, most=most, printed=printed)
     except TextError as exc:
         raise ThemeError(exc.about(subject) + fix) from None
 
@@ -318,7 +318,7 @@ def _from_toml(toml: Path) -> UserTheme:
         if not isinstance(name, str) or not name.strip() or any(c in name for c in "/\\"):
             shown_name = displayed(repr(name))
             raise ThemeError(f"{toml}: name must be a short text without slashes, not {shown_name}")
-        _checked(name, f"{toml}: name", MAX_TITLE_CHARS)
+        _checked(name, f"{toml}: name", MAX_TITLE_CHARS, printed=False)  # printed only as the title
     age = data.get("age", "")
     if not isinstance(age, (str, int)):
         raise ThemeError(f"{toml}: age must be a text like \"3+\", not {age!r}")

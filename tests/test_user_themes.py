@@ -585,6 +585,17 @@ def test_default_output_name_is_safe_whatever_the_theme_name(tmp_path, monkeypat
     result = run("--theme", folder, "--no-rules", "--max", "1")
     assert result.exit_code == 0, result.output
     assert os.listdir(tmp_path / "output") == ["dominos-Les-chats-été-1.pdf"]
+    # a name is not drawn (only the title is): characters no font has are fine in it, but not a slash
+    write(folder / "theme.toml", 'name = "\u732b / \u0416"\ntitle = "Chats"\n')
+    result = run("--theme", folder, "--no-rules", "--max", "1")
+    assert one_error_line(result)  # a slash is still refused in a name
+    write(folder / "theme.toml", 'name = "\u732b \u0416"\ntitle = "Chats"\n')
+    result = run("--theme", folder, "--no-rules", "--max", "1")
+    assert result.exit_code == 0, result.output
+    assert "dominos-\u732b-\u0416.pdf" in os.listdir(tmp_path / "output")
+    write(folder / "theme.toml", 'name = "\u732b"\n')  # the name is the title: printed, so refused
+    line = one_error_line(run("--theme", folder, "--no-rules", "--max", "1"))
+    assert "theme.toml: name (the title when none is given): the character '\u732b' cannot be printed" in line
 
 
 def test_a_set_reads_only_the_pictures_it_uses(tmp_path, monkeypatch):
@@ -613,3 +624,31 @@ def test_error_lines_show_hostile_names_escaped(tmp_path):
     line = one_error_line(run("--theme", folder, "--out", tmp_path / "out.pdf", "--no-rules"))
     assert "img3\\x1b[2J x.png: not a picture that can be read" in line
     assert "\x1b" not in line
+
+
+def test_svg_pictures_the_set_does_not_use_are_never_parsed(tmp_path, monkeypatch):
+    """A folder of 20 SVGs with --max 3 parses 4 of them: a huge or broken SVG further on costs nothing."""
+    import domino_print.faces.pictures as face_pictures
+    import domino_print.pictures.raster as raster
+
+    folder = tmp_path / "art"
+    folder.mkdir()
+    for index in range(20):
+        write(folder / f"art{index:02d}.svg",
+              f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+              f'<circle cx="5" cy="5" r="{1 + index % 4}" fill="#{index * 12:02X}4080"/></svg>')
+    write(folder / "art12.svg", "<svg broken")
+    parsed = []
+    real_load = raster.load_svg
+
+    def spy(path):
+        parsed.append(path.name)
+        return real_load(path)
+
+    monkeypatch.setattr(raster, "load_svg", spy)
+    monkeypatch.setattr(face_pictures, "load_svg", spy)
+    result = render_theme(folder, tmp_path / "out.pdf", "--max", "3")
+    assert result.exit_code == 0, result.output
+    assert set(parsed) == {"art00.svg", "art01.svg", "art02.svg", "art03.svg"}
+    default = render_theme(folder, tmp_path / "all.pdf")  # every picture used: the broken one is named
+    assert default.exit_code == 1 and "art12.svg: not a readable SVG file" in default.stderr
