@@ -105,10 +105,11 @@ def calibration_geometry(paper: Paper, duplex: str) -> CalibrationGeometry:
 
 def render_calibration(paper: Paper, duplex: str, lang: str) -> bytes:
     """The two-page calibration PDF: front with crosses and instructions, back with rulers."""
+    # ReportLab loads only when a calibration page is drawn, not for option checks.
     from reportlab.lib.units import mm
-    from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    from domino_print.render import DUPLEX_PREFERENCE, new_print_canvas
+    from domino_print.pdf.canvas import DUPLEX_PREFERENCE, finish_page, new_print_canvas
+    from domino_print.pdf.fit import SHRINK_STEP_PT, shrink_to_fit, wrap_words
 
     geometry = calibration_geometry(paper, duplex)
     title = text(lang, "calibration.title")
@@ -117,21 +118,6 @@ def render_calibration(paper: Paper, duplex: str, lang: str) -> bytes:
     buffer = io.BytesIO()
     canvas = new_print_canvas(buffer, (width, height), lang=lang, title=f"{title} – {paper.name}")
     canvas.setViewerPreference("Duplex", DUPLEX_PREFERENCE[duplex])
-
-    def wrap(text: str, font: str, size: float, room: float) -> list[str]:
-        lines, line = [], ""
-        for word in text.split(" "):  # split on spaces only: no-break spaces hold
-            trial = f"{line} {word}".strip()
-            if line and stringWidth(trial, font, size) > room:
-                lines.append(line)
-                line = word
-            else:
-                line = trial
-        return [*lines, line] if line else lines
-
-    def finish() -> None:
-        canvas.setTrimBox((0, 0, width, height))
-        canvas.showPage()
 
     # -- front: crosses, title, instructions, 100 mm bar ------------------------------------
     canvas.setStrokeColor("#000000")
@@ -160,13 +146,20 @@ def render_calibration(paper: Paper, duplex: str, lang: str) -> bytes:
     steps = [
         text(lang, f"calibration.step.{n}", edge=edge, duplex=duplex, other=other) for n in range(1, 5)
     ]
-    size = 9.0
-    while size > 6:
-        lines = [wrap(step, "Helvetica", size, room) for step in steps]
-        needed = sum(len(block) for block in lines) * size * 1.25 + (len(lines) - 1) * size * 0.5
-        if needed <= (top - bottom) * mm:
-            break
-        size -= 0.25
+
+    def wrapped(size: float) -> list[list[str]]:
+        return [wrap_words(step, "Helvetica", size, room) for step in steps]
+
+    def fits(size: float) -> bool:
+        blocks = wrapped(size)
+        needed = sum(len(block) for block in blocks) * size * 1.25 + (len(blocks) - 1) * size * 0.5
+        return needed <= (top - bottom) * mm
+
+    floor = 6.0
+    size = shrink_to_fit(9.0, floor, fits)
+    # At the floor the lines keep the wrap of the last size tried, 0.25 pt larger, as they
+    # always have (German on A5): wrapping them for the floor would change the page.
+    lines = wrapped(size + SHRINK_STEP_PT if size <= floor else size)
     y = top * mm - size
     canvas.setFont("Helvetica", size)
     for block in lines:
@@ -183,7 +176,7 @@ def render_calibration(paper: Paper, duplex: str, lang: str) -> bytes:
         canvas.line(left + step * 10 * mm, bar_y, left + step * 10 * mm, bar_y + tick)
     canvas.setFont("Helvetica", 7)
     canvas.drawCentredString(width / 2, bar_y - 3.5 * mm, text(lang, "calibration.bar"))
-    finish()
+    finish_page(canvas)
 
     # -- back: rulers behind each cross ------------------------------------------------------
     span = MAX_BACK_OFFSET_MM
@@ -227,9 +220,9 @@ def render_calibration(paper: Paper, duplex: str, lang: str) -> bytes:
     canvas.drawCentredString(width / 2, (centre + 1) * mm, text(lang, "calibration.back"))
     canvas.setFont("Helvetica", 7.5)
     y = (centre - 3.5) * mm
-    for line in wrap(text(lang, "calibration.reminder"), "Helvetica", 7.5, width - 24 * mm):
+    for line in wrap_words(text(lang, "calibration.reminder"), "Helvetica", 7.5, width - 24 * mm):
         canvas.drawCentredString(width / 2, y, line)
         y -= 9
-    finish()
+    finish_page(canvas)
     canvas.save()
     return buffer.getvalue()

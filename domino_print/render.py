@@ -19,22 +19,19 @@ import io
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from reportlab import rl_config
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
-from domino_print import __version__
 from domino_print.backs import BackPage, mark_centre, mark_radius_mm, set_colour
 from domino_print.faces import FacePainter
 from domino_print.layout import PageLayout, Placement, SheetLayout
+from domino_print.pdf.canvas import DUPLEX_PREFERENCE, finish_page, new_print_canvas
 from domino_print.texts import text
 from domino_print.tiles import Tile
 
 if TYPE_CHECKING:
     from domino_print.rules import RulesContext
-
-rl_config.useA85 = 0  # binary streams: smaller and faster than ASCII85
 
 CUT_LINE_PT = 0.6
 CUT_COLOUR = "#000000"
@@ -91,24 +88,6 @@ def _ink_on(colour: str) -> str:
     """Black or white, whichever reads better on the hex ``colour``."""
     red, green, blue = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
     return "#111111" if 0.299 * red + 0.587 * green + 0.114 * blue > 150 else "#FFFFFF"
-
-
-DUPLEX_PREFERENCE = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}
-"""The PDF viewer preference for each ``--duplex`` flip edge."""
-
-
-def new_print_canvas(
-    buffer, page_size_pt: tuple[float, float], *, lang: str, title: str, subject: str = ""
-) -> Canvas:
-    """A canvas for a print-ready PDF: deterministic bytes, metadata, and no scaling when printed."""
-    canvas = Canvas(buffer, pagesize=page_size_pt, invariant=1, pageCompression=1, lang=lang)
-    canvas.setTitle(title)
-    if subject:
-        canvas.setSubject(subject)
-    canvas.setCreator(f"domino-print {__version__}")
-    canvas.setAuthor("domino-print")
-    canvas.setViewerPreference("PrintScaling", "None")
-    return canvas
 
 
 def face_name(value: int) -> str:
@@ -547,9 +526,7 @@ class SheetRenderer:
             self.canvas.addOutlineEntry(text(self.options.lang, "sheet.rules_bookmark"), "rules")
 
     def finish_page(self) -> None:
-        width, height = self.canvas._pagesize
-        self.canvas.setTrimBox((0, 0, width, height))
-        self.canvas.showPage()
+        finish_page(self.canvas)
         self.page_count += 1
         if self.on_page is not None:
             self.on_page()
