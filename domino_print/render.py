@@ -1,11 +1,10 @@
-"""The ReportLab renderer: placements, cut lines, centre lines, faces, legend, backs, rules page.
+"""The ReportLab renderer's assembly: margins, set marks, backs and the page order.
 
+Faces, tiles and the sheet's lines are drawn by ``domino_print.pdf.tile`` and
+``domino_print.pdf.sheet``; the canvas and form cache come from ``domino_print.pdf.canvas``.
 It takes plain data (the tiles, a ``SheetLayout``, a painter, optionally the
 ``BackPage`` geometry) and returns PDF bytes. Millimetres come in; points exist
-only inside this module. Each distinct face is drawn once as a form XObject and
-placed wherever it is needed; the form's bounding box clips it, so a face never
-spills into its neighbour. Cut lines belong to the sheet (solid, dark); the
-centre line belongs to the tile (dashed, light grey) and is never a cut.
+only inside the renderer.
 
 With several sets, each sheet page is drawn once as a form and every set's
 page places that form, then its own set marks: a set costs a few hundred bytes.
@@ -25,23 +24,16 @@ from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
 from domino_print.backs import BackPage, mark_centre, mark_radius_mm, set_colour
 from domino_print.faces import FacePainter
-from domino_print.layout import PageLayout, Placement, SheetLayout
-from domino_print.pdf.canvas import DUPLEX_PREFERENCE, finish_page, new_print_canvas
+from domino_print.layout import PageLayout, SheetLayout
+from domino_print.pdf.canvas import DUPLEX_PREFERENCE, FormCache, finish_page, new_print_canvas
+from domino_print.pdf.sheet import draw_sheet_tiles
+from domino_print.pdf.tile import FaceForms, draw_example_tile
 from domino_print.texts import text
 from domino_print.tiles import Tile
 
 if TYPE_CHECKING:
     from domino_print.rules import RulesContext
 
-CUT_LINE_PT = 0.6
-CUT_COLOUR = "#000000"
-CENTRE_LINE_PT = 0.5
-CENTRE_COLOUR = "#9A9A9A"
-CENTRE_DASH_PT = (2.2, 2.2)
-CENTRE_INSET = 0.16
-"""The centre line stops this fraction of the short side before each long edge."""
-LABEL_SHARE = 0.22
-"""With labels, the bottom share of a face that holds the word."""
 SCALE_BAR_MM = 50
 PRINTABLE_EDGE_MM = 5.0
 """Most printers leave this much of the paper's edge blank: no text goes closer."""
@@ -90,10 +82,6 @@ def _ink_on(colour: str) -> str:
     return "#111111" if 0.299 * red + 0.587 * green + 0.114 * blue > 150 else "#FFFFFF"
 
 
-def face_name(value: int) -> str:
-    return f"Face{value}"
-
-
 class SheetRenderer:
     """Draws one PDF: faces as forms, then sheet pages, then optionally a rules page."""
 
@@ -110,89 +98,11 @@ class SheetRenderer:
             title=options.title,
             subject=options.subject,
         )
-        self._forms: set[str] = set()
+        self.forms = FormCache(self.canvas)
+        self.faces = FaceForms(self.forms, painter, self.short_pt, options.labels)
         self.page_count = 0
         self.on_page: Callable[[], None] | None = None
         """Called after each finished page (progress reporting)."""
-
-    # -- faces ---------------------------------------------------------------------------
-    def _ensure_face(self, value: int) -> str:
-        """The form for ``value``, defined the first time it is needed."""
-        size = self.short_pt
-
-        def draw() -> None:
-            if self.options.labels:
-                self._draw_labelled_face(value, size)
-            else:
-                self.painter.draw(self.canvas, value, size)
-
-        return self._define_form(face_name(value), draw, (0, 0, size, size))
-
-    def _draw_labelled_face(self, value: int, size: float) -> None:
-        canvas = self.canvas
-        picture = size * (1 - LABEL_SHARE)
-        canvas.saveState()
-        canvas.translate((size - picture) / 2, size - picture)
-        self.painter.draw(canvas, value, picture)
-        canvas.restoreState()
-        word = self.options.labels[value]
-        font_size = min(size * LABEL_SHARE * 0.62, 9.0)
-        while font_size > 4 and stringWidth(word, "Helvetica", font_size) > size * 0.92:
-            font_size -= 0.25
-        canvas.setFillColor("#222222")
-        canvas.setFont("Helvetica", font_size)
-        canvas.drawCentredString(size / 2, size * LABEL_SHARE * 0.32, word)
-
-    # -- tiles ---------------------------------------------------------------------------
-    def draw_tile_faces(self, tile: Tile, placement: Placement) -> None:
-        """Place both faces of a tile; the first value on the left or top half."""
-        canvas, size = self.canvas, self.short_pt
-        x, y = placement.x_mm * mm, placement.y_mm * mm
-        for half, value in enumerate((tile.a, tile.b)):
-            name = self._ensure_face(value)
-            canvas.saveState()
-            if not placement.vertical:
-                canvas.translate(x + half * size, y)
-            elif self.painter.follows_tile:
-                # Turn the tile's own coordinates a quarter turn: its long side runs down the page.
-                canvas.translate(x, y + (2 - half) * size)
-                canvas.rotate(-90)
-            else:
-                canvas.translate(x, y + (1 - half) * size)
-            canvas.doForm(name)
-            canvas.restoreState()
-
-    def draw_centre_lines(self, placements: Sequence[Placement]) -> None:
-        canvas, size = self.canvas, self.short_pt
-        inset = CENTRE_INSET * size
-        path = canvas.beginPath()
-        for p in placements:
-            x, y = p.x_mm * mm, p.y_mm * mm
-            if p.vertical:
-                path.moveTo(x + inset, y + size)
-                path.lineTo(x + size - inset, y + size)
-            else:
-                path.moveTo(x + size, y + inset)
-                path.lineTo(x + size, y + size - inset)
-        canvas.saveState()
-        canvas.setStrokeColor(CENTRE_COLOUR)
-        canvas.setLineWidth(CENTRE_LINE_PT)
-        canvas.setDash(*CENTRE_DASH_PT)
-        canvas.drawPath(path, stroke=1, fill=0)
-        canvas.restoreState()
-
-    def draw_segments(self, segments, width_pt: float, colour: str) -> None:
-        canvas = self.canvas
-        path = canvas.beginPath()
-        for s in segments:
-            path.moveTo(s.x0 * mm, s.y0 * mm)
-            path.lineTo(s.x1 * mm, s.y1 * mm)
-        canvas.saveState()
-        canvas.setStrokeColor(colour)
-        canvas.setLineWidth(width_pt)
-        canvas.setLineCap(2)  # square caps: corners close without gaps
-        canvas.drawPath(path, stroke=1, fill=0)
-        canvas.restoreState()
 
     # -- margins ---------------------------------------------------------------------------
     def draw_legend(self, *, header: bool = True) -> None:
@@ -276,12 +186,7 @@ class SheetRenderer:
 
     # -- pages ---------------------------------------------------------------------------
     def _draw_sheet_content(self, tiles: Sequence[Tile], page: PageLayout, *, header: bool) -> None:
-        for placement in page.placements:
-            self.draw_tile_faces(tiles[placement.index], placement)
-        self.draw_centre_lines(page.placements)
-        self.draw_segments(page.cut_lines, CUT_LINE_PT, CUT_COLOUR)
-        if page.crop_marks:
-            self.draw_segments(page.crop_marks, 0.4, CUT_COLOUR)
+        draw_sheet_tiles(self.canvas, self.faces, tiles, page)
         self.draw_legend(header=header)
 
     def draw_sheet_pages(self, tiles: Sequence[Tile], backs: Sequence[BackPage] | None = None) -> None:
@@ -293,14 +198,13 @@ class SheetRenderer:
         options, canvas = self.options, self.canvas
         prepare = getattr(self.painter, "prepare", None)
         if prepare is not None:  # let a picture painter decode its images side by side
-            face_pt = self.short_pt * (1 - LABEL_SHARE) if options.labels else self.short_pt
-            prepare(sorted({v for tile in tiles for v in (tile.a, tile.b)}), face_pt)
+            prepare(sorted({v for tile in tiles for v in (tile.a, tile.b)}), self.faces.picture_pt)
         if backs is not None:
             canvas.setViewerPreference("Duplex", DUPLEX_PREFERENCE[options.duplex])
         header = self._header_fits()
         if options.sets > 1:
             for n, page in enumerate(self.layout.pages):
-                self._define_form(
+                self.forms.define(
                     f"Sheet{n}", lambda page=page: self._draw_sheet_content(tiles, page, header=header)
                 )
             canvas.showOutline()
@@ -322,15 +226,6 @@ class SheetRenderer:
                     self.finish_page()
 
     # -- set marks and backs -----------------------------------------------------------------
-    def _define_form(self, name: str, draw: Callable[[], None], bbox: tuple[float, ...] = ()) -> str:
-        """Draw a named form once (``bbox`` in points, the whole page by default)."""
-        if name not in self._forms:
-            self.canvas.beginForm(name, *bbox)
-            draw()
-            self.canvas.endForm()
-            self._forms.add(name)
-        return name
-
     @property
     def _mark_radius_pt(self) -> float:
         return mark_radius_mm(self.layout.tile_short_mm) * mm
@@ -350,7 +245,7 @@ class SheetRenderer:
             canvas.setFont("Helvetica-Bold", size)
             canvas.drawCentredString(0, -0.36 * size, text)
 
-        return self._define_form(f"Mark{number}", draw, (-radius, -radius, radius, radius))
+        return self.forms.define(f"Mark{number}", draw, (-radius, -radius, radius, radius))
 
     def draw_set_marks(self, page: PageLayout, number: int) -> None:
         canvas, name = self.canvas, self._ensure_mark(number)
@@ -436,13 +331,13 @@ class SheetRenderer:
                 for x in (-half / 2, half / 2):
                     canvas.circle(x, 0, 0.11 * half, stroke=0, fill=1)
 
-        return self._define_form("Emblem", draw, (-size, -size / 2, size, size / 2))
+        return self.forms.define("Emblem", draw, (-size, -size / 2, size, size / 2))
 
     def draw_back_page(self, back: BackPage, page_index: int, number: int) -> None:
         """The back of a sheet page: pattern, then behind each tile its emblem and set mark,
         then a note in the margin; all shifted by the back offset."""
         canvas, options = self.canvas, self.options
-        pattern = self._define_form(f"Back{page_index}", lambda: self._draw_back_pattern(back))
+        pattern = self.forms.define(f"Back{page_index}", lambda: self._draw_back_pattern(back))
         emblem = self._ensure_emblem()
         _, disc_x, disc, _, _ = self._emblem_layout()
         mark = self._ensure_mark(number) if disc else ""
@@ -477,31 +372,8 @@ class SheetRenderer:
     def draw_example_tile(
         self, canvas: Canvas, a: int, b: int, short_pt: float, turned: bool = False
     ) -> None:
-        """A horizontal tile at the origin, ``short_pt`` high: used by the rules page.
-
-        ``turned``: the caller has turned the canvas a quarter turn anticlockwise; faces
-        that stay upright on the sheet turn back within their square, as on a vertical tile.
-        """
-        scale = short_pt / self.short_pt
-        canvas.saveState()
-        canvas.scale(scale, scale)
-        size = self.short_pt
-        for half, value in enumerate((a, b)):
-            name = self._ensure_face(value)
-            canvas.saveState()
-            canvas.translate(half * size, 0)
-            if turned and not self.painter.follows_tile:
-                canvas.translate(0, size)
-                canvas.rotate(-90)
-            canvas.doForm(name)
-            canvas.restoreState()
-        canvas.setLineWidth(CUT_LINE_PT / scale)
-        canvas.setStrokeColor(CUT_COLOUR)
-        canvas.rect(0, 0, 2 * size, size, stroke=1, fill=0)
-        canvas.setStrokeColor(CENTRE_COLOUR)
-        canvas.setDash(CENTRE_DASH_PT[0] / scale, CENTRE_DASH_PT[1] / scale)
-        canvas.line(size, CENTRE_INSET * size, size, (1 - CENTRE_INSET) * size)
-        canvas.restoreState()
+        """A lying tile at the origin, ``short_pt`` high, from this sheet's faces: the rules page."""
+        draw_example_tile(canvas, self.faces, a, b, short_pt, turned)
 
     def draw_rules_page(self, context: RulesContext) -> None:
         """The rules page, always portrait, with example tiles drawn from this sheet's faces."""

@@ -1,7 +1,9 @@
 """The PDF writer, split by what it draws; points exist only inside this package.
 
 - ``canvas``: a print-ready canvas (deterministic bytes, metadata, no scaling) and the form cache;
-- ``fit``: shrink-to-fit and word wrapping of text in a given room.
+- ``fit``: shrink-to-fit and word wrapping of text in a given room;
+- ``tile``: one tile (two faces, labels, centre line), for the sheet and the rules example;
+- ``sheet``: a sheet page's tiles, centre lines, cut lines and crop marks.
 
 Nothing is imported here, so importing one module (the calibration page uses ``canvas``
 and ``fit``) does not load the others.
