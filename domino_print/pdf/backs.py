@@ -31,7 +31,6 @@ BACK_LINE_PT = 0.5
 BACK_LATTICE_MM = 4.0
 """Spacing of the back pattern's diagonal lines, measured along the page's x axis."""
 SINGLE_SET_COLOUR = "#7D8B99"
-EMBLEM_FONT = "Helvetica-Bold"
 
 
 def draw_back_pattern(canvas: Canvas, back: BackPage) -> None:
@@ -86,11 +85,11 @@ def emblem_layout(short_pt: float, label: str, sets: int) -> EmblemLayout:
     pad, space = 0.09 * size, 0.06 * size
     room = 1.75 * size - 2 * pad - (2 * disc + space if disc else 0)
     font = shrink_to_fit(
-        min(8.0, 0.15 * size), 4, lambda f: not label or stringWidth(label, EMBLEM_FONT, f) <= room
+        min(8.0, 0.15 * size), 4, lambda f: not label or stringWidth(label, "Helvetica-Bold", f) <= room
     )
-    while len(label) > 1 and stringWidth(label, EMBLEM_FONT, font) > room:
+    while len(label) > 1 and stringWidth(label, "Helvetica-Bold", font) > room:
         label = label[:-2] + "…"
-    text_w = stringWidth(label, EMBLEM_FONT, font) if label else 0.0
+    text_w = stringWidth(label, "Helvetica-Bold", font) if label else 0.0
     inner = 2 * disc + text_w + (space if disc and label else 0)
     if not label and not disc:
         inner = 0.5 * size  # the motif: a small domino
@@ -111,7 +110,7 @@ def emblem_form(forms: FormCache, short_pt: float, layout: EmblemLayout) -> str:
         canvas.roundRect(-width / 2, -height / 2, width, height, height / 2, stroke=1, fill=1)
         if label:
             canvas.setFillColor("#333333")
-            canvas.setFont(EMBLEM_FONT, font)
+            canvas.setFont("Helvetica-Bold", font)
             left = disc_x + disc + 0.06 * size if disc else disc_x
             canvas.drawString(left, -0.35 * font, label)
         elif not disc:

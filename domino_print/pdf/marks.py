@@ -20,7 +20,6 @@ if TYPE_CHECKING:
     from domino_print.layout import PageLayout
     from domino_print.pdf.canvas import FormCache
 
-MARK_FONT = "Helvetica-Bold"
 
 
 def ink_on(colour: str) -> str:
@@ -47,9 +46,9 @@ class SetMarks:
             canvas.setFillColor(colour)
             canvas.circle(0, 0, radius, stroke=0, fill=1)
             digits = str(number)
-            size = min(radius * 1.3, 1.55 * radius / (stringWidth(digits, MARK_FONT, 1) or 1))
+            size = min(radius * 1.3, 1.55 * radius / (stringWidth(digits, "Helvetica-Bold", 1) or 1))
             canvas.setFillColor(ink_on(colour))
-            canvas.setFont(MARK_FONT, size)
+            canvas.setFont("Helvetica-Bold", size)
             canvas.drawCentredString(0, -0.36 * size, digits)
 
         return self.forms.define(f"Mark{number}", draw, (-radius, -radius, radius, radius))

@@ -31,7 +31,6 @@ CENTRE_INSET = 0.16
 """The centre line stops this fraction of the short side before each long edge."""
 LABEL_SHARE = 0.22
 """With labels, the bottom share of a face that holds the word."""
-LABEL_FONT = "Helvetica"
 
 
 def face_name(value: int) -> str:
@@ -81,10 +80,10 @@ class FaceForms:
         canvas.restoreState()
         word = self.labels[value]
         font_size = shrink_to_fit(
-            min(size * LABEL_SHARE * 0.62, 9.0), 4, lambda s: stringWidth(word, LABEL_FONT, s) <= size * 0.92
+            min(size * LABEL_SHARE * 0.62, 9.0), 4, lambda s: stringWidth(word, "Helvetica", s) <= size * 0.92
         )
         canvas.setFillColor("#222222")
-        canvas.setFont(LABEL_FONT, font_size)
+        canvas.setFont("Helvetica", font_size)
         canvas.drawCentredString(size / 2, size * LABEL_SHARE * 0.32, word)
 
 
