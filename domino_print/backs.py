@@ -12,6 +12,10 @@ vertical for a portrait page, horizontal for a landscape one. Flipping on the
 short edge does the opposite. So a landscape page flipped on its long edge is
 mirrored top-bottom, not left-right.
 
+*Fold-over backs.* On a fold-over page (``layout.FoldLine``) the backs are printed
+beside the fronts, each the mirror image of its front across the fold line: folding
+the page on the line lays every back exactly behind its front, whatever the printer.
+
 *Set marks.* With several sets, each tile shows a small disc in its set's
 colour holding the set number, at one end of the dashed middle line: the one
 spot of a tile that no face painter uses (pips keep 15 % of the face free
@@ -29,10 +33,13 @@ import re
 from typing import NamedTuple
 
 from domino_print.errors import OptionError
-from domino_print.layout import PageLayout, Placement
+from domino_print.layout import FoldLine, PageLayout, Placement
 from domino_print.page_text import TextError, check_page_text
 
 DUPLEX_EDGES = ("long", "short")
+BACK_KINDS = ("duplex", "fold")
+"""``--backs``: a back page after each sheet page (``duplex``, two-sided printing), or each page's
+backs beside its fronts, to fold over (``fold``, for printers that print one side only)."""
 MAX_SETS = 200
 MAX_LABEL_CHARS = 40
 MAX_BACK_OFFSET_MM = 10.0
@@ -133,8 +140,26 @@ class BackPage(NamedTuple):
 
 def back_page(page: PageLayout, page_w: float, page_h: float, duplex: str, gap_mm: float) -> BackPage:
     """The back of ``page``: each tile's back exactly behind its front."""
-    bleed = BLEED_MM if gap_mm <= 0 else min(BLEED_MM, gap_mm / 2)
-    return BackPage(tuple(mirror_placement(p, page_w, page_h, duplex) for p in page.placements), bleed)
+    placements = tuple(mirror_placement(p, page_w, page_h, duplex) for p in page.placements)
+    return BackPage(placements, _bleed(gap_mm))
+
+
+def mirror_across_fold(p: Placement, fold: FoldLine) -> Placement:
+    """The rectangle that lands on ``p`` when the page is folded on ``fold``: same size and direction."""
+    if fold.horizontal:
+        x, y = p.x_mm, 2 * fold.at_mm - p.y_mm - p.height_mm
+    else:
+        x, y = 2 * fold.at_mm - p.x_mm - p.width_mm, p.y_mm
+    return Placement(p.index, x, y, p.width_mm, p.height_mm, p.vertical)
+
+
+def _bleed(gap_mm: float) -> float:
+    return BLEED_MM if gap_mm <= 0 else min(BLEED_MM, gap_mm / 2)
+
+
+def fold_back_page(page: PageLayout, fold: FoldLine, gap_mm: float) -> BackPage:
+    """The backs of a fold-over ``page``: each tile's back its mirror image across the fold line."""
+    return BackPage(tuple(mirror_across_fold(p, fold) for p in page.placements), _bleed(gap_mm))
 
 
 # -- set marks -----------------------------------------------------------------------------

@@ -10,6 +10,14 @@ corner, y upwards. A tile is two squares: ``short_mm`` by ``2 * short_mm``.
 A *horizontal* tile has its long side along x; a *vertical* one along y.
 The bottom ``legend_band_mm`` of the printable area is kept free of tiles for
 the cutting legend and the scale bar.
+
+*Fold-over sheets* (``SheetSpec.fold``, for printers that print one side only):
+a fold line halves the page, the tiles go on one half (the top or the left
+one) and their backs, mirrored, on the other, so that folding the page on the
+line puts each back exactly behind its front. The tiles' area is then half the
+page, less ``FOLD_CLEARANCE_MM`` on each side of the fold and, across a
+horizontal fold, less the mirror image of the legend band; the fold may run
+across either side of the page, whichever gives the larger tiles.
 """
 
 from __future__ import annotations
@@ -41,6 +49,17 @@ TILE_PRESETS_MM: dict[str, float] = {"small": 24.0, "medium": 30.0, "large": 40.
 CROP_ROOM_MM = 4.0
 """With a gap, tiles keep this far from the header above and the legend below: the crop marks
 in line with their edges then stop short of both."""
+
+FOLD_AXES = ("auto", "horizontal", "vertical")
+"""``SheetSpec.fold`` for a fold-over sheet: the fold line's direction on the page, or ``auto`` for the
+one that gives the larger tiles (None: no fold)."""
+
+FOLD_CLEARANCE_MM = 7.0
+"""No tile, back or crop mark comes closer to the fold line than this, less 1.5 mm for crop marks:
+a fold made a little beside the line still misses them, and the paper's bend stays out of the tiles."""
+
+FOLD_LINE_EDGE_MM = 5.0
+"""A horizontal fold line stops this far from the paper's edges (most printers leave them blank)."""
 
 _EPS = 1e-6
 
@@ -113,6 +132,8 @@ class SheetSpec(NamedTuple):
     gap_mm: float = 0.0
     tile_short_mm: float | None = None
     legend_band_mm: float = 12.0
+    fold: str | None = None
+    """None, or a fold-over sheet: ``auto``, ``horizontal`` or ``vertical`` (see ``FOLD_AXES``)."""
 
 
 class Placement(NamedTuple):
@@ -139,6 +160,23 @@ class Segment(NamedTuple):
     y1: float
 
 
+class FoldLine(NamedTuple):
+    """The line a fold-over page is folded on: ``y = at_mm`` when ``horizontal``, else ``x = at_mm``.
+
+    The tiles lie on the top (or left) side of it, their backs on the other side; ``line`` is the
+    stretch of it to draw."""
+
+    horizontal: bool
+    at_mm: float
+    line: Segment
+
+    def mirror_point(self, x: float, y: float) -> tuple[float, float]:
+        """The point that lands on (x, y) when the page is folded on this line."""
+        if self.horizontal:
+            return (x, 2 * self.at_mm - y)
+        return (2 * self.at_mm - x, y)
+
+
 class PageLayout(NamedTuple):
     """One page of tiles, the cut lines to follow and the crop marks in the margin."""
 
@@ -158,6 +196,8 @@ class SheetLayout(NamedTuple):
     vertical: bool
     columns: int
     rows: int
+    fold: FoldLine | None
+    """The fold line of a fold-over sheet (the same on every page), else None."""
     pages: tuple[PageLayout, ...]
 
     @property
@@ -265,8 +305,9 @@ def _tile_edges(p: Placement) -> list[Segment]:
     ]
 
 
-def _crop_marks(placements: tuple[Placement, ...], page_w: float, page_h: float) -> tuple[Segment, ...]:
-    """Short marks in the margin, in line with every tile edge, stopping short of the tiles."""
+def _crop_marks(placements: tuple[Placement, ...], bounds: _Area) -> tuple[Segment, ...]:
+    """Short marks in the margin, in line with every tile edge, stopping short of the tiles and 1 mm
+    inside ``bounds`` (the page, or the tiles' side of a fold line)."""
     offset, length = 1.5, 4.0
     left = min(p.x_mm for p in placements)
     right = max(p.x_mm + p.width_mm for p in placements)
@@ -275,10 +316,10 @@ def _crop_marks(placements: tuple[Placement, ...], page_w: float, page_h: float)
     xs = sorted({round(v, 6) for p in placements for v in (p.x_mm, p.x_mm + p.width_mm)})
     ys = sorted({round(v, 6) for p in placements for v in (p.y_mm, p.y_mm + p.height_mm)})
     marks: list[Segment] = []
-    top_len = min(length, page_h - top - offset - 1)
-    bottom_len = min(length, bottom - offset - 1)
-    left_len = min(length, left - offset - 1)
-    right_len = min(length, page_w - right - offset - 1)
+    top_len = min(length, bounds.top - top - offset - 1)
+    bottom_len = min(length, bottom - bounds.y_mm - offset - 1)
+    left_len = min(length, left - bounds.x_mm - offset - 1)
+    right_len = min(length, bounds.right - right - offset - 1)
     for x in xs:
         if top_len > 0:
             marks.append(Segment(x, top + offset, x, top + offset + top_len))
@@ -302,12 +343,78 @@ def _crop_room(spec: SheetSpec) -> float:
     return CROP_ROOM_MM if spec.gap_mm > 0 else 0.0
 
 
+class _Area(NamedTuple):
+    """A rectangle on the page, in mm from its lower-left corner."""
+
+    x_mm: float
+    y_mm: float
+    width_mm: float
+    height_mm: float
+
+    @property
+    def right(self) -> float:
+        return self.x_mm + self.width_mm
+
+    @property
+    def top(self) -> float:
+        return self.y_mm + self.height_mm
+
+
 def _printable_area(spec: SheetSpec, landscape: bool) -> tuple[float, float]:
     page_w, page_h = _page_size(spec, landscape)
     return (
         page_w - 2 * spec.margin_mm,
         page_h - 2 * spec.margin_mm - spec.legend_band_mm - 2 * _crop_room(spec),
     )
+
+
+def _tile_area(spec: SheetSpec, landscape: bool) -> _Area:
+    """Where tiles go on a page without a fold: inside the margins, above the legend band."""
+    area_w, area_h = _printable_area(spec, landscape)
+    return _Area(spec.margin_mm, spec.margin_mm + spec.legend_band_mm + _crop_room(spec), area_w, area_h)
+
+
+def _fold_line(spec: SheetSpec, landscape: bool, horizontal: bool) -> FoldLine:
+    """The fold across the middle of the page; a vertical one runs between the legend band and the
+    top margin (the legend's text and the header may cross the middle of the page)."""
+    page_w, page_h = _page_size(spec, landscape)
+    if horizontal:
+        at = page_h / 2
+        edge = min(FOLD_LINE_EDGE_MM, spec.margin_mm)
+        return FoldLine(True, at, Segment(edge, at, page_w - edge, at))
+    at = page_w / 2
+    return FoldLine(False, at, Segment(at, spec.margin_mm + spec.legend_band_mm, at, page_h - spec.margin_mm))
+
+
+def _fold_tile_area(spec: SheetSpec, landscape: bool, fold: FoldLine) -> _Area:
+    """The tiles' half of a fold-over page: the top half across a horizontal fold, the left half
+    beside a vertical one, ``FOLD_CLEARANCE_MM`` from the fold. Its mirror image, where the backs
+    go, must keep the margins and the legend band too: across a horizontal fold the tiles therefore
+    keep clear of the legend band's mirror image at the top."""
+    page_w, page_h = _page_size(spec, landscape)
+    margin, crop, clearance = spec.margin_mm, _crop_room(spec), FOLD_CLEARANCE_MM
+    if fold.horizontal:
+        bottom = fold.at_mm + clearance
+        top = page_h - margin - spec.legend_band_mm - crop
+        return _Area(margin, bottom, page_w - 2 * margin, top - bottom)
+    bottom = margin + spec.legend_band_mm + crop
+    return _Area(margin, bottom, fold.at_mm - clearance - margin, page_h - margin - crop - bottom)
+
+
+def _fold_bounds(page_w: float, page_h: float, fold: FoldLine) -> _Area:
+    """The tiles' side of the fold line: crop marks stay inside it."""
+    if fold.horizontal:
+        return _Area(0.0, fold.at_mm, page_w, page_h - fold.at_mm)
+    return _Area(0.0, 0.0, fold.at_mm, page_h)
+
+
+def _candidates(spec: SheetSpec, landscape: bool) -> list[tuple[_Area, FoldLine | None]]:
+    """The areas tiles may fill on a page: the printable area, or one per fold direction allowed."""
+    if spec.fold is None:
+        return [(_tile_area(spec, landscape), None)]
+    directions = {"auto": (True, False), "horizontal": (True,), "vertical": (False,)}[spec.fold]
+    folds = [_fold_line(spec, landscape, horizontal) for horizontal in directions]
+    return [(_fold_tile_area(spec, landscape, fold), fold) for fold in folds]
 
 
 ORIENTATIONS = ("auto", "portrait", "landscape")
@@ -318,6 +425,8 @@ def _validate(spec: SheetSpec, count: int) -> None:
     """Raise a neutral ``SizeError`` (see ``errors``) for a spec no layout can satisfy."""
     if count < 1:
         raise SizeError("no_tiles", "there are no tiles to lay out", count=count)
+    if spec.fold is not None and spec.fold not in FOLD_AXES:
+        raise SizeError("fold", f"fold {spec.fold!r}: use auto, horizontal or vertical", fold=spec.fold)
     if spec.orientation not in ORIENTATIONS:
         raise SizeError(
             "orientation", f"orientation {spec.orientation!r}: use auto, portrait or landscape",
@@ -351,26 +460,28 @@ def layout_sheet(spec: SheetSpec, count: int) -> SheetLayout:
     """
     _validate(spec, count)
     landscapes = {"portrait": (False,), "landscape": (True,), "auto": (False, True)}[spec.orientation]
-    best: tuple[_Grid, int, bool] | None = None
+    best: tuple[_Grid, int, bool, _Area, FoldLine | None] | None = None
     for landscape in landscapes:
-        area_w, area_h = _printable_area(spec, landscape)
-        if area_w <= 0 or area_h <= 0:
-            continue
-        if spec.tile_short_mm is None:
-            found = _auto_grid(area_w, area_h, count, spec.gap_mm)
-        else:
-            grid = _fixed_grid(area_w, area_h, spec.tile_short_mm, spec.gap_mm)
-            found = (grid, math.ceil(count / grid.per_page)) if grid else None
-        if found is None:
-            continue
-        grid, pages = found
-        # Fewer pages first, then larger tiles; portrait wins ties (it comes first).
-        if best is None or (pages, -grid.short_mm) < (best[1], -best[0].short_mm - _EPS):
-            best = (grid, pages, landscape)
+        for area, fold in _candidates(spec, landscape):
+            area_w, area_h = area.width_mm, area.height_mm
+            if area_w <= 0 or area_h <= 0:
+                continue
+            if spec.tile_short_mm is None:
+                found = _auto_grid(area_w, area_h, count, spec.gap_mm)
+            else:
+                grid = _fixed_grid(area_w, area_h, spec.tile_short_mm, spec.gap_mm)
+                found = (grid, math.ceil(count / grid.per_page)) if grid else None
+            if found is None:
+                continue
+            grid, pages = found
+            # Fewer pages first, then larger tiles; portrait (then a horizontal fold) wins ties.
+            if best is None or (pages, -grid.short_mm) < (best[1], -best[0].short_mm - _EPS):
+                best = (grid, pages, landscape, area, fold)
     if best is None or best[0].short_mm < MIN_TILE_SHORT_MM - _EPS:
         if spec.tile_short_mm is not None:
             short = spec.tile_short_mm
-            area_w, area_h = _printable_area(spec, spec.orientation == "landscape")
+            area = _candidates(spec, spec.orientation == "landscape")[0][0]
+            area_w, area_h = area.width_mm, area.height_mm
             raise SizeError(
                 "tile_does_not_fit",
                 f"a {short:g} x {2 * short:g} mm tile does not fit the printable area "
@@ -384,14 +495,16 @@ def layout_sheet(spec: SheetSpec, count: int) -> SheetLayout:
             min_tile_mm=(MIN_TILE_SHORT_MM, 2 * MIN_TILE_SHORT_MM), paper_name=spec.paper.name,
             paper_mm=(spec.paper.width_mm, spec.paper.height_mm), margin_mm=spec.margin_mm,
         )
-    grid, _, landscape = best
-    return _place(spec, grid, landscape, count)
+    grid, _, landscape, area, fold = best
+    return _place(spec, grid, landscape, count, area, fold)
 
 
-def _place(spec: SheetSpec, grid: _Grid, landscape: bool, count: int) -> SheetLayout:
-    """Lay tiles row by row from the top left, the grid centred in the area above the legend."""
+def _place(
+    spec: SheetSpec, grid: _Grid, landscape: bool, count: int, area: _Area, fold: FoldLine | None
+) -> SheetLayout:
+    """Lay tiles row by row from the top left, the grid centred in ``area``."""
     page_w, page_h = _page_size(spec, landscape)
-    area_w, area_h = _printable_area(spec, landscape)
+    area_w, area_h = area.width_mm, area.height_mm
     unit_w, unit_h = _units(grid.vertical)
     tile_w, tile_h = unit_w * grid.short_mm, unit_h * grid.short_mm
     gap = spec.gap_mm
@@ -401,8 +514,9 @@ def _place(spec: SheetSpec, grid: _Grid, landscape: bool, count: int) -> SheetLa
     columns = min(grid.columns, math.ceil(per_page / rows))
     grid_w = columns * tile_w + (columns - 1) * gap
     grid_h = rows * tile_h + (rows - 1) * gap
-    left = spec.margin_mm + (area_w - grid_w) / 2
-    top = spec.margin_mm + spec.legend_band_mm + _crop_room(spec) + (area_h + grid_h) / 2
+    left = area.x_mm + (area_w - grid_w) / 2
+    top = area.y_mm + (area_h + grid_h) / 2
+    bounds = _Area(0.0, 0.0, page_w, page_h) if fold is None else _fold_bounds(page_w, page_h, fold)
     pages: list[PageLayout] = []
     for first in range(0, count, columns * rows):
         placements = []
@@ -413,7 +527,7 @@ def _place(spec: SheetSpec, grid: _Grid, landscape: bool, count: int) -> SheetLa
             placements.append(Placement(index, x, y, tile_w, tile_h, grid.vertical))
         placed = tuple(placements)
         edges = [edge for p in placed for edge in _tile_edges(p)]
-        marks = _crop_marks(placed, page_w, page_h) if gap > 0 else ()
+        marks = _crop_marks(placed, bounds) if gap > 0 else ()
         pages.append(PageLayout(placed, _merge(edges), marks))
     return SheetLayout(
         page_width_mm=page_w,
@@ -424,5 +538,6 @@ def _place(spec: SheetSpec, grid: _Grid, landscape: bool, count: int) -> SheetLa
         vertical=grid.vertical,
         columns=columns,
         rows=rows,
+        fold=fold,
         pages=tuple(pages),
     )
