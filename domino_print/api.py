@@ -37,7 +37,8 @@ class Document(NamedTuple):
     set_name: str
     """In English: ``double-six``."""
     sets: int
-    backs: bool
+    backs: str | None
+    """``duplex`` (back pages), ``fold`` (backs beside the fronts, to fold over) or None."""
     duplex: str
     paper: str
     theme: str

@@ -22,6 +22,7 @@ Examples:
   domino-print --theme pips --max 9
   domino-print --theme chiffres --lang en --rules points
   domino-print --sets 30 --label "CP Mme Roux" --backs --paper Letter
+  domino-print --theme fruits --backs fold --label "Classe des Lutins"
   domino-print calibrate --duplex long
   domino-print themes
   domino-print theme new ~/Photos/famille
@@ -131,7 +132,9 @@ def write_document(job, out: Path, preview_dpi: int | None, progress=None) -> st
     dominoes = f"{document.tiles} {tiles} ({document.set_name})"
     if document.sets > 1:
         dominoes = f"{document.sets} sets of {dominoes}"
-    if document.backs:
+    if document.backs == "fold":
+        dominoes += " with fold-over backs (fold each page on its line)"
+    elif document.backs:
         dominoes += f" with backs (flip on the {document.duplex} edge)"
     size = human_size(document.size)
     summary = f"{out}: {document.pages} {page_word}, {dominoes}, {document.paper}, {size}"

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from domino_print import texts
-from domino_print.backs import back_page
+from domino_print.backs import back_page, fold_back_page
 from domino_print.errors import OptionError, SizeError
 from domino_print.layout import SheetLayout, SheetSpec, layout_sheet
 from domino_print.options import Options, check_with_theme, word_size_error
@@ -40,8 +40,9 @@ class Job(NamedTuple):
 
     @property
     def page_count(self) -> int:
-        """Pages the PDF will have: each sheet page per set (and its back), then the rules page."""
-        sheets = len(self.layout.pages) * self.options.sets * (2 if self.options.backs else 1)
+        """Pages the PDF will have: each sheet page per set (and its back page with duplex backs),
+        then the rules page."""
+        sheets = len(self.layout.pages) * self.options.sets * (2 if self.options.backs == "duplex" else 1)
         return sheets + (1 if self.rules_context is not None else 0)
 
 
@@ -61,6 +62,7 @@ def build_job(options: Options) -> Job:
         margin_mm=options.margin_mm,
         gap_mm=options.gap_mm,
         tile_short_mm=options.tile_short_mm,
+        fold="auto" if options.backs == "fold" else None,
     )
     try:
         tiles = double_set(top)
@@ -127,8 +129,10 @@ def render_job(job: Job, on_page: Callable[[], None] | None = None) -> tuple[byt
         back_offset_mm=options.back_offset_mm,
     )
     backs = None
-    if options.backs:
-        layout = job.layout
+    layout = job.layout
+    if layout.fold is not None:
+        backs = [fold_back_page(page, layout.fold, job.sheet.gap_mm) for page in layout.pages]
+    elif options.backs:
         backs = [
             back_page(page, layout.page_width_mm, layout.page_height_mm, options.duplex, job.sheet.gap_mm)
             for page in layout.pages

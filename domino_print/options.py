@@ -24,7 +24,7 @@ from typing import NamedTuple
 
 import click
 
-from domino_print.backs import MAX_SETS, parse_back_offset, parse_label
+from domino_print.backs import BACK_KINDS, MAX_SETS, parse_back_offset, parse_label
 from domino_print.errors import OptionError, SizeError, flag_name
 from domino_print.layout import ORIENTATIONS, Paper, parse_paper, parse_tile_size
 from domino_print.texts import DEFAULT_LANG, languages, text
@@ -68,6 +68,9 @@ class Option(NamedTuple):
     implied: object = None
     """The value an option with no default takes when not given. Its default stays None so
     that the rules between options can tell it was not given (``--target`` alone is refused)."""
+    flag_value: str | None = None
+    """A choice that may also be given alone, as a flag, takes this value then: ``--backs`` is
+    ``--backs duplex``; in a mapping, true is this value and false is absent."""
 
     @property
     def flag(self) -> str:
@@ -95,7 +98,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("dpi", "int", 300, low=72, high=1200, metavar="72-1200"),
     Option("sets", "int", 1, low=1, high=MAX_SETS, metavar=f"1-{MAX_SETS}"),
     Option("label", "text", None, metavar="TEXT"),
-    Option("backs", "flag", False),
+    Option("backs", "choice", None, choices=BACK_KINDS, flag_value="duplex", metavar="[duplex|fold]"),
     Option("duplex", "choice", None, choices=DUPLEX_EDGES, implied="long"),
     Option("back_offset", "text", None, metavar="X,Y"),
     Option("preview", "flag", False, cli_only=True),
@@ -140,7 +143,8 @@ class Options(NamedTuple):
     dpi: int
     sets: int
     label: str
-    backs: bool
+    backs: str | None
+    """``duplex`` (a back page after each sheet page), ``fold`` (backs beside the fronts), or None."""
     duplex: str
     back_offset_mm: tuple[float, float]
     out: Path | None
@@ -207,7 +211,7 @@ def form_fields(lang: str = DEFAULT_LANG) -> list[dict[str, object]]:
             "name": option.name, "kind": option.kind, "default": option.default,
             "implied": option.implied, "choices": list(option.choice_list()), "low": option.low,
             "high": option.high, "label": option_label(option.name, lang), "help": help_text,
-        })
+        } | ({"flag_value": option.flag_value} if option.flag_value is not None else {}))
     return fields
 
 
@@ -219,6 +223,13 @@ def _problem(option: Option, rest: str, **values: object) -> OptionError:
 
 def _convert(option: Option, raw: object) -> object:
     """``raw`` (a string, number or boolean) as the option's type, or an ``OptionError``."""
+    if option.flag_value is not None and not (isinstance(raw, str) and raw in option.choice_list()):
+        try:
+            given = _convert(option._replace(kind="flag", flag_value=None), raw)
+        except OptionError:
+            raise _problem(option, " {value!r} is not one of {choices}, true or false",
+                           value=raw, choices=", ".join(option.choice_list())) from None
+        return option.flag_value if given else None
     if option.kind == "flag":
         if isinstance(raw, bool):
             return raw
@@ -376,6 +387,14 @@ def _check_combinations(values: Mapping[str, object]) -> None:
         for name in ("duplex", "back_offset"):
             if values[name] is not None:
                 raise OptionError("{" + name + "} only applies to backs; add {backs}", fields=(name, "backs"))
+    if values["backs"] == "fold":
+        for name in ("duplex", "back_offset"):
+            if values[name] is not None:
+                raise OptionError(
+                    "{" + name + "} is for two-sided printing, and {backs} fold prints each back beside its "
+                    "front, lined up by the fold; drop {" + name + "}",
+                    fields=(name, "backs"),
+                )
     if values.get("preview_dpi") is not None and not values.get("preview"):
         raise OptionError("{preview_dpi} only applies to previews; add {preview}",
                           fields=("preview_dpi", "preview"))
@@ -455,9 +474,10 @@ def click_options(table: tuple[Option, ...], **help_values: Callable[[], str]) -
             decorators.append(click.option(*declarations, is_flag=True, default=False, **common))
             continue
         shown = option.default is not None and option.name != "theme"  # its help names the default
+        alone = {"is_flag": False, "flag_value": option.flag_value} if option.flag_value is not None else {}
         decorators.append(click.option(
             *declarations, type=_click_type(option), default=option.default, show_default=shown,
-            metavar=option.metavar, **common,
+            metavar=option.metavar, **alone, **common,
         ))
 
     def decorate(command):

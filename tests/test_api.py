@@ -50,7 +50,7 @@ def test_make_document_writes_nothing_and_reports_its_facts(tmp_path, monkeypatc
     assert len(reader.pages) == document.pages == 5
     assert (document.tiles, document.top, document.set_name, document.sets) == (28, 6, "double-six", 2)
     facts = (document.backs, document.duplex, document.paper, document.theme)
-    assert facts == (True, "short", "Letter", "pips")
+    assert facts == ("duplex", "short", "Letter", "pips")
     assert document.size == len(document.pdf)
     assert reader.metadata["/Title"] == "Dominos double-six – Points classiques"
     assert reader.metadata["/Subject"] == "Planche à découper : 28 dominos double-six, thème pips"

@@ -58,7 +58,7 @@ def test_a_mapping_is_converted_like_a_form_or_json_sends_it():
     assert options == Options(
         theme="chiffres", max=9, lang="en", labels=False, rules="points", target=100, paper=options.paper,
         orientation="auto", tile_short_mm=30.0, gap_mm=2.5, margin_mm=10.0, dpi=300, sets=3, label="CM1",
-        backs=True, duplex="short", back_offset_mm=(1.0, -0.5), out=None, preview_dpi=None,
+        backs="duplex", duplex="short", back_offset_mm=(1.0, -0.5), out=None, preview_dpi=None,
     )
     assert options.paper.name == "Letter"
     defaults = parse({})
@@ -74,7 +74,7 @@ def test_a_mapping_is_converted_like_a_form_or_json_sends_it():
         ({"max": True}, "is not a number"),
         ({"sets": "many"}, "'many' is not a valid integer"),
         ({"sets": 2.5}, "2.5 is not a whole number"),
-        ({"backs": "perhaps"}, "give true or false"),
+        ({"backs": "perhaps"}, "'perhaps' is not one of duplex, fold, true or false"),
         ({"lang": "xx"}, "'xx' is not one of"),
         ({"paper": 4}, "is not a text"),
         ({"colour": "red"}, "unknown option 'colour'"),

@@ -1,5 +1,6 @@
 """Back pages for two-sided printing: a light lattice behind the tiles, an emblem and the set
 mark on each tile's back, a note in the margin, all shifted by the printer's back offset.
+A fold-over page draws the same tile backs (``draw_tile_backs``) beside its fronts.
 
 The geometry (where each tile's back lands for the flip edge, the bleed) is pure millimetres
 in ``domino_print.backs``; this module draws it. The lattice of a sheet page is one form,
@@ -125,6 +126,60 @@ def emblem_form(forms: FormCache, short_pt: float, layout: EmblemLayout) -> str:
     return forms.define("Emblem", draw, (-size, -size / 2, size, size / 2))
 
 
+class TileBacks(NamedTuple):
+    """The forms that the backs of one page and one set are drawn with (see ``prepare_tile_backs``)."""
+
+    pattern: str
+    emblem: EmblemLayout
+    emblem_form: str
+    mark: str
+    """The set mark's form, or empty with one set."""
+    colour: str
+    """The emblem's outline: the set's colour, or a grey with one set."""
+
+
+def prepare_tile_backs(
+    forms: FormCache,
+    marks: SetMarks,
+    back: BackPage,
+    *,
+    page_index: int,
+    number: int,
+    sets: int,
+    label: str,
+    short_pt: float,
+) -> TileBacks:
+    """Define (once) the forms the backs of sheet page ``page_index`` need for set ``number``:
+    before any state is saved, since a form is drawn apart from the page."""
+    canvas = forms.canvas
+    pattern = forms.define(f"Back{page_index}", lambda: draw_back_pattern(canvas, back))
+    emblem = emblem_layout(short_pt, label, sets)
+    emblem_name = emblem_form(forms, short_pt, emblem)
+    mark = marks.name(number) if emblem.disc else ""
+    colour = set_colour(number) if sets > 1 else SINGLE_SET_COLOUR
+    return TileBacks(pattern, emblem, emblem_name, mark, colour)
+
+
+def draw_tile_backs(canvas: Canvas, back: BackPage, forms: TileBacks, marks: SetMarks) -> None:
+    """The pattern, then behind each tile its emblem and set mark, each upright on the page (a
+    standing tile's emblem turned a quarter turn)."""
+    canvas.doForm(forms.pattern)
+    canvas.setStrokeColor(forms.colour)
+    emblem = forms.emblem
+    for p in back.placements:
+        x, y = p.centre_mm
+        canvas.saveState()
+        canvas.translate(x * mm, y * mm)
+        if p.vertical:
+            canvas.rotate(90)
+        canvas.doForm(forms.emblem_form)
+        if forms.mark:
+            scale = emblem.disc / marks.radius_pt
+            canvas.transform(scale, 0, 0, scale, emblem.disc_x, 0)
+            canvas.doForm(forms.mark)
+        canvas.restoreState()
+
+
 def draw_back_page(
     canvas: Canvas,
     forms: FormCache,
@@ -143,29 +198,14 @@ def draw_back_page(
     """The back of sheet page ``page_index`` for set ``number``: pattern, then behind each
     tile its emblem and set mark, then ``note`` in the bottom margin; all shifted by
     ``offset_mm`` (x right, y up)."""
-    pattern = forms.define(f"Back{page_index}", lambda: draw_back_pattern(canvas, back))
-    emblem = emblem_layout(short_pt, label, sets)
-    emblem_name = emblem_form(forms, short_pt, emblem)
-    mark = marks.name(number) if emblem.disc else ""
+    backs = prepare_tile_backs(
+        forms, marks, back, page_index=page_index, number=number, sets=sets, label=label, short_pt=short_pt
+    )
     dx, dy = offset_mm
     canvas.saveState()
     canvas.translate(dx * mm, dy * mm)
-    canvas.doForm(pattern)
-    canvas.setStrokeColor(set_colour(number) if sets > 1 else SINGLE_SET_COLOUR)
-    for p in back.placements:
-        x, y = p.centre_mm
-        canvas.saveState()
-        canvas.translate(x * mm, y * mm)
-        if p.vertical:
-            canvas.rotate(90)
-        canvas.doForm(emblem_name)
-        if mark:
-            scale = emblem.disc / marks.radius_pt
-            canvas.transform(scale, 0, 0, scale, emblem.disc_x, 0)
-            canvas.doForm(mark)
-        canvas.restoreState()
+    draw_tile_backs(canvas, back, backs, marks)
     canvas.setFillColor("#8A8A8A")
     canvas.setFont("Helvetica", 6.5)
     canvas.drawString(margin_mm * mm, max(PRINTABLE_EDGE_MM, margin_mm - 5) * mm, note)
     canvas.restoreState()
-

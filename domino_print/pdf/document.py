@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from reportlab.lib.units import mm
 
-from domino_print.pdf.backs import draw_back_page
+from domino_print.pdf.backs import draw_back_page, draw_tile_backs, prepare_tile_backs
 from domino_print.pdf.canvas import DUPLEX_PREFERENCE, FormCache, finish_page, new_print_canvas
+from domino_print.pdf.fold import draw_fold_line
 from domino_print.pdf.margins import draw_header, draw_legend, draw_set_line, header_fits, set_line
 from domino_print.pdf.marks import SetMarks
 from domino_print.pdf.sheet import draw_sheet_tiles
@@ -95,9 +96,13 @@ class _Document:
         """What every set's copy of a sheet page shares: the tiles, lines, legend and header."""
         layout, options = self.layout, self.options
         draw_sheet_tiles(self.canvas, self.faces, tiles, page)
+        steps = [text(options.lang, f"fold.step.{n}") for n in (1, 2, 3)] if layout.fold else []
         draw_legend(
-            self.canvas, page_width_mm=layout.page_width_mm, margin_mm=layout.margin_mm, lang=options.lang
+            self.canvas, page_width_mm=layout.page_width_mm, margin_mm=layout.margin_mm, lang=options.lang,
+            steps=steps,
         )
+        if layout.fold is not None:
+            draw_fold_line(self.canvas, layout.fold, lang=options.lang, margin_mm=layout.margin_mm)
         if header and options.header:
             draw_header(
                 self.canvas, options.header, page_height_mm=layout.page_height_mm, margin_mm=layout.margin_mm
@@ -113,7 +118,8 @@ class _Document:
         prepare = getattr(self.faces.painter, "prepare", None)
         if prepare is not None:  # let a picture painter decode its images side by side
             prepare(sorted({v for tile in tiles for v in (tile.a, tile.b)}), self.faces.picture_pt)
-        if backs is not None:
+        fold = layout.fold is not None
+        if backs is not None and not fold:
             canvas.setViewerPreference("Duplex", DUPLEX_PREFERENCE[options.duplex])
         header = header_fits(
             options.header,
@@ -145,8 +151,10 @@ class _Document:
                     page_height_mm=layout.page_height_mm,
                     margin_mm=layout.margin_mm,
                 )
+                if backs is not None and fold:
+                    self.draw_fold_backs(backs[n], n, number)
                 self.finish_page()
-                if backs is not None:
+                if backs is not None and not fold:
                     self.draw_back_page(backs[n], n, number)
                     self.finish_page()
 
@@ -167,6 +175,17 @@ class _Document:
             margin_mm=self.layout.margin_mm,
             offset_mm=options.back_offset_mm,
         )
+
+    def draw_fold_backs(self, back: BackPage, page_index: int, number: int) -> None:
+        """The backs beside the fronts of a fold-over page: no offset (the fold lines them up)."""
+        options = self.options
+        forms = prepare_tile_backs(
+            self.forms, self.marks, back, page_index=page_index, number=number, sets=options.sets,
+            label=options.label, short_pt=self.faces.size_pt,
+        )
+        self.canvas.saveState()
+        draw_tile_backs(self.canvas, back, forms, self.marks)
+        self.canvas.restoreState()
 
     # -- bookmarks and the rules page --------------------------------------------------------
     def bookmark(self, key: str, title: str) -> None:
@@ -211,7 +230,8 @@ def render_sheet(
     on_page: Callable[[], None] | None = None,
 ) -> tuple[bytes, int]:
     """The PDF bytes and page count for ``options.sets`` sets, each sheet page followed by its
-    back when ``backs`` (one per layout page) is given, with an optional rules page at the end."""
+    back when ``backs`` (one per layout page) is given, with an optional rules page at the end.
+    On a fold-over layout (``layout.fold``) each page carries its backs beside its fronts."""
     document = _Document(layout, painter, options, on_page)
     document.draw_sheet_pages(tiles, backs)
     if rules is not None:

@@ -7,6 +7,7 @@ The texts come from the catalogue of the sheet's language; each is fitted to its
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from reportlab.lib.units import mm
@@ -41,8 +42,12 @@ def draw_scissors(canvas: Canvas, x: float, y: float, length: float) -> None:
     canvas.restoreState()
 
 
-def draw_legend(canvas: Canvas, *, page_width_mm: float, margin_mm: float, lang: str) -> None:
-    """Scissors and the cutting rule bottom left, the 50 mm scale bar bottom right."""
+def draw_legend(
+    canvas: Canvas, *, page_width_mm: float, margin_mm: float, lang: str, steps: Sequence[str] = ()
+) -> None:
+    """Scissors and the cutting rule bottom left, the 50 mm scale bar bottom right.
+
+    ``steps``, one a line, take the cutting rule's place (a fold-over sheet's fold, glue, cut)."""
     cut = text(lang, "sheet.cut")
     margin = margin_mm * mm
     base = margin + 3.2 * mm
@@ -54,8 +59,8 @@ def draw_legend(canvas: Canvas, *, page_width_mm: float, margin_mm: float, lang:
     note_width = stringWidth(scale_note, "Helvetica", 7)
     # The cutting rule takes what the scale bar leaves; on narrow pages it wraps to two lines.
     room = right - max(bar, note_width) - 4 * mm - (margin + 7 * mm)
-    lines = [cut]
-    if stringWidth(cut, "Helvetica", 7.5) > room:
+    lines = list(steps) or [cut]
+    if not steps and stringWidth(cut, "Helvetica", 7.5) > room:
         first, _, second = cut.partition(". ")
         lines = [first + ".", second]
     size = shrink_to_fit(7.5, 5, lambda s: widest(lines, "Helvetica", s) <= room)
