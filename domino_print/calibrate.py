@@ -22,6 +22,7 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 
+from domino_print import fonts
 from domino_print.backs import MAX_BACK_OFFSET_MM, mirror_point
 from domino_print.errors import OptionError
 from domino_print.layout import Paper
@@ -149,9 +150,9 @@ def render_calibration(paper: Paper, duplex: str, lang: str) -> bytes:
     for x, y in geometry.checks:
         size = CHECK_SIZE_MM * mm
         canvas.rect((x - half) * mm, (y - half) * mm, size, size, stroke=0, fill=1)
-    canvas.setFont("Helvetica-Bold", 12)
+    canvas.setFont(fonts.BOLD, 12)
     canvas.drawCentredString(width / 2, height - 14 * mm, title)
-    canvas.setFont("Helvetica", 8)
+    canvas.setFont(fonts.REGULAR, 8)
     canvas.drawCentredString(
         width / 2,
         height - 19 * mm,
@@ -165,13 +166,13 @@ def render_calibration(paper: Paper, duplex: str, lang: str) -> bytes:
     ]
     size = 9.0
     while size > 6:
-        lines = [wrap(step, "Helvetica", size, room) for step in steps]
+        lines = [wrap(step, fonts.REGULAR, size, room) for step in steps]
         needed = sum(len(block) for block in lines) * size * 1.25 + (len(lines) - 1) * size * 0.5
         if needed <= (top - bottom) * mm:
             break
         size -= 0.25
     y = top * mm - size
-    canvas.setFont("Helvetica", size)
+    canvas.setFont(fonts.REGULAR, size)
     for block in lines:
         for line in block:
             canvas.drawString(12 * mm, y, line)
@@ -184,7 +185,7 @@ def render_calibration(paper: Paper, duplex: str, lang: str) -> bytes:
     for step in range(11):
         tick = 3 * mm if step % 5 == 0 else 1.8 * mm
         canvas.line(left + step * 10 * mm, bar_y, left + step * 10 * mm, bar_y + tick)
-    canvas.setFont("Helvetica", 7)
+    canvas.setFont(fonts.REGULAR, 7)
     canvas.drawCentredString(width / 2, bar_y - 3.5 * mm, text(lang, "calibration.bar"))
     finish()
 
@@ -205,10 +206,10 @@ def render_calibration(paper: Paper, duplex: str, lang: str) -> bytes:
             canvas.setLineWidth(0.5 if value == 0 else 0.3)
             canvas.line(value * mm, 0, value * mm, length * mm)
         canvas.setFillColor("#000000")
-        canvas.setFont("Helvetica", 6)
+        canvas.setFont(fonts.REGULAR, 6)
         for value in range(int(-span), int(span) + 1, 5):
             canvas.drawCentredString(value * mm, -2.6 * mm, f"{value:+d}" if value else "0")
-        canvas.setFont("Helvetica-Bold", 7)
+        canvas.setFont(fonts.BOLD, 7)
         canvas.drawCentredString(ruler.free_end * (span + 2.5) * mm, -1 * mm, "X" if ruler.along_x else "Y")
         canvas.restoreState()
     canvas.setStrokeColor("#000000")
@@ -221,16 +222,16 @@ def render_calibration(paper: Paper, duplex: str, lang: str) -> bytes:
     canvas.setLineWidth(0.3)
     canvas.circle(bx * mm, by * mm, 3.5 * mm, stroke=1, fill=0)
     canvas.setFillColor("#000000")
-    canvas.setFont("Helvetica-Bold", 12)
+    canvas.setFont(fonts.BOLD, 12)
     page_w, page_h = geometry.page_width_mm, geometry.page_height_mm
     # behind the blank strip of the front between the 100 mm bar and the bottom crosses, so
     # neither side's text hides the other's marks when the sheet is held against the light
     bar_bottom = page_h / 2 - ARM_MM - 10 - 5
     centre = mirror_point(page_w / 2, (bar_bottom + CORNER_INSET_MM + ARM_MM) / 2, page_w, page_h, duplex)[1]
     canvas.drawCentredString(width / 2, (centre + 1) * mm, text(lang, "calibration.back"))
-    canvas.setFont("Helvetica", 7.5)
+    canvas.setFont(fonts.REGULAR, 7.5)
     y = (centre - 3.5) * mm
-    for line in wrap(text(lang, "calibration.reminder"), "Helvetica", 7.5, width - 24 * mm):
+    for line in wrap(text(lang, "calibration.reminder"), fonts.REGULAR, 7.5, width - 24 * mm):
         canvas.drawCentredString(width / 2, y, line)
         y -= 9
     finish()

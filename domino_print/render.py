@@ -24,7 +24,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
-from domino_print import __version__
+from domino_print import __version__, fonts
 from domino_print.backs import BackPage, mark_centre, mark_radius_mm, set_colour
 from domino_print.faces import FacePainter
 from domino_print.layout import PageLayout, Placement, SheetLayout
@@ -101,7 +101,8 @@ def new_print_canvas(
     buffer, page_size_pt: tuple[float, float], *, lang: str, title: str, subject: str = ""
 ) -> Canvas:
     """A canvas for a print-ready PDF: deterministic bytes, metadata, and no scaling when printed."""
-    canvas = Canvas(buffer, pagesize=page_size_pt, invariant=1, pageCompression=1, lang=lang)
+    canvas = Canvas(buffer, pagesize=page_size_pt, invariant=1, pageCompression=1, lang=lang,
+                    initialFontName=fonts.REGULAR)  # else an unembedded Helvetica is listed
     canvas.setTitle(title)
     if subject:
         canvas.setSubject(subject)
@@ -158,10 +159,10 @@ class SheetRenderer:
         canvas.restoreState()
         word = self.options.labels[value]
         font_size = min(size * LABEL_SHARE * 0.62, 9.0)
-        while font_size > 4 and stringWidth(word, "Helvetica", font_size) > size * 0.92:
+        while font_size > 4 and stringWidth(word, fonts.REGULAR, font_size) > size * 0.92:
             font_size -= 0.25
         canvas.setFillColor("#222222")
-        canvas.setFont("Helvetica", font_size)
+        canvas.setFont(fonts.REGULAR, font_size)
         canvas.drawCentredString(size / 2, size * LABEL_SHARE * 0.32, word)
 
     # -- tiles ---------------------------------------------------------------------------
@@ -227,18 +228,18 @@ class SheetRenderer:
         bar = SCALE_BAR_MM * mm
         left = right - bar
         scale_note = text(lang, "sheet.scale_note", bar=SCALE_BAR_MM)
-        note_width = stringWidth(scale_note, "Helvetica", 7)
+        note_width = stringWidth(scale_note, fonts.REGULAR, 7)
         # The cutting rule takes what the scale bar leaves; on narrow pages it wraps to two lines.
         room = right - max(bar, note_width) - 4 * mm - (margin + 7 * mm)
         lines = [cut]
-        if stringWidth(cut, "Helvetica", 7.5) > room:
+        if stringWidth(cut, fonts.REGULAR, 7.5) > room:
             first, _, second = cut.partition(". ")
             lines = [first + ".", second]
         size = 7.5
-        while size > 5 and max(stringWidth(line, "Helvetica", size) for line in lines) > room:
+        while size > 5 and max(stringWidth(line, fonts.REGULAR, size) for line in lines) > room:
             size -= 0.25
         canvas.setFillColor("#000000")
-        canvas.setFont("Helvetica", size)
+        canvas.setFont(fonts.REGULAR, size)
         for row, line in enumerate(lines):
             canvas.drawString(margin + 7 * mm, base + (len(lines) - 1 - 2 * row) * 0.55 * size, line)
         canvas.setLineWidth(0.6)
@@ -251,12 +252,12 @@ class SheetRenderer:
             ticks.moveTo(tick, base + 5 * mm)
             ticks.lineTo(tick, base + (3.6 if step % 5 else 3.0) * mm)
         canvas.drawPath(ticks, stroke=1, fill=0)
-        canvas.setFont("Helvetica", 7)
+        canvas.setFont(fonts.REGULAR, 7)
         canvas.drawRightString(right, base - 0.2 * mm, scale_note)
         if header and self.options.header:
             top = (self.layout.page_height_mm - self.layout.margin_mm) * mm + 3 * mm
             canvas.setFillColor("#666666")
-            canvas.setFont("Helvetica", 7)
+            canvas.setFont(fonts.REGULAR, 7)
             canvas.drawString(margin, top, self.options.header)
 
     def _set_info(self, number: int) -> str:
@@ -272,7 +273,7 @@ class SheetRenderer:
         if not info:
             return True
         room = (self.layout.page_width_mm - 2 * self.layout.margin_mm - 6) * mm
-        used = stringWidth(self.options.header, "Helvetica", 7) + stringWidth(info, "Helvetica-Bold", 8)
+        used = stringWidth(self.options.header, fonts.REGULAR, 7) + stringWidth(info, fonts.BOLD, 8)
         return used + 2 * mark_radius_mm(40) * mm + 2 * mm <= room
 
     def draw_set_info(self, number: int) -> None:
@@ -292,7 +293,7 @@ class SheetRenderer:
             canvas.restoreState()
             right -= 2 * radius + 1.2 * mm
         canvas.setFillColor("#222222")
-        canvas.setFont("Helvetica-Bold", 8)
+        canvas.setFont(fonts.BOLD, 8)
         canvas.drawRightString(right, base, info)
 
     # -- pages ---------------------------------------------------------------------------
@@ -366,9 +367,9 @@ class SheetRenderer:
             canvas.setFillColor(colour)
             canvas.circle(0, 0, radius, stroke=0, fill=1)
             text = str(number)
-            size = min(radius * 1.3, 1.55 * radius / (stringWidth(text, "Helvetica-Bold", 1) or 1))
+            size = min(radius * 1.3, 1.55 * radius / (stringWidth(text, fonts.BOLD, 1) or 1))
             canvas.setFillColor(_ink_on(colour))
-            canvas.setFont("Helvetica-Bold", size)
+            canvas.setFont(fonts.BOLD, size)
             canvas.drawCentredString(0, -0.36 * size, text)
 
         return self._define_form(f"Mark{number}", draw, (-radius, -radius, radius, radius))
@@ -420,11 +421,11 @@ class SheetRenderer:
         pad, space = 0.09 * size, 0.06 * size
         label, font = options.label, min(8.0, 0.15 * size)
         room = 1.75 * size - 2 * pad - (2 * disc + space if disc else 0)
-        while label and font > 4 and stringWidth(label, "Helvetica-Bold", font) > room:
+        while label and font > 4 and stringWidth(label, fonts.BOLD, font) > room:
             font -= 0.25
-        while len(label) > 1 and stringWidth(label, "Helvetica-Bold", font) > room:
+        while len(label) > 1 and stringWidth(label, fonts.BOLD, font) > room:
             label = label[:-2] + "…"
-        text_w = stringWidth(label, "Helvetica-Bold", font) if label else 0.0
+        text_w = stringWidth(label, fonts.BOLD, font) if label else 0.0
         inner = 2 * disc + text_w + (space if disc and label else 0)
         if not label and not disc:
             inner = 0.5 * size  # the motif: a small domino
@@ -445,7 +446,7 @@ class SheetRenderer:
             canvas.roundRect(-width / 2, -height / 2, width, height, height / 2, stroke=1, fill=1)
             if label:
                 canvas.setFillColor("#333333")
-                canvas.setFont("Helvetica-Bold", font)
+                canvas.setFont(fonts.BOLD, font)
                 left = disc_x + disc + 0.06 * size if disc else disc_x
                 canvas.drawString(left, -0.35 * font, label)
             elif not disc:
@@ -487,7 +488,7 @@ class SheetRenderer:
         lang = options.lang
         note = [text(lang, "backs.title"), self._set_info(number), text(lang, f"backs.flip.{options.duplex}")]
         canvas.setFillColor("#8A8A8A")
-        canvas.setFont("Helvetica", 6.5)
+        canvas.setFont(fonts.REGULAR, 6.5)
         canvas.drawString(
             self.layout.margin_mm * mm,
             max(PRINTABLE_EDGE_MM, self.layout.margin_mm - 5) * mm,
