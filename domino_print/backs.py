@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from domino_print import fonts
 from domino_print.errors import OptionError
 from domino_print.layout import PageLayout, Placement
 
@@ -69,7 +70,7 @@ def check_sets(sets: int) -> int:
 
 def parse_label(text: str) -> str:
     """A short printable text for the margin and the backs; a clear ``OptionError`` otherwise."""
-    label = " ".join(text.split())
+    label = fonts.printable(" ".join(text.split()))
     if not label:
         raise OptionError("{label} is empty; give a short text such as a class name", fields=("label",))
     if len(label) > MAX_LABEL_CHARS:
@@ -79,15 +80,13 @@ def parse_label(text: str) -> str:
         )
     if not label.isprintable():
         raise OptionError("{label} contains control characters; use plain text", fields=("label",))
-    try:
-        label.encode("cp1252")
-    except UnicodeEncodeError as exc:
-        bad = label[exc.start]
+    if missing := fonts.missing_characters(label):
         raise OptionError(
-            "{label}: the character {bad!r} cannot be printed with the built-in font; "
-            "use Latin letters, digits and punctuation",
-            fields=("label",), bad=bad,
-        ) from None
+            "{label} {text!r} has characters the font ({family}) cannot print: {characters}; "
+            "write it without them (Latin, Greek and Cyrillic letters print)",
+            fields=("label",), text=label, family=fonts.FAMILY,
+            characters=fonts.describe_characters(missing),
+        )
     return label
 
 

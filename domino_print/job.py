@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from domino_print import texts
+from domino_print import fonts, texts
 from domino_print.backs import back_page
 from domino_print.errors import OptionError, SizeError
 from domino_print.layout import SheetLayout, SheetSpec, layout_sheet
@@ -54,6 +54,7 @@ def build_job(options: Options) -> Job:
         top = min(6, theme.max_value) if theme.builtin else min(theme.max_value, MAX_TOP)
     theme.check_top(top)
     check_with_theme(options, pictures=theme.kind == "pictures", theme_name=theme.name)
+    check_theme_texts(theme, options, top)
     sheet = SheetSpec(
         paper=options.paper,
         orientation=options.orientation,
@@ -67,6 +68,26 @@ def build_job(options: Options) -> Job:
     except SizeError as exc:
         raise word_size_error(exc) from None
     return Job(options, theme, top, tiles, sheet, layout, _rules_context(options, theme, top))
+
+
+def check_theme_texts(theme: Theme, options: Options, top: int) -> None:
+    """``OptionError`` when a user theme's text that reaches the page (its title; its picture
+    names with ``labels``) has characters the font lacks, which would print as empty boxes.
+
+    Built-in themes take their texts from the catalogues, which a test checks once.
+    """
+    if theme.builtin:
+        return
+    shown = [("title", theme.title_in(options.lang))]
+    if options.labels:
+        shown += [(f"label of picture {value}", theme.label(value, options.lang)) for value in range(top + 1)]
+    for what, words in shown:
+        if missing := fonts.missing_characters(words):
+            raise OptionError(
+                f"{getattr(theme, 'source', '') or theme.name}: the {what} {words!r} has characters "
+                f"the font ({fonts.FAMILY}) cannot print: {fonts.describe_characters(missing)}; "
+                "write it without them (in theme.toml, or in the picture's file name)"
+            )
 
 
 def _rules_context(options: Options, theme: Theme, top: int):
@@ -88,7 +109,7 @@ def _rules_context(options: Options, theme: Theme, top: int):
         top=top,
         pictures=theme.kind == "pictures",
         numeric=theme.kind != "pictures",
-        theme_title=theme.title_in(options.lang),
+        theme_title=fonts.printable(theme.title_in(options.lang)),
         target=options.target,
     )
     validate_rules(context)  # a RulesError is an OptionError: exit code 2
@@ -97,7 +118,7 @@ def _rules_context(options: Options, theme: Theme, top: int):
 
 def document_title(job: Job) -> str:
     return text(job.lang, "document.title", set_name=texts.set_name(job.lang, job.top),
-                theme_title=job.theme.title_in(job.lang))
+                theme_title=fonts.printable(job.theme.title_in(job.lang)))
 
 
 def document_subject(job: Job) -> str:
@@ -118,7 +139,8 @@ def render_job(job: Job, on_page: Callable[[], None] | None = None) -> tuple[byt
         title=title,
         subject=document_subject(job),
         lang=job.lang,
-        labels=tuple(job.theme.label(v, job.lang) for v in range(job.top + 1)) if options.labels else (),
+        labels=tuple(fonts.printable(job.theme.label(v, job.lang)) for v in range(job.top + 1))
+        if options.labels else (),
         header=f"{title} · domino-print",
         sets=options.sets,
         label=options.label,

@@ -20,6 +20,7 @@ message. Two values may not show the same picture.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
@@ -94,7 +95,7 @@ def list_images(folder: Path) -> tuple[list[Path], list[str]]:
 
 def label_for(path: Path) -> str:
     """A word from a file name: ``01-maman.jpg`` -> ``maman``, ``petit_chat.png`` -> ``petit chat``."""
-    stem = path.stem
+    stem = unicodedata.normalize("NFC", path.stem)  # macOS gives file names decomposed
     text = re.sub(r"^[0-9]+[\s._-]+(?=\S)", "", stem).replace("_", " ").strip()
     return " ".join(text.split()) or stem
 

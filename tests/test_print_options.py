@@ -213,7 +213,7 @@ def test_parse_label_and_back_offset():
         (["--label", "   "], "--label is empty"),
         (["--label", "x" * 41], "at most 40"),
         (["--label", "bell\x07"], "control characters"),
-        (["--label", "班级"], "cannot be printed"),
+        (["--label", "班级"], "'班' (U+73ED CJK UNIFIED IDEOGRAPH-73ED), '级'"),
         (["--back-offset", "1,1"], "--back-offset only applies to backs; add --backs"),
         (["--duplex", "short"], "--duplex only applies to backs; add --backs"),
         (["--backs", "--duplex", "diagonal"], "'diagonal' is not one of"),
