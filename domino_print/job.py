@@ -78,15 +78,17 @@ def check_theme_texts(theme: Theme, options: Options, top: int) -> None:
     """
     if theme.builtin:
         return
-    shown = [("title", theme.title_in(options.lang))]
+    title_fix = "give the theme a title without them (title = \"...\" in theme.toml)"
+    label_fix = "rename the picture, or list labels without them in theme.toml"
+    shown = [("title", theme.title_in(options.lang), title_fix)]
     if options.labels:
-        shown += [(f"label of picture {value}", theme.label(value, options.lang)) for value in range(top + 1)]
-    for what, words in shown:
+        labels = [(value, theme.label(value, options.lang)) for value in range(top + 1)]
+        shown += [(f"label of picture {value}", words, label_fix) for value, words in labels]
+    for what, words, fix in shown:
         if missing := fonts.missing_characters(words):
             raise OptionError(
                 f"{getattr(theme, 'source', '') or theme.name}: the {what} {words!r} has characters "
-                f"the font ({fonts.FAMILY}) cannot print: {fonts.describe_characters(missing)}; "
-                "write it without them (in theme.toml, or in the picture's file name)"
+                f"the font ({fonts.FAMILY}) cannot print: {fonts.describe_characters(missing)}; {fix}"
             )
 
 

@@ -236,6 +236,14 @@ def test_a_theme_title_the_font_cannot_print_is_refused(tmp_path):
     assert "\n" not in result.stderr.strip() and not out.exists()
 
 
+def test_a_folder_name_the_font_cannot_print_is_refused_as_the_title(tmp_path):
+    folder = colour_folder(tmp_path / "猫の写真")  # no theme.toml: the folder's name is the title
+    out = tmp_path / "out.pdf"
+    result = run("--theme", folder, "--out", out)
+    assert result.exit_code == 2 and not out.exists()
+    assert "the title '猫の写真'" in result.stderr and 'title = "..." in theme.toml' in result.stderr
+
+
 def test_a_picture_name_the_font_cannot_print_is_refused_with_labels(tmp_path):
     folder = picture_theme(tmp_path / "photos", ["1-a", "2-b", "3-c", "4-猫", "5-e", "6-f", "7-g"])
     out = tmp_path / "out.pdf"
