@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from domino_print import fonts
 from domino_print.texts import text
 
 if TYPE_CHECKING:
@@ -48,12 +49,12 @@ def draw_fold_line(canvas: Canvas, fold: FoldLine, *, lang: str, margin_mm: floa
     canvas.translate(line.x0 * mm, line.y0 * mm)
     if not fold.horizontal:
         canvas.rotate(90)
-    label_w = stringWidth(label, "Helvetica-Oblique", FOLD_LABEL_PT)
+    label_w = stringWidth(label, fonts.ITALIC, FOLD_LABEL_PT)
     symbol_w = 2 * SYMBOL_RADIUS_MM * mm
     for left in (start, length - start - symbol_w - 1.5 * mm - label_w):
         _draw_symbol(canvas, left + SYMBOL_RADIUS_MM * mm)
         canvas.setFillColor(FOLD_COLOUR)
-        canvas.setFont("Helvetica-Oblique", FOLD_LABEL_PT)
+        canvas.setFont(fonts.ITALIC, FOLD_LABEL_PT)
         canvas.drawString(left + symbol_w + 1.5 * mm, LABEL_LIFT_MM * mm, label)
     canvas.restoreState()
 

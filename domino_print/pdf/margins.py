@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from domino_print import fonts
 from domino_print.backs import mark_radius_mm
 from domino_print.pdf.fit import shrink_to_fit, widest
 from domino_print.texts import text
@@ -56,16 +57,16 @@ def draw_legend(
     bar = SCALE_BAR_MM * mm
     left = right - bar
     scale_note = text(lang, "sheet.scale_note", bar=SCALE_BAR_MM)
-    note_width = stringWidth(scale_note, "Helvetica", 7)
+    note_width = stringWidth(scale_note, fonts.REGULAR, 7)
     # The cutting rule takes what the scale bar leaves; on narrow pages it wraps to two lines.
     room = right - max(bar, note_width) - 4 * mm - (margin + 7 * mm)
     lines = list(steps) or [cut]
-    if not steps and stringWidth(cut, "Helvetica", 7.5) > room:
+    if not steps and stringWidth(cut, fonts.REGULAR, 7.5) > room:
         first, _, second = cut.partition(". ")
         lines = [first + ".", second]
-    size = shrink_to_fit(7.5, 5, lambda s: widest(lines, "Helvetica", s) <= room)
+    size = shrink_to_fit(7.5, 5, lambda s: widest(lines, fonts.REGULAR, s) <= room)
     canvas.setFillColor("#000000")
-    canvas.setFont("Helvetica", size)
+    canvas.setFont(fonts.REGULAR, size)
     for row, line in enumerate(lines):
         canvas.drawString(margin + 7 * mm, base + (len(lines) - 1 - 2 * row) * 0.55 * size, line)
     canvas.setLineWidth(0.6)
@@ -78,7 +79,7 @@ def draw_legend(
         ticks.moveTo(tick, base + 5 * mm)
         ticks.lineTo(tick, base + (3.6 if step % 5 else 3.0) * mm)
     canvas.drawPath(ticks, stroke=1, fill=0)
-    canvas.setFont("Helvetica", 7)
+    canvas.setFont(fonts.REGULAR, 7)
     canvas.drawRightString(right, base - 0.2 * mm, scale_note)
 
 
@@ -86,7 +87,7 @@ def draw_header(canvas: Canvas, header: str, *, page_height_mm: float, margin_mm
     """The grey header line at the top left, just above the tiles."""
     top = (page_height_mm - margin_mm) * mm + 3 * mm
     canvas.setFillColor("#666666")
-    canvas.setFont("Helvetica", 7)
+    canvas.setFont(fonts.REGULAR, 7)
     canvas.drawString(margin_mm * mm, top, header)
 
 
@@ -103,7 +104,7 @@ def header_fits(header: str, widest_set_line: str, *, page_width_mm: float, marg
     if not widest_set_line:
         return True
     room = (page_width_mm - 2 * margin_mm - 6) * mm
-    used = stringWidth(header, "Helvetica", 7) + stringWidth(widest_set_line, "Helvetica-Bold", 8)
+    used = stringWidth(header, fonts.REGULAR, 7) + stringWidth(widest_set_line, fonts.BOLD, 8)
     return used + 2 * mark_radius_mm(SET_LINE_MARK_TILE_MM) * mm + 2 * mm <= room
 
 
@@ -132,5 +133,5 @@ def draw_set_line(
         canvas.restoreState()
         right -= 2 * radius + 1.2 * mm
     canvas.setFillColor("#222222")
-    canvas.setFont("Helvetica-Bold", 8)
+    canvas.setFont(fonts.BOLD, 8)
     canvas.drawRightString(right, base, line)
