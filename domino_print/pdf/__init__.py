@@ -7,6 +7,7 @@
 - ``margins``: the legend (scissors, cutting rule, scale bar), header and set line;
 - ``marks``: the set marks, a numbered disc in each set's colour;
 - ``backs``: back pages (pattern, emblem, set marks, note);
+- ``fold``: the fold line of a fold-over page (``--backs fold``), with its label and symbol;
 - ``document``: assembly: pages in order, bookmarks, the rules page, ``render_sheet``;
 - ``calibration``: the two-sided calibration sheet, from ``calibrate``'s geometry.
 
