@@ -482,10 +482,13 @@ def layout_sheet(spec: SheetSpec, count: int) -> SheetLayout:
             short = spec.tile_short_mm
             area = _candidates(spec, spec.orientation == "landscape")[0][0]
             area_w, area_h = area.width_mm, area.height_mm
+            where = f"the printable area ({area_w:g} x {area_h:g} mm) of {spec.paper.name} paper"
+            if spec.fold is not None:
+                where = (f"the tiles' half of {spec.paper.name} paper ({area_w:g} x {area_h:g} mm; "
+                         "the backs take the other half)")
             raise SizeError(
                 "tile_does_not_fit",
-                f"a {short:g} x {2 * short:g} mm tile does not fit the printable area "
-                f"({area_w:g} x {area_h:g} mm) of {spec.paper.name} paper",
+                f"a {short:g} x {2 * short:g} mm tile does not fit {where}",
                 tile_mm=(short, 2 * short), area_mm=(area_w, area_h), paper_name=spec.paper.name,
                 paper_mm=(spec.paper.width_mm, spec.paper.height_mm),
             )
