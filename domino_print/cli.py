@@ -87,11 +87,12 @@ def _theme_help() -> str:
 @click.option("--lang", type=click.Choice(languages()), default="fr", show_default=True,
               help="Language of the sheet, labels and rules.")
 @click.option("--labels", is_flag=True, help="Picture themes: print each picture's name under it.")
-@click.option("--rules", "rules_variant", type=click.Choice(["famille", "points"]), default=None,
-              help="Rules page variant: famille (default) or points, the classic game with pips counted.")
+@click.option("--rules", "rules_variant", type=click.Choice(["famille", "points", "doubles"]), default=None,
+              help="Rules page variant: famille (default), points (the classic game with pips counted) "
+                   "or doubles (double-six: every double a spinner, first to 100).")
 @click.option("--no-rules", is_flag=True, help="Leave out the rules page.")
 @click.option("--target", type=click.IntRange(1, 1000), default=None,
-              help="With --rules points: the score that wins the game. Default: 50.")
+              help="With --rules points or doubles: the score that wins the game. Default: 50 or 100.")
 @click.option("--paper", default="A4", show_default=True, help="A4, A3, A5, Letter, Legal or WIDTHxHEIGHTmm.")
 @click.option("--orientation", type=click.Choice(["auto", "portrait", "landscape"]), default="auto",
               show_default=True, help="Page orientation; auto picks the larger tiles.")

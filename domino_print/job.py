@@ -32,7 +32,8 @@ class Job(NamedTuple):
     lang: str = "fr"
     labels: bool = False
     rules: str | None = "famille"
-    target: int = 50
+    target: int | None = None
+    """The score that wins the points or doubles game; None: the game's usual target."""
     dpi: int = 300
     sets: int = 1
     label: str = ""
@@ -155,15 +156,17 @@ class Job(NamedTuple):
         return context
 
 
-def _rules_options(variant: str | None, target: int | None, *, no_rules: bool) -> tuple[str, int]:
+def _rules_options(variant: str | None, target: int | None, *, no_rules: bool) -> tuple[str, int | None]:
     """``--rules`` and ``--target`` with their defaults; refused where they would do nothing."""
     if no_rules and (variant is not None or target is not None):
         given = "--rules" if variant is not None else "--target"
         raise OptionError(f"{given} describes the rules page, which --no-rules leaves out; drop one of them")
     variant = variant or "famille"
-    if target is not None and variant != "points":
-        raise OptionError("--target sets the score of the points game; add --rules points")
-    return variant, target if target is not None else 50
+    if target is not None and variant not in ("points", "doubles"):
+        raise OptionError(
+            "--target sets the score of the points and doubles games; add --rules points or --rules doubles"
+        )
+    return variant, target
 
 
 def _remove_stale_previews(job: Job, pages: int) -> None:
