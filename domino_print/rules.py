@@ -70,6 +70,7 @@ a no-break space, U+00A0, before ``: ; ! ?`` and inside guillemets).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
@@ -690,6 +691,38 @@ def _stack(canvas: Canvas, story: list[Flowable], sizes, left: float, top: float
         y -= flowable.getSpaceAfter()
 
 
+def _first_fitting(
+    canvas: Canvas, content: RulesContent, draw_tile: DrawTile, width: float, height: float
+) -> tuple[list[Flowable], list[tuple[float, float]]] | None:
+    """The story of the best look that fits ``width`` x ``height``, with its sizes; None if none fits.
+
+    Looks come in runs of one body size, tightest last: a run whose tightest look does not
+    fit is skipped whole (the same look wins as when trying every look, found sooner).
+    """
+
+    def measured(look: _Look) -> tuple[list[Flowable], list[tuple[float, float]] | None]:
+        story = _story(content, draw_tile, width, look)
+        return story, _measure(canvas, story, width, height)
+
+    looks = _looks(width, content.example_figure)
+    if not looks:
+        return None  # too narrow for even the smallest example beside its caption
+    best = measured(looks[0])
+    if best[1] is not None:
+        return best[0], best[1]
+    if measured(looks[-1])[1] is None:
+        return None  # not even the tightest look fits
+    for _, run in itertools.groupby(looks[1:], key=lambda look: look.body_pt):
+        block = list(run)
+        if len(block) > 1 and measured(block[-1])[1] is None:
+            continue
+        for look in block:
+            story, sizes = measured(look)
+            if sizes is not None:
+                return story, sizes
+    return None
+
+
 def draw_rules_page(
     canvas: Canvas,
     ctx: RulesContext,
@@ -714,21 +747,14 @@ def draw_rules_page(
         # A page too small for the text (A5) gets the layout of a larger page, reduced.
         width = (page_width_pt - 2 * margin_pt) / scale
         height = (page_height_pt - 2 * margin_pt) / scale
-        looks = _looks(width, content.example_figure)
-        for index, look in enumerate(looks):
-            story = _story(content, draw_tile, width, look)
-            sizes = _measure(canvas, story, width, height)
-            if sizes is not None:
-                canvas.saveState()
-                canvas.scale(scale, scale)
-                _stack(canvas, story, sizes, margin_pt / scale, (page_height_pt - margin_pt) / scale, width)
-                canvas.restoreState()
-                return
-            if (
-                index == 0
-                and _measure(canvas, _story(content, draw_tile, width, looks[-1]), width, height) is None
-            ):
-                break  # not even the tightest look fits at this scale: reduce more
+        found = _first_fitting(canvas, content, draw_tile, width, height)
+        if found is not None:
+            story, sizes = found
+            canvas.saveState()
+            canvas.scale(scale, scale)
+            _stack(canvas, story, sizes, margin_pt / scale, (page_height_pt - margin_pt) / scale, width)
+            canvas.restoreState()
+            return
     raise RulesError(
         f"the rules page does not fit on a {min(page_width_pt, page_height_pt) / mm:.0f} x "
         f"{max(page_width_pt, page_height_pt) / mm:.0f} mm page; use A5 paper or larger, "
