@@ -62,7 +62,8 @@ BLEED_MM = 2.0
 # -- options -------------------------------------------------------------------------------
 def check_sets(sets: int) -> int:
     if not 1 <= sets <= MAX_SETS:
-        raise OptionError(f"--sets {sets}: print 1 to {MAX_SETS} sets")
+        raise OptionError("{sets} {value}: print 1 to {most} sets", fields=("sets",), value=sets,
+                          most=MAX_SETS)
     return sets
 
 
@@ -70,18 +71,22 @@ def parse_label(text: str) -> str:
     """A short printable text for the margin and the backs; a clear ``OptionError`` otherwise."""
     label = " ".join(text.split())
     if not label:
-        raise OptionError("--label is empty; give a short text such as a class name")
+        raise OptionError("{label} is empty; give a short text such as a class name", fields=("label",))
     if len(label) > MAX_LABEL_CHARS:
-        raise OptionError(f"--label is {len(label)} characters long; use at most {MAX_LABEL_CHARS}")
+        raise OptionError(
+            "{label} is {length} characters long; use at most {most}",
+            fields=("label",), length=len(label), most=MAX_LABEL_CHARS,
+        )
     if not label.isprintable():
-        raise OptionError("--label contains control characters; use plain text")
+        raise OptionError("{label} contains control characters; use plain text", fields=("label",))
     try:
         label.encode("cp1252")
     except UnicodeEncodeError as exc:
         bad = label[exc.start]
         raise OptionError(
-            f"--label: the character {bad!r} cannot be printed with the built-in font; "
-            "use Latin letters, digits and punctuation"
+            "{label}: the character {bad!r} cannot be printed with the built-in font; "
+            "use Latin letters, digits and punctuation",
+            fields=("label",), bad=bad,
         ) from None
     return label
 
@@ -93,12 +98,16 @@ def parse_back_offset(text: str) -> tuple[float, float]:
     """``1.5,-0.5`` -> (1.5, -0.5) millimetres; each within +/- ``MAX_BACK_OFFSET_MM``."""
     match = _OFFSET.match(text)
     if not match:
-        raise OptionError(f"--back-offset {text!r} is not X,Y in millimetres, such as 1.5,-0.5")
+        raise OptionError(
+            "{back_offset} {text!r} is not X,Y in millimetres, such as 1.5,-0.5",
+            fields=("back_offset",), text=text,
+        )
     dx, dy = float(match.group(1)), float(match.group(2))
     if max(abs(dx), abs(dy)) > MAX_BACK_OFFSET_MM:
         raise OptionError(
-            f"--back-offset {text}: each value must be between -{MAX_BACK_OFFSET_MM:g} and "
-            f"{MAX_BACK_OFFSET_MM:g} mm; print the calibration page (domino-print calibrate) to measure it"
+            "{back_offset} {text}: each value must be between -{most:g} and {most:g} mm; "
+            "print the calibration page (domino-print calibrate) to measure it",
+            fields=("back_offset",), text=text, most=MAX_BACK_OFFSET_MM,
         )
     return (dx + 0.0, dy + 0.0)  # + 0.0 turns -0.0 into 0.0
 
@@ -107,7 +116,7 @@ def parse_back_offset(text: str) -> tuple[float, float]:
 def mirrors_left_right(page_w: float, page_h: float, duplex: str) -> bool:
     """True if the back is the front mirrored left-right; False if mirrored top-bottom."""
     if duplex not in DUPLEX_EDGES:
-        raise OptionError(f"--duplex {duplex!r}: use long or short")
+        raise OptionError("{duplex} {value!r}: use long or short", fields=("duplex",), value=duplex)
     portrait = page_w <= page_h
     return (duplex == "long") == portrait
 

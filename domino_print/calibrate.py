@@ -68,7 +68,10 @@ class CalibrationGeometry:
 def check_paper(paper: Paper) -> None:
     short, long = MIN_SIDES_MM
     if paper.width_mm < short or paper.height_mm < long:
-        raise OptionError(f"--paper {paper.name} is too small for the calibration page; use A5 or larger")
+        raise OptionError(
+            "{paper} {name} is too small for the calibration page; use A5 or larger",
+            fields=("paper",), name=paper.name,
+        )
 
 
 def calibration_geometry(paper: Paper, duplex: str) -> CalibrationGeometry:

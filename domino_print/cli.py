@@ -1,4 +1,4 @@
-"""The command line: click options -> a ``Job`` -> the pipeline -> an atomically written PDF.
+"""The command line: options from the table (``options.OPTIONS``) -> ``api`` -> files written atomically.
 
 Errors a user can fix become one line on stderr: exit code 2 for a bad option,
 1 for anything else that went wrong (an unreadable image, a full disk).
@@ -13,7 +13,8 @@ import click
 
 from domino_print import __version__
 from domino_print.errors import DominoError, OptionError
-from domino_print.texts import languages
+from domino_print.files import pdf_destination, prepare_destination
+from domino_print.options import CALIBRATE_OPTIONS, OPTIONS, click_options, parse
 
 EXAMPLES = """\b
 Examples:
@@ -62,13 +63,11 @@ def _fail(message: str, code: int, *, hint: bool = False) -> None:
     sys.exit(code)
 
 
-def _theme_help() -> str:
-    from domino_print.themes import builtin_names
+def _theme_names() -> str:
+    """The built-in themes, for the help of --theme: read only when help is shown."""
+    from domino_print.themes import builtin_names  # reads every theme file
 
-    return (
-        "Built-in theme name (" + ", ".join(builtin_names()) + "), or a folder of images, "
-        "or a theme TOML file. Default: pips."
-    )
+    return ", ".join(builtin_names())
 
 
 @click.group(
@@ -78,58 +77,74 @@ def _theme_help() -> str:
     context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
 )
 @click.version_option(__version__, prog_name="domino-print")
-@click.option("--theme", "theme_ref", default="pips", show_default=False, help=_theme_help())
-@click.option(
-    "--out", "out", type=click.Path(dir_okay=False, path_type=Path),
-    help="Where to write the PDF. Default: output/dominos-<theme>.pdf.",
-)
-@click.option("--max", "top", type=int, default=None, help="Highest value of the set (6 = double-six).")
-@click.option("--lang", type=click.Choice(languages()), default="fr", show_default=True,
-              help="Language of the sheet, labels and rules.")
-@click.option("--labels", is_flag=True, help="Picture themes: print each picture's name under it.")
-@click.option("--rules", "rules_variant", type=click.Choice(["famille", "points", "doubles"]), default=None,
-              help="Rules page variant: famille (default), points (the classic game with pips counted) "
-                   "or doubles (double-six: every double a spinner, first to 100).")
-@click.option("--no-rules", is_flag=True, help="Leave out the rules page.")
-@click.option("--target", type=click.IntRange(1, 1000), default=None,
-              help="With --rules points or doubles: the score that wins the game. Default: 50 or 100.")
-@click.option("--paper", default="A4", show_default=True, help="A4, A3, A5, Letter, Legal or WIDTHxHEIGHTmm.")
-@click.option("--orientation", type=click.Choice(["auto", "portrait", "landscape"]), default="auto",
-              show_default=True, help="Page orientation; auto picks the larger tiles.")
-@click.option("--tile-size", default="auto", show_default=True,
-              help="auto, small (24x48), medium (30x60), large (40x80) or WxHmm.")
-@click.option("--gap", type=float, default=0.0, show_default=True,
-              help="Space between tiles in mm; 0 means neighbours share one cut line.")
-@click.option("--margin", type=float, default=10.0, show_default=True, help="Page margin in mm.")
-@click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True,
-              help="Resolution of embedded photos at their printed size.")
-@click.option("--sets", type=click.IntRange(1, 200), default=1, show_default=True,
-              help="Complete sets to print (a class set), each from a new page, each tile marked "
-              "with its set's number and colour.")
-@click.option("--label", default=None, help="A short text (e.g. a class name, up to 40 characters) "
-              "printed at the top of every page and on the backs.")
-@click.option("--backs", is_flag=True, help="Add a back page after each sheet page, for two-sided printing.")
-@click.option("--duplex", type=click.Choice(["long", "short"]), default=None,
-              help="With --backs: the edge the printer flips the sheet on. Default: long.")
-@click.option("--back-offset", default=None, metavar="X,Y",
-              help="With --backs: shift the backs X mm right and Y mm up (e.g. 1.5,-0.5), "
-              "as measured with 'domino-print calibrate'.")
-@click.option("--preview", is_flag=True, help="Also write a PNG of each page beside the PDF (name-1.png...).")
-@click.option("--preview-dpi", type=click.IntRange(30, 600), default=None,
-              help="With --preview: resolution of the PNGs. Default: 150.")
-@click.option("--quiet", "-q", is_flag=True, help="Print nothing on success (errors still print).")
+@click_options(OPTIONS, themes=_theme_names)
 @click.pass_context
-def cli(ctx: click.Context, quiet: bool, **options) -> None:
+def cli(ctx: click.Context, **values) -> None:
     """Make a print-ready PDF domino set: a cutting sheet of whole tiles and a rules page."""
     if ctx.invoked_subcommand is not None:
         return
-    from domino_print.job import Job, run_job
+    from domino_print.api import parse_options  # the job's modules load themes and layout
 
-    job = Job.from_options(**options)
+    options = parse(values, command_line=True)
+    job = parse_options(options)
+    out = pdf_destination(options.out, f"dominos-{job.theme.name}.pdf")
+    prepare_destination(out)  # before a long render, not after it
     with ProgressReport() as progress:
-        summary = run_job(job, progress)
-    if not quiet:
+        summary = write_document(job, out, options.preview_dpi, progress)
+    if not values["quiet"]:
         click.echo(summary)
+
+
+def preview_paths(out: Path, pages: int) -> list[Path]:
+    """``planche-1.png``, ``planche-2.png``... beside the PDF, one per page."""
+    return [out.with_name(f"{out.stem}-{n}.png") for n in range(1, pages + 1)]
+
+
+def write_document(job, out: Path, preview_dpi: int | None, progress=None) -> str:
+    """Make the PDF (and its previews), write them all or none, return the summary line."""
+    # The API pulls in the renderer (ReportLab): loaded once the options are known to be good.
+    from domino_print.api import make_document, render_page_png
+    from domino_print.files import StagedFiles, human_size
+
+    steps = job.page_count * (2 if preview_dpi else 1)
+    done = 0
+
+    def step() -> None:
+        nonlocal done
+        done += 1
+        if progress is not None:
+            progress(done, steps)
+
+    document = make_document(job, step)
+    paths = preview_paths(out, document.pages) if preview_dpi else []
+    with StagedFiles() as staged:
+        for index, path in enumerate(paths):
+            staged.add(path, render_page_png(document, index, preview_dpi))
+            step()
+        staged.add(out, document.pdf)
+    if paths:
+        _remove_stale_previews(out, len(paths))
+    page_word = "page" if document.pages == 1 else "pages"
+    tiles = "domino" if document.tiles == 1 else "dominoes"
+    dominoes = f"{document.tiles} {tiles} ({document.set_name})"
+    if document.sets > 1:
+        dominoes = f"{document.sets} sets of {dominoes}"
+    if document.backs:
+        dominoes += f" with backs (flip on the {document.duplex} edge)"
+    size = human_size(document.size)
+    summary = f"{out}: {document.pages} {page_word}, {dominoes}, {document.paper}, {size}"
+    if paths:
+        shown = paths[0].name if len(paths) == 1 else f"{paths[0].name} to {paths[-1].name}"
+        summary += f"; {len(paths)} PNG {'preview' if len(paths) == 1 else 'previews'} ({shown})"
+    return summary
+
+
+def _remove_stale_previews(out: Path, pages: int) -> None:
+    """Delete ``name-N.png`` left beside the PDF by an earlier run that had more pages."""
+    number = pages + 1
+    while (stale := out.with_name(f"{out.stem}-{number}.png")).is_file():
+        stale.unlink()
+        number += 1
 
 
 class ProgressReport:
@@ -198,28 +213,21 @@ def theme_new_command(folder: Path) -> None:
 
 
 @cli.command("calibrate")
-@click.option("--paper", default="A4", show_default=True, help="A4, A3, A5, Letter, Legal or WIDTHxHEIGHTmm.")
-@click.option("--duplex", type=click.Choice(["long", "short"]), default="long", show_default=True,
-              help="The edge your printer flips the sheet on.")
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Where to write the PDF. Default: output/calibration.pdf.")
-@click.option("--lang", type=click.Choice(languages()), default="fr", show_default=True,
-              help="Language of the instructions.")
-@click.option("--quiet", "-q", is_flag=True, help="Print nothing on success.")
-def calibrate_command(paper: str, duplex: str, out: Path | None, lang: str, quiet: bool) -> None:
+@click_options(CALIBRATE_OPTIONS)
+def calibrate_command(**values) -> None:
     """Print a two-sided calibration sheet to measure --back-offset for your printer."""
-    from domino_print.calibrate import check_paper, render_calibration
-    from domino_print.files import human_size, pdf_destination, prepare_destination, write_atomically
-    from domino_print.layout import parse_paper
+    # The calibration page draws with ReportLab: loaded only for this command.
+    from domino_print.calibrate import render_calibration
+    from domino_print.files import human_size, write_atomically
+    from domino_print.options import parse_calibrate
 
-    sheet = parse_paper(paper)
-    check_paper(sheet)
-    out = pdf_destination(out, "calibration.pdf")
+    paper, duplex, lang = parse_calibrate(values)
+    out = pdf_destination(values["out"], "calibration.pdf")
     prepare_destination(out)
-    data = render_calibration(sheet, duplex, lang)
+    data = render_calibration(paper, duplex, lang)
     write_atomically(out, data)
-    if not quiet:
-        click.echo(f"{out}: 2 pages (print two-sided, flip on the {duplex} edge), {sheet.name}, "
+    if not values["quiet"]:
+        click.echo(f"{out}: 2 pages (print two-sided, flip on the {duplex} edge), {paper.name}, "
                    f"{human_size(len(data))}")
 
 

@@ -18,7 +18,7 @@ import math
 import re
 from typing import NamedTuple
 
-from domino_print.errors import OptionError
+from domino_print.errors import OptionError, SizeError
 
 MIN_TILE_SHORT_MM = 10.0
 """No tile is drawn with a short side under this: faces become unreadable."""
@@ -57,17 +57,22 @@ _SIZE_MM = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*x\s*(\d+(?:\.\d+)?)\s*mm\s*$", re.
 
 
 def parse_paper(text: str) -> Paper:
-    """``A4``, ``letter`` or ``200x250mm`` -> ``Paper``; a clear ``OptionError`` otherwise."""
+    """``A4``, ``letter`` or ``200x250mm`` -> ``Paper``; an ``OptionError`` about ``paper`` otherwise."""
     for name, (width, height) in PAPERS_MM.items():
         if text.strip().lower() == name.lower():
             return Paper(name, width, height)
     match = _SIZE_MM.match(text)
     if not match:
         names = ", ".join(PAPERS_MM)
-        raise OptionError(f"--paper {text!r} is not a paper size; use one of {names} or WIDTHxHEIGHTmm")
+        raise OptionError(
+            "{paper} {text!r} is not a paper size; use one of {names} or WIDTHxHEIGHTmm",
+            fields=("paper",), text=text, names=names,
+        )
     width, height = float(match.group(1)), float(match.group(2))
     if not (min(width, height) >= 50 and max(width, height) <= 2000):
-        raise OptionError(f"--paper {text}: each side must be between 50 and 2000 mm")
+        raise OptionError(
+            "{paper} {text}: each side must be between 50 and 2000 mm", fields=("paper",), text=text
+        )
     return Paper(f"{width:g}x{height:g}mm", min(width, height), max(width, height))
 
 
@@ -81,18 +86,20 @@ def parse_tile_size(text: str) -> float | None:
     match = _SIZE_MM.match(text)
     if not match:
         raise OptionError(
-            f"--tile-size {text!r} is not a size; use auto, small, medium, large or WxHmm such as 30x60mm"
+            "{tile_size} {text!r} is not a size; use auto, small, medium, large or WxHmm such as 30x60mm",
+            fields=("tile_size",), text=text,
         )
     short, long = sorted((float(match.group(1)), float(match.group(2))))
     if abs(long - 2 * short) > 0.02 * long:
         raise OptionError(
-            f"--tile-size {text}: a domino is two squares, so one side must be twice the other "
-            f"(for example {short:g}x{2 * short:g}mm)"
+            "{tile_size} {text}: a domino is two squares, so one side must be twice the other "
+            "(for example {short:g}x{long:g}mm)",
+            fields=("tile_size",), text=text, short=short, long=2 * short,
         )
     if short < MIN_TILE_SHORT_MM:
         raise OptionError(
-            f"--tile-size {text}: tiles under {MIN_TILE_SHORT_MM:g} x {2 * MIN_TILE_SHORT_MM:g} mm "
-            "are unreadable; choose a larger size"
+            "{tile_size} {text}: tiles under {short:g} x {long:g} mm are unreadable; choose a larger size",
+            fields=("tile_size",), text=text, short=MIN_TILE_SHORT_MM, long=2 * MIN_TILE_SHORT_MM,
         )
     return short
 
@@ -303,30 +310,43 @@ def _printable_area(spec: SheetSpec, landscape: bool) -> tuple[float, float]:
     )
 
 
+ORIENTATIONS = ("auto", "portrait", "landscape")
+MAX_GAP_MM = 20.0
+
+
 def _validate(spec: SheetSpec, count: int) -> None:
+    """Raise a neutral ``SizeError`` (see ``errors``) for a spec no layout can satisfy."""
     if count < 1:
-        raise OptionError("there are no tiles to lay out")
-    if spec.orientation not in ("auto", "portrait", "landscape"):
-        raise OptionError(f"--orientation {spec.orientation!r}: use auto, portrait or landscape")
-    lengths = (spec.margin_mm, spec.gap_mm, spec.legend_band_mm)
-    if not all(math.isfinite(length) for length in lengths):
-        raise OptionError("margins and --gap must be plain numbers of millimetres")
-    if min(lengths) < 0:
-        raise OptionError("margins and --gap must be zero or more millimetres")
-    if spec.gap_mm > 20:
-        raise OptionError(f"--gap {spec.gap_mm:g} mm is too wide; use 0 to 20 mm")
+        raise SizeError("no_tiles", "there are no tiles to lay out", count=count)
+    if spec.orientation not in ORIENTATIONS:
+        raise SizeError(
+            "orientation", f"orientation {spec.orientation!r}: use auto, portrait or landscape",
+            orientation=spec.orientation,
+        )
+    lengths = {"margin_mm": spec.margin_mm, "gap_mm": spec.gap_mm, "legend_band_mm": spec.legend_band_mm}
+    if not all(math.isfinite(length) for length in lengths.values()):
+        raise SizeError("not_a_number", "margins and gap must be plain numbers of millimetres", **lengths)
+    if min(lengths.values()) < 0:
+        raise SizeError("negative", "margins and gap must be zero or more millimetres", **lengths)
+    if spec.gap_mm > MAX_GAP_MM:
+        raise SizeError(
+            "gap_too_wide", f"a gap of {spec.gap_mm:g} mm is too wide; use 0 to {MAX_GAP_MM:g} mm",
+            gap_mm=spec.gap_mm, max_gap_mm=MAX_GAP_MM,
+        )
     short_side = min(spec.paper.width_mm, spec.paper.height_mm)
     if 2 * spec.margin_mm + spec.legend_band_mm >= short_side - MIN_TILE_SHORT_MM:
-        raise OptionError(
-            f"margins of {spec.margin_mm:g} mm leave no room for tiles on {spec.paper.name} paper; "
-            "use smaller margins or larger paper"
+        raise SizeError(
+            "margins_too_large",
+            f"margins of {spec.margin_mm:g} mm leave no room for tiles on {spec.paper.name} paper",
+            margin_mm=spec.margin_mm, paper_name=spec.paper.name,
+            paper_mm=(spec.paper.width_mm, spec.paper.height_mm),
         )
 
 
 def layout_sheet(spec: SheetSpec, count: int) -> SheetLayout:
     """Place ``count`` tiles on as few pages as the spec allows, largest tiles first.
 
-    Raises ``OptionError`` when the spec is impossible (margins larger than the
+    Raises a neutral ``SizeError`` carrying the sizes when the spec is impossible (margins larger than the
     page, a fixed tile that cannot fit the printable area, tiles under 10 mm).
     """
     _validate(spec, count)
@@ -351,14 +371,18 @@ def layout_sheet(spec: SheetSpec, count: int) -> SheetLayout:
         if spec.tile_short_mm is not None:
             short = spec.tile_short_mm
             area_w, area_h = _printable_area(spec, spec.orientation == "landscape")
-            raise OptionError(
+            raise SizeError(
+                "tile_does_not_fit",
                 f"a {short:g} x {2 * short:g} mm tile does not fit the printable area "
-                f"({area_w:g} x {area_h:g} mm) of {spec.paper.name} paper; "
-                "choose a smaller --tile-size or larger --paper"
+                f"({area_w:g} x {area_h:g} mm) of {spec.paper.name} paper",
+                tile_mm=(short, 2 * short), area_mm=(area_w, area_h), paper_name=spec.paper.name,
+                paper_mm=(spec.paper.width_mm, spec.paper.height_mm),
             )
-        raise OptionError(
-            f"tiles would be under {MIN_TILE_SHORT_MM:g} mm on {spec.paper.name} paper; "
-            "use larger paper or smaller margins"
+        raise SizeError(
+            "tiles_too_small",
+            f"tiles would be under {MIN_TILE_SHORT_MM:g} mm on {spec.paper.name} paper",
+            min_tile_mm=(MIN_TILE_SHORT_MM, 2 * MIN_TILE_SHORT_MM), paper_name=spec.paper.name,
+            paper_mm=(spec.paper.width_mm, spec.paper.height_mm), margin_mm=spec.margin_mm,
         )
     grid, _, landscape = best
     return _place(spec, grid, landscape, count)

@@ -1,4 +1,4 @@
-"""PNG previews of a finished PDF, rendered from its bytes with pypdfium2.
+"""PNG pictures of a finished PDF's pages, rendered from its bytes with pypdfium2.
 
 The previews show exactly what was written, since they come from the PDF
 itself. pypdfium2 and Pillow are imported only here, when previews are asked for.
@@ -7,27 +7,23 @@ itself. pypdfium2 and Pillow are imported only here, when previews are asked for
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
 
 
-def render_pngs(pdf: bytes, *, dpi: int = 150, on_page: Callable[[], None] | None = None) -> list[bytes]:
-    """One PNG (RGB, ``dpi`` dots per inch, physical size recorded) per page of ``pdf``."""
+def render_png(pdf: bytes, index: int, *, dpi: int = 150) -> bytes:
+    """Page ``index`` of ``pdf`` as a PNG (RGB, ``dpi`` dots per inch, physical size recorded)."""
     import pypdfium2 as pdfium
 
     document = pdfium.PdfDocument(pdf)
     try:
-        pngs = []
-        for index in range(len(document)):
-            page = document[index]
-            bitmap = page.render(scale=dpi / 72)
-            image = bitmap.to_pil().convert("RGB")
-            buffer = io.BytesIO()
-            image.save(buffer, format="PNG", dpi=(dpi, dpi), compress_level=6)
-            pngs.append(buffer.getvalue())
-            bitmap.close()
-            page.close()
-            if on_page is not None:
-                on_page()
-        return pngs
+        if not 0 <= index < len(document):
+            raise IndexError(f"page {index} of a {len(document)}-page document")
+        page = document[index]
+        bitmap = page.render(scale=dpi / 72)
+        image = bitmap.to_pil().convert("RGB")
+        buffer = io.BytesIO()
+        image.save(buffer, format="PNG", dpi=(dpi, dpi), compress_level=6)
+        bitmap.close()
+        page.close()
+        return buffer.getvalue()
     finally:
         document.close()

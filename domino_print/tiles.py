@@ -8,55 +8,11 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from domino_print.errors import OptionError
+from domino_print.errors import SizeError
 
 MAX_TOP = 18
 """The largest set we generate (double-eighteen, 190 tiles)."""
 
-_NUMBER_NAMES = {
-    "en": (
-        "zero",
-        "one",
-        "two",
-        "three",
-        "four",
-        "five",
-        "six",
-        "seven",
-        "eight",
-        "nine",
-        "ten",
-        "eleven",
-        "twelve",
-        "thirteen",
-        "fourteen",
-        "fifteen",
-        "sixteen",
-        "seventeen",
-        "eighteen",
-    ),
-    "fr": (
-        "zéro",
-        "un",
-        "deux",
-        "trois",
-        "quatre",
-        "cinq",
-        "six",
-        "sept",
-        "huit",
-        "neuf",
-        "dix",
-        "onze",
-        "douze",
-        "treize",
-        "quatorze",
-        "quinze",
-        "seize",
-        "dix-sept",
-        "dix-huit",
-    ),
-}
 
 
 class Tile(NamedTuple):
@@ -70,15 +26,9 @@ class Tile(NamedTuple):
         return self.a == self.b
 
 
-
 def tile_count(top: int) -> int:
     """How many tiles a double-``top`` set holds."""
     return (top + 1) * (top + 2) // 2
-
-
-def set_name(top: int, lang: str = "en") -> str:
-    """The usual name of a set: ``double-six`` for top 6, ``double-neuf`` in French for 9."""
-    return f"double-{_NUMBER_NAMES[lang][top]}"
 
 
 def double_set(top: int = 6) -> tuple[Tile, ...]:
@@ -87,5 +37,8 @@ def double_set(top: int = 6) -> tuple[Tile, ...]:
     The order is by first value then second: 0-0, 0-1, ..., 0-top, 1-1, ... top-top.
     """
     if not 0 <= top <= MAX_TOP:
-        raise OptionError(f"--max {top} is out of range; choose a highest value from 0 to {MAX_TOP}")
+        raise SizeError(
+            "set_out_of_range", f"a double-{top} set is out of range; sets go from 0 to {MAX_TOP}",
+            top=top, max_top=MAX_TOP,
+        )
     return tuple(Tile(a, b) for a in range(top + 1) for b in range(a, top + 1))

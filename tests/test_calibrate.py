@@ -82,7 +82,7 @@ def test_calibration_page_in_pixels(run_cli, tmp_path, monkeypatch, duplex, lang
         (["--paper", "B9"], "--paper 'B9'"),
         (["--paper", "100x150mm"], "too small for the calibration page"),
         (["--duplex", "sideways"], "'sideways' is not one of"),
-        (["--lang", "tlh"], "'tlh' is not one of"),
+        (["--lang", "xx"], "'xx' is not one of"),
     ],
 )
 def test_calibrate_bad_values_fail_with_one_line_and_no_file(run_cli, tmp_path, args, message):

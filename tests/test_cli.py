@@ -52,11 +52,11 @@ def test_default_output_goes_to_output_folder(run_cli, tmp_path, monkeypatch):
         (["--max", "-2"], 2, "--max -2"),
         (["--max", "seven"], 2, "'seven' is not a valid integer"),
         (["--theme", "dragons"], 2, "unknown theme 'dragons'"),
-        (["--lang", "tlh"], 2, "'tlh' is not one of"),
+        (["--lang", "xx"], 2, "'xx' is not one of"),
         (["--paper", "B7"], 2, "--paper 'B7'"),
         (["--tile-size", "150x300mm"], 2, "does not fit the printable area"),
         (["--margin", "120"], 2, "--margin 120"),
-        (["--gap", "-3"], 2, "zero or more"),
+        (["--gap", "-3"], 2, "--gap -3 mm is out of range; use 0 to 20 mm"),
         (["--bogus"], 2, "No such option"),
     ],
 )

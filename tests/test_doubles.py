@@ -516,3 +516,14 @@ def test_skipping_runs_of_looks_finds_the_look_that_trying_every_look_finds(vari
     assert every and found is not None
     assert found[1] == every[0]
     assert len(every) < len(_looks(width, content.example_figure))  # some looks did not fit
+
+
+def test_the_option_table_gives_the_doubles_game_its_own_target():
+    from domino_print.options import DEFAULT_TARGET, DOUBLES_TARGET, parse
+    from domino_print.rules import DEFAULT_TARGETS
+
+    assert DOUBLES_TARGET == DEFAULT_TARGETS["doubles"] == 100
+    assert DEFAULT_TARGET == DEFAULT_TARGETS["points"] == 50
+    assert parse({"rules": "doubles"}).target == 100
+    assert parse({"rules": "doubles", "target": 70}).target == 70
+    assert parse({"rules": "points"}).target == 50

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domino_print.errors import OptionError
+from domino_print.errors import OptionError, SizeError
 from domino_print.layout import (
     MIN_TILE_SHORT_MM,
     Paper,
@@ -40,7 +40,7 @@ specs = st.builds(
 def test_layout_properties(spec, count):
     try:
         sheet = layout_sheet(spec, count)
-    except OptionError:
+    except SizeError:
         return  # an impossible spec is refused, never half laid out
     placements = [p for page in sheet.pages for p in page.placements]
     # every tile placed exactly once, none split across pages
@@ -130,18 +130,44 @@ def test_layout_is_plain_data():
 
 
 @pytest.mark.parametrize(
-    ("spec", "message"),
+    ("spec", "problem", "sizes"),
     [
-        (SheetSpec(margin_mm=110), "margins"),
-        (SheetSpec(paper=Paper("tiny", 60, 60), margin_mm=20), "margins"),
-        (SheetSpec(tile_short_mm=150), "does not fit"),
-        (SheetSpec(orientation="sideways"), "orientation"),
-        (SheetSpec(gap_mm=-1), "zero or more"),
+        (SheetSpec(margin_mm=110), "margins_too_large",
+         {"margin_mm": 110, "paper_name": "A4", "paper_mm": (210, 297)}),
+        (SheetSpec(paper=Paper("tiny", 60, 60), margin_mm=20), "margins_too_large",
+         {"margin_mm": 20, "paper_name": "tiny", "paper_mm": (60, 60)}),
+        (SheetSpec(tile_short_mm=150), "tile_does_not_fit",
+         {"tile_mm": (150, 300), "area_mm": (190, 265), "paper_name": "A4", "paper_mm": (210, 297)}),
+        (SheetSpec(orientation="sideways"), "orientation", {"orientation": "sideways"}),
+        (SheetSpec(gap_mm=-1), "negative", {"margin_mm": 10, "gap_mm": -1, "legend_band_mm": 12}),
+        (SheetSpec(gap_mm=25), "gap_too_wide", {"gap_mm": 25, "max_gap_mm": 20}),
     ],
 )
-def test_impossible_specs_are_refused(spec, message):
-    with pytest.raises(OptionError, match=message):
+def test_impossible_specs_raise_neutral_errors_with_the_sizes(spec, problem, sizes):
+    with pytest.raises(SizeError) as caught:
         layout_sheet(spec, 28)
+    assert caught.value.problem == problem
+    assert caught.value.sizes == sizes
+    assert "--" not in str(caught.value), "layout names no command-line option"
+
+
+def test_the_option_layer_words_size_errors_per_surface():
+    from domino_print.options import describe, word_size_error
+
+    with pytest.raises(SizeError) as caught:
+        layout_sheet(SheetSpec(tile_short_mm=150), 28)
+    worded = word_size_error(caught.value)
+    assert isinstance(worded, OptionError) and set(worded.fields) == {"tile_size", "paper"}
+    assert str(worded) == (
+        "a 150 x 300 mm tile does not fit the printable area (190 x 265 mm) of A4 paper; "
+        "choose a smaller --tile-size or larger --paper"
+    )
+    assert describe(worded, "form", "en").endswith(
+        "choose a smaller \u201cTile size\u201d or larger \u201cPaper\u201d"
+    )
+    assert describe(worded, "form", "fr").endswith(
+        "choose a smaller \u201cTaille des dominos\u201d or larger \u201cPapier\u201d"
+    )
 
 
 def test_parse_paper_and_tile_size():

@@ -484,10 +484,34 @@ def test_failed_preview_writes_nothing(run_cli, tmp_path, monkeypatch):
     def broken(*args, **kwargs):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("domino_print.preview.render_pngs", broken)
+    monkeypatch.setattr("domino_print.preview.render_png", broken)
     result = run_cli("--no-rules", "--preview", "--out", tmp_path / "x.pdf")
     assert result.exit_code == 1 and "No space left" in result.stderr
     assert os.listdir(tmp_path) == []
+
+
+def test_a_preview_failing_after_the_first_leaves_earlier_files_untouched(run_cli, tmp_path, monkeypatch):
+    """Previews are written to temporaries as they are rendered; a failure renames none into place."""
+    from domino_print import preview
+
+    out = tmp_path / "x.pdf"
+    args = ["--sets", "2", "--no-rules", "--preview"]
+    assert run_cli(*args, "--preview-dpi", "30", "--out", out).exit_code == 0
+    before = {name: (tmp_path / name).read_bytes() for name in os.listdir(tmp_path)}
+    assert sorted(before) == ["x-1.png", "x-2.png", "x.pdf"]
+    real, calls = preview.render_png, []
+
+    def fails_on_the_second(pdf, index, *, dpi):
+        calls.append(index)
+        if index == 1:
+            raise OSError(28, "No space left on device")
+        return real(pdf, index, dpi=dpi)
+
+    monkeypatch.setattr("domino_print.preview.render_png", fails_on_the_second)
+    result = run_cli("--sets", "2", "--no-rules", "--label", "CE1", "--preview", "--preview-dpi", "40",
+                     "--out", out)
+    assert result.exit_code == 1 and calls == [0, 1]
+    assert {name: (tmp_path / name).read_bytes() for name in os.listdir(tmp_path)} == before
 
 
 @pytest.mark.slow
@@ -512,17 +536,16 @@ def test_quiet_prints_nothing_but_errors_still_print(run_cli, tmp_path):
 
 @pytest.mark.parametrize("extra", [[], ["--backs", "--sets", "3"], ["--preview", "--preview-dpi", "30"]])
 def test_progress_counts_every_page_and_preview_exactly(tmp_path, extra):
-    from domino_print.job import Job, run_job
+    from domino_print.api import parse_options
+    from domino_print.cli import write_document
 
-    options = dict(
-        theme_ref="pips", out=tmp_path / "p.pdf", top=None, lang="fr", labels=False, rules_variant="famille",
-        no_rules=False, target=None, paper="A4", orientation="auto", tile_size="auto", gap=0.0, margin=10.0,
-        dpi=300, sets=3 if "--sets" in extra else 1, backs="--backs" in extra,
-        preview="--preview" in extra, preview_dpi=30 if "--preview" in extra else None,
-    )
+    options = {"sets": 3 if "--sets" in extra else 1, "backs": "--backs" in extra}
+    job = parse_options(options)
     calls = []
-    run_job(Job.from_options(**options), lambda done, total: calls.append((done, total)))
+    write_document(job, tmp_path / "p.pdf", 30 if "--preview" in extra else None,
+                   lambda done, total: calls.append((done, total)))
     pages = len(PdfReader(tmp_path / "p.pdf").pages)
+    assert pages == job.page_count
     total = pages * (2 if "--preview" in extra else 1)
     assert calls == [(n, total) for n in range(1, total + 1)]
 

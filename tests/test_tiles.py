@@ -4,8 +4,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from domino_print.errors import OptionError
-from domino_print.tiles import MAX_TOP, Tile, double_set, set_name, tile_count
+from domino_print.errors import SizeError
+from domino_print.tiles import MAX_TOP, Tile, double_set, tile_count
 
 
 @given(st.integers(min_value=0, max_value=MAX_TOP))
@@ -27,15 +27,8 @@ def test_double_six_is_28_tiles_in_stable_order():
     assert double_set(6) == double_set(6)
 
 
-def test_set_names():
-    assert set_name(6) == "double-six"
-    assert set_name(9) == "double-nine"
-    assert set_name(12) == "double-twelve"
-    assert set_name(9, "fr") == "double-neuf"
-    assert set_name(18, "fr") == "double-dix-huit"
-
-
 @pytest.mark.parametrize("top", [-1, MAX_TOP + 1])
 def test_out_of_range_top_is_refused(top):
-    with pytest.raises(OptionError, match="--max"):
+    with pytest.raises(SizeError, match="out of range") as caught:
         double_set(top)
+    assert caught.value.sizes == {"top": top, "max_top": MAX_TOP}  # neutral: the option layer words it

@@ -1,0 +1,85 @@
+"""The library API: options in, a PDF in memory out. Nothing here writes a file, prints or exits.
+
+    from domino_print.api import make_document
+    document = make_document({"theme": "fruits", "lang": "en"})
+    document.pdf[:5]  # b"%PDF-"
+
+``options`` is a plain mapping, as a web form or JSON would send it: the keys are the
+command line's long options without dashes (``tile_size`` or ``tile-size``), the values
+strings, numbers or booleans. A bad value raises ``OptionError``; ``describe(error,
+"form", lang)`` words it with the fields' labels, ``str(error)`` with the flags.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import NamedTuple
+
+from domino_print import texts
+from domino_print.errors import DominoError, OptionError
+from domino_print.job import Job, build_job, render_job
+from domino_print.options import Options, describe, form_fields, option_label, parse
+
+__all__ = [
+    "Document", "DominoError", "OptionError", "describe", "form_fields", "make_document", "option_label",
+    "parse_options", "render_page_png",
+]
+
+
+class Document(NamedTuple):
+    """A finished PDF in memory and the facts a summary line is made of."""
+
+    pdf: bytes
+    pages: int
+    tiles: int
+    """Tiles in one set (28 for double-six)."""
+    top: int
+    set_name: str
+    """In English: ``double-six``."""
+    sets: int
+    backs: bool
+    duplex: str
+    paper: str
+    theme: str
+    lang: str
+
+    @property
+    def size(self) -> int:
+        """The PDF's size in bytes."""
+        return len(self.pdf)
+
+
+def parse_options(options: Mapping[str, object] | Options) -> Job:
+    """Check ``options`` (a plain mapping) and build the job; ``OptionError`` names what is wrong."""
+    if isinstance(options, Options):
+        return build_job(options)
+    return build_job(parse(options))
+
+
+def make_document(options: Mapping[str, object] | Options | Job,
+                  on_page: Callable[[], None] | None = None) -> Document:
+    """The PDF for ``options``, in memory; ``on_page()`` is called after each page drawn."""
+    job = options if isinstance(options, Job) else parse_options(options)
+    data, pages = render_job(job, on_page)
+    return Document(
+        pdf=data,
+        pages=pages,
+        tiles=len(job.tiles),
+        top=job.top,
+        set_name=texts.set_name("en", job.top),
+        sets=job.options.sets,
+        backs=job.options.backs,
+        duplex=job.options.duplex,
+        paper=job.sheet.paper.name,
+        theme=job.theme.name,
+        lang=job.lang,
+    )
+
+
+def render_page_png(document: Document | bytes, page: int, dpi: int = 150) -> bytes:
+    """Page ``page`` (0 for the first) of the document as a PNG at ``dpi``, its resolution recorded."""
+    # pypdfium2 and Pillow are loaded only when a picture of a page is asked for.
+    from domino_print.preview import render_png
+
+    pdf = document.pdf if isinstance(document, Document) else document
+    return render_png(pdf, page, dpi=dpi)

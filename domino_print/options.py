@@ -1,0 +1,475 @@
+"""Every option, declared once: the table, its checks, and its wording on each surface.
+
+``OPTIONS`` (the main command) and ``CALIBRATE_OPTIONS`` list each option's name, type,
+default, choices or range; its label and help text live in the text catalogues under
+``option.<name>.label`` and ``option.<name>.help``. From the table come:
+
+- the click options of the command line (``click_options``, help in English);
+- ``parse``: a plain mapping (as a web form or JSON sends it: strings, numbers,
+  booleans) -> checked, typed values (``Options``), with the same messages whatever
+  the surface. The rules that tie options together are in ``_check_combinations``.
+
+Messages name options as ``{placeholders}`` (see ``errors.OptionError``); ``describe``
+words them for a surface: ``--max 9`` on the command line, the field's label on a form.
+Neutral ``SizeError``s from the layout and the set generator become worded
+``OptionError``s in ``word_size_error``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import NamedTuple
+
+import click
+
+from domino_print.backs import MAX_SETS, parse_back_offset, parse_label
+from domino_print.errors import OptionError, SizeError, flag_name
+from domino_print.layout import ORIENTATIONS, Paper, parse_paper, parse_tile_size
+from domino_print.texts import DEFAULT_LANG, languages, text
+
+HELP_LANG = "en"
+"""The command line's help is in English (the pages follow --lang)."""
+
+RULES_VARIANTS = ("famille", "points", "doubles")
+DUPLEX_EDGES = ("long", "short")
+RULES_MIN_PAPER_MM = (148.0, 210.0)
+"""A5: the smallest paper the rules page fits on (reduced, as a copier would)."""
+MIN_MARGIN_MM = 8.0
+"""The header line sits 3 mm into the top margin and must stay clear of the last 5 mm of
+paper, which most printers leave blank."""
+DEFAULT_TARGET = 50
+DOUBLES_TARGET = 100
+"""The Doubles game's usual target (``rules.DEFAULT_TARGETS``); the points game's is ``DEFAULT_TARGET``."""
+DEFAULT_PREVIEW_DPI = 150
+
+
+class Option(NamedTuple):
+    """One option of a command: how it is given, checked and explained."""
+
+    name: str
+    """Its key in a mapping; ``--name`` (underscores as dashes) on the command line."""
+    kind: str
+    """``text``, ``int``, ``float``, ``choice``, ``flag`` or ``path``."""
+    default: object = None
+    """None for an option whose absence means something (``--max``: the theme decides)."""
+    choices: tuple[str, ...] | Callable[[], tuple[str, ...]] = ()
+    low: float | None = None
+    high: float | None = None
+    unit: str = ""
+    """Shown after the value in messages: ``--margin 120 mm``."""
+    why: str = ""
+    """Appended to the out-of-range message."""
+    metavar: str | None = None
+    cli_only: bool = False
+    """Only the command line has it (files, terminal output); a mapping may not set it."""
+    short: str | None = None
+    help_key: str | None = None
+    """Catalogue key of the help text when it differs from ``option.<name>.help``."""
+    implied: object = None
+    """The value an option with no default takes when not given. Its default stays None so
+    that the rules between options can tell it was not given (``--target`` alone is refused)."""
+
+    @property
+    def flag(self) -> str:
+        return flag_name(self.name)
+
+    def choice_list(self) -> tuple[str, ...]:
+        return self.choices() if callable(self.choices) else self.choices
+
+
+OPTIONS: tuple[Option, ...] = (
+    Option("theme", "text", "pips", metavar="NAME|DIR|FILE"),
+    Option("out", "path", None, cli_only=True, metavar="FILE"),
+    Option("max", "int", None, low=0, metavar="N"),
+    Option("lang", "choice", DEFAULT_LANG, choices=languages),
+    Option("labels", "flag", False),
+    Option("rules", "choice", None, choices=RULES_VARIANTS, implied="famille"),
+    Option("no_rules", "flag", False),
+    Option("target", "int", None, low=1, high=1000, metavar="1-1000", implied=DEFAULT_TARGET),
+    Option("paper", "text", "A4", metavar="SIZE"),
+    Option("orientation", "choice", "auto", choices=ORIENTATIONS),
+    Option("tile_size", "text", "auto", metavar="SIZE"),
+    Option("gap", "float", 0.0, low=0, high=20, unit=" mm", metavar="MM"),
+    Option("margin", "float", 10.0, low=MIN_MARGIN_MM, high=50, unit=" mm", metavar="MM",
+           why="printers leave the last few millimetres blank"),
+    Option("dpi", "int", 300, low=72, high=1200, metavar="72-1200"),
+    Option("sets", "int", 1, low=1, high=MAX_SETS, metavar=f"1-{MAX_SETS}"),
+    Option("label", "text", None, metavar="TEXT"),
+    Option("backs", "flag", False),
+    Option("duplex", "choice", None, choices=DUPLEX_EDGES, implied="long"),
+    Option("back_offset", "text", None, metavar="X,Y"),
+    Option("preview", "flag", False, cli_only=True),
+    Option("preview_dpi", "int", None, low=30, high=600, cli_only=True, metavar="30-600",
+           implied=DEFAULT_PREVIEW_DPI),
+    Option("quiet", "flag", False, cli_only=True, short="-q"),
+)
+"""The main command's options, in the order ``--help`` lists them."""
+
+_BY_NAME = {option.name: option for option in OPTIONS}
+
+CALIBRATE_OPTIONS: tuple[Option, ...] = (
+    _BY_NAME["paper"],
+    _BY_NAME["duplex"]._replace(default="long", help_key="option.duplex.calibrate_help"),
+    _BY_NAME["out"]._replace(help_key="option.out.calibrate_help"),
+    _BY_NAME["lang"]._replace(help_key="option.lang.calibrate_help"),
+    _BY_NAME["quiet"],
+)
+"""``domino-print calibrate``: the same options, with the defaults and help of that page."""
+
+
+class Options(NamedTuple):
+    """The main command's options, checked and typed: what ``job.build_job`` needs.
+
+    Made by ``parse``, which fills what was not given from the table's defaults.
+    """
+
+    theme: str
+    max: int | None
+    """None: the theme decides (double-six, or as many pictures as a folder holds)."""
+    lang: str
+    labels: bool
+    rules: str | None
+    """The rules variant; None with ``no_rules``."""
+    target: int
+    paper: Paper
+    orientation: str
+    tile_short_mm: float | None
+    """None for automatic."""
+    gap_mm: float
+    margin_mm: float
+    dpi: int
+    sets: int
+    label: str
+    backs: bool
+    duplex: str
+    back_offset_mm: tuple[float, float]
+    out: Path | None
+    preview_dpi: int | None
+    """Resolution of PNG previews; None for none (command line only)."""
+
+
+# -- wording -----------------------------------------------------------------------------------
+def option_label(name: str, lang: str = HELP_LANG) -> str:
+    """The option's label on a form: ``Highest value`` for ``max``."""
+    return text(lang, f"option.{name}.label")
+
+
+def option_help(option: Option, lang: str = HELP_LANG) -> str:
+    return text(lang, option.help_key or f"option.{option.name}.help")
+
+
+def names_for(surface: str, lang: str = HELP_LANG) -> Callable[[str], str]:
+    """How a surface names an option: ``--tile-size`` (``cli``), ``"Tile size"`` (``form``)."""
+    if surface == "cli":
+        return flag_name
+    if surface == "form":
+        return lambda name: f"\u201c{option_label(name, lang)}\u201d"
+    raise ValueError(f"unknown surface {surface!r}; use cli or form")
+
+
+def describe(error: OptionError, surface: str = "cli", lang: str = HELP_LANG) -> str:
+    """The error's message worded for ``surface`` (see ``names_for``)."""
+    return error.worded(names_for(surface, lang))
+
+
+_SIZE_FIXES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "tile_does_not_fit": ("choose a smaller {tile_size} or larger {paper}", ("tile_size", "paper")),
+    "tiles_too_small": ("use larger {paper} or a smaller {margin}", ("paper", "margin")),
+    "margins_too_large": ("use a smaller {margin} or larger {paper}", ("margin", "paper")),
+    "set_out_of_range": ("choose {max} from 0 to {max_top}", ("max",)),
+    "gap_too_wide": ("use a {gap} of 0 to {max_gap_mm:g} mm", ("gap",)),
+    "negative": ("use zero or more millimetres for {margin} and {gap}", ("margin", "gap")),
+    "not_a_number": ("use plain numbers of millimetres for {margin} and {gap}", ("margin", "gap")),
+    "orientation": ("use {orientation} auto, portrait or landscape", ("orientation",)),
+}
+
+
+def word_size_error(error: SizeError) -> OptionError:
+    """A neutral ``SizeError`` from the geometry as an ``OptionError`` naming the options to change."""
+    fix, fields = _SIZE_FIXES.get(error.problem, ("", ()))
+    message = str(error).replace("{", "{{").replace("}", "}}")
+    template = f"{message}; {fix}" if fix else message
+    return OptionError(template, fields=fields, **error.sizes)
+
+
+def form_fields(lang: str = DEFAULT_LANG) -> list[dict[str, object]]:
+    """The options a form offers, as plain data (JSON-ready), labelled and explained in ``lang``."""
+    fields = []
+    for option in OPTIONS:
+        if option.cli_only:
+            continue
+        help_text = option_help(option, lang)
+        if "{themes}" in help_text:
+            from domino_print.themes import builtin_names  # reads every theme file
+
+            help_text = help_text.format(themes=", ".join(builtin_names()))
+        fields.append({
+            "name": option.name, "kind": option.kind, "default": option.default,
+            "implied": option.implied, "choices": list(option.choice_list()), "low": option.low,
+            "high": option.high, "label": option_label(option.name, lang), "help": help_text,
+        })
+    return fields
+
+
+# -- parsing a mapping -------------------------------------------------------------------------
+def _problem(option: Option, rest: str, **values: object) -> OptionError:
+    """An error about one option: its name, then ``rest`` (a template)."""
+    return OptionError("{" + option.name + "}" + rest, fields=(option.name,), **values)
+
+
+def _convert(option: Option, raw: object) -> object:
+    """``raw`` (a string, number or boolean) as the option's type, or an ``OptionError``."""
+    if option.kind == "flag":
+        if isinstance(raw, bool):
+            return raw
+        try:
+            return click.BOOL.convert(raw, None, None)
+        except click.BadParameter:
+            raise _problem(option, " {value!r}: give true or false", value=raw) from None
+    if option.kind in ("int", "float"):
+        if isinstance(raw, bool):
+            raise _problem(option, " {value!r} is not a number", value=raw)
+        if option.kind == "int" and isinstance(raw, float):
+            if not raw.is_integer():
+                raise _problem(option, " {value!r} is not a whole number", value=raw)
+            raw = int(raw)
+        converter = click.INT if option.kind == "int" else click.FLOAT
+        try:
+            value = converter.convert(raw, None, None)
+        except click.BadParameter as exc:
+            raise _problem(option, ": {reason}", reason=exc.message.rstrip(".")) from None
+        if option.kind == "float" and not math.isfinite(value):
+            raise _problem(option, " {value}: give a plain number of millimetres", value=raw)
+        return value
+    if option.kind == "path":
+        return raw if isinstance(raw, Path) else Path(str(raw))
+    if not isinstance(raw, str):
+        raise _problem(option, " {value!r} is not a text", value=raw)
+    if option.kind == "choice":
+        choices = option.choice_list()
+        if raw not in choices:
+            listed = ", ".join(choices)
+            raise _problem(option, " {value!r} is not one of {choices}", value=raw, choices=listed)
+    return raw
+
+
+def _check_range(option: Option, value: float) -> None:
+    low, high = option.low, option.high
+    if (low is None or value >= low) and (high is None or value <= high):
+        return
+    wanted = f"{low:g} or more" if high is None else f"{low:g} to {high:g}{option.unit}"
+    why = f" ({option.why})" if option.why else ""
+    raise _problem(
+        option, " {value:g}{unit} is out of range; use {wanted}{why}",
+        value=value, unit=option.unit, wanted=wanted, why=why,
+    )
+
+
+def read_values(mapping: Mapping[str, object], table: tuple[Option, ...] = OPTIONS, *,
+                command_line: bool = False) -> dict[str, object]:
+    """Each option of ``table`` from ``mapping``, converted and range-checked; absent ones None.
+
+    Keys may be spelled ``tile_size`` or ``tile-size``; an empty string counts as absent
+    (an empty form field), except for a text typed on the command line (``--label ""`` is
+    refused as empty). ``command_line`` also admits the options only the command line has.
+    Unknown keys are refused.
+    """
+    known = {option.name: option for option in table if command_line or not option.cli_only}
+    given: dict[str, object] = {}
+    for key, raw in mapping.items():
+        name = str(key).replace("-", "_").removeprefix("__")
+        if name not in known and name in {option.name for option in table}:
+            raise OptionError("{key!r} is an option of the command line only (files and terminal output)",
+                              key=key)
+        if name not in known:
+            raise OptionError(
+                "unknown option {key!r}; the options are {names}", key=key, names=", ".join(known)
+            )
+        given[name] = raw
+    values: dict[str, object] = {}
+    for name, option in known.items():
+        raw = given.get(name)
+        if raw is None or (raw == "" and not (command_line and option.kind == "text")):
+            values[name] = None
+            continue
+        value = _convert(option, raw)
+        if option.kind in ("int", "float"):
+            _check_range(option, value)
+        values[name] = value
+    return values
+
+
+def parse(mapping: Mapping[str, object], *, command_line: bool = False) -> Options:
+    """The main command's options from a plain mapping, checked; ``OptionError`` if one is wrong.
+
+    ``command_line`` lets the command line pass ``out``, ``preview``, ``preview_dpi``
+    and ``quiet`` (see ``read_values``).
+    """
+    given = read_values(mapping, OPTIONS, command_line=command_line)
+    _check_combinations(given)
+    values = _with_defaults(given, OPTIONS)
+    paper = parse_paper(values["paper"])
+    if not values["no_rules"]:
+        _check_rules_paper(paper)
+    label, offset = given["label"], given["back_offset"]
+    return Options(
+        theme=values["theme"],
+        max=values["max"],
+        lang=values["lang"],
+        labels=values["labels"],
+        rules=None if values["no_rules"] else values["rules"],
+        target=_target(given["target"], values["rules"]),
+        paper=paper,
+        orientation=values["orientation"],
+        tile_short_mm=parse_tile_size(values["tile_size"]),
+        gap_mm=values["gap"],
+        margin_mm=values["margin"],
+        dpi=values["dpi"],
+        sets=values["sets"],
+        label="" if label is None else parse_label(label),
+        backs=values["backs"],
+        duplex=values["duplex"],
+        back_offset_mm=(0.0, 0.0) if offset is None else parse_back_offset(offset),
+        out=values["out"],
+        preview_dpi=values["preview_dpi"] if values["preview"] else None,
+    )
+
+
+def parse_calibrate(mapping: Mapping[str, object]) -> tuple[Paper, str, str]:
+    """``calibrate``'s paper, duplex edge and language from a mapping, checked."""
+    # calibrate.py builds its page geometry classes on import: only for that command.
+    from domino_print.calibrate import check_paper
+
+    values = _with_defaults(read_values(mapping, CALIBRATE_OPTIONS, command_line=True), CALIBRATE_OPTIONS)
+    paper = parse_paper(values["paper"])
+    check_paper(paper)
+    return paper, values["duplex"], values["lang"]
+
+
+def _target(given: object, rules: object) -> object:
+    """``--target`` as given (already checked), else the game's usual target: 100 for doubles, else 50."""
+    if given is not None:
+        return given
+    return DOUBLES_TARGET if rules == "doubles" else DEFAULT_TARGET
+
+
+def _with_defaults(given: Mapping[str, object], table: tuple[Option, ...]) -> dict[str, object]:
+    """Each option's value: as given, else its default, else the value it implies."""
+    def value(option: Option) -> object:
+        for candidate in (given.get(option.name), option.default, option.implied):
+            if candidate is not None:
+                return candidate
+        return None
+
+    return {option.name: value(option) for option in table}
+
+
+# -- the rules that tie options together ------------------------------------------------------
+def _check_combinations(values: Mapping[str, object]) -> None:
+    """Options that only mean something with another one: refused alone, with the fix."""
+    if values["no_rules"]:
+        for name in ("rules", "target"):
+            if values[name] is not None:
+                raise OptionError(
+                    "{" + name + "} describes the rules page, which {no_rules} leaves out; drop one of them",
+                    fields=(name, "no_rules"),
+                )
+    if values["target"] is not None and (values["rules"] or "famille") not in ("points", "doubles"):
+        raise OptionError("{target} sets the score of the points and doubles games; add {rules} points "
+                          "or {rules} doubles", fields=("target", "rules"))
+    if not values["backs"]:
+        for name in ("duplex", "back_offset"):
+            if values[name] is not None:
+                raise OptionError("{" + name + "} only applies to backs; add {backs}", fields=(name, "backs"))
+    if values.get("preview_dpi") is not None and not values.get("preview"):
+        raise OptionError("{preview_dpi} only applies to previews; add {preview}",
+                          fields=("preview_dpi", "preview"))
+
+
+def _check_rules_paper(paper: Paper) -> None:
+    """The rules page needs A5 or larger."""
+    short, long = sorted((paper.width_mm, paper.height_mm))
+    if short < RULES_MIN_PAPER_MM[0] or long < RULES_MIN_PAPER_MM[1]:
+        raise OptionError(
+            "the rules page needs A5 paper or larger, and {name} is {short:g} x {long:g} mm; "
+            "use larger {paper}, or {no_rules}",
+            fields=("paper", "no_rules"), name=paper.name, short=short, long=long,
+        )
+
+
+def check_with_theme(options: Options, *, pictures: bool, theme_name: str) -> None:
+    """The rules that depend on the theme: ``labels`` names pictures."""
+    if options.labels and not pictures:
+        raise OptionError(
+            "{labels} names the pictures, and theme {theme!r} shows numbers; "
+            "use it with a picture theme such as fruits",
+            fields=("labels",), theme=theme_name,
+        )
+
+
+# -- the command line --------------------------------------------------------------------------
+def _click_type(option: Option):
+    if option.kind == "int":
+        return click.INT
+    if option.kind == "float":
+        return click.FLOAT
+    if option.kind == "choice":
+        return click.Choice(option.choice_list())
+    if option.kind == "path":
+        return click.Path(dir_okay=False, path_type=Path)
+    return click.STRING
+
+
+class _TableOption(click.Option):
+    """A click option whose help text is read from the catalogue only when help is shown.
+
+    Reading it at import would parse the English catalogue on every run.
+    """
+
+    def __init__(self, *args, help_text: Callable[[], str], **kwargs) -> None:
+        self._help_text = help_text
+        super().__init__(*args, **kwargs)
+
+    @property
+    def help(self) -> str:
+        return self._help_text()
+
+    @help.setter
+    def help(self, value: str | None) -> None:
+        """click sets ``help`` (None) in its constructor; the catalogue has the text."""
+
+
+def click_options(table: tuple[Option, ...], **help_values: Callable[[], str]) -> Callable:
+    """A decorator adding ``table``'s options to a click command, help in English.
+
+    ``help_values`` give, when help is shown, the values of placeholders in the help
+    texts (the list of themes, for one).
+    """
+    decorators = []
+    for option in table:
+        declarations = [option.flag, *([option.short] if option.short else []), option.name]
+
+        def help_text(option: Option = option) -> str:
+            template = option_help(option)
+            if "{" not in template:
+                return template
+            return template.format(**{name: value() for name, value in help_values.items()})
+
+        common = {"cls": _TableOption, "help_text": help_text}
+        if option.kind == "flag":
+            decorators.append(click.option(*declarations, is_flag=True, default=False, **common))
+            continue
+        shown = option.default is not None and option.name != "theme"  # its help names the default
+        decorators.append(click.option(
+            *declarations, type=_click_type(option), default=option.default, show_default=shown,
+            metavar=option.metavar, **common,
+        ))
+
+    def decorate(command):
+        for decorator in reversed(decorators):
+            command = decorator(command)
+        return command
+
+    return decorate

@@ -1,0 +1,123 @@
+"""The library API: documents in memory, the same bytes as the command line, nothing written."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from domino_print.api import Document, OptionError, describe, make_document, parse_options, render_page_png
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+def readme_example() -> str:
+    """The Python code block of the README's "Use from Python" section."""
+    section = README.read_text(encoding="utf-8").split("## Use from Python", 1)[1].split("\n## ", 1)[0]
+    blocks = re.findall(r"```python\n(.*?)```", section, flags=re.S)
+    assert len(blocks) == 1
+    return blocks[0]
+
+
+def test_readme_example_builds_a_pdf_in_memory_and_writes_nothing(tmp_path):
+    code = readme_example()
+    assert len(code.strip().splitlines()) <= 5
+    check = (
+        "\nassert document.pdf.startswith(b'%PDF-') and document.pdf.rstrip().endswith(b'%%EOF')"
+        "\nassert sheet_png.startswith(b'\\x89PNG')"
+        "\nprint('tiles', document.tiles, document.set_name)"
+    )
+    done = subprocess.run([sys.executable, "-c", code + check], cwd=tmp_path, capture_output=True, text=True,
+                          check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[0].startswith("2 pages, 28 dominoes, ")
+    assert done.stdout.splitlines()[-1] == "tiles 28 double-six"
+    assert os.listdir(tmp_path) == []
+
+
+def test_make_document_writes_nothing_and_reports_its_facts(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    document = make_document({"sets": "2", "backs": True, "duplex": "short", "paper": "Letter"})
+    assert os.listdir(tmp_path) == []
+    assert isinstance(document, Document)
+    reader = PdfReader(io.BytesIO(document.pdf))
+    assert len(reader.pages) == document.pages == 5
+    assert (document.tiles, document.top, document.set_name, document.sets) == (28, 6, "double-six", 2)
+    facts = (document.backs, document.duplex, document.paper, document.theme)
+    assert facts == (True, "short", "Letter", "pips")
+    assert document.size == len(document.pdf)
+    assert reader.metadata["/Title"] == "Dominos double-six – Points classiques"
+    assert reader.metadata["/Subject"] == "Planche à découper : 28 dominos double-six, thème pips"
+
+
+@pytest.mark.parametrize(
+    ("mapping", "args"),
+    [
+        ({}, []),
+        ({"theme": "fruits", "labels": True, "lang": "en"},
+         ["--theme", "fruits", "--labels", "--lang", "en"]),
+        ({"theme": "chiffres", "max": 9, "rules": "points", "target": "100"},
+         ["--theme", "chiffres", "--max", "9", "--rules", "points", "--target", "100"]),
+        ({"theme": "pips-couleur", "sets": 3, "label": "Classe des Lutins", "backs": True,
+          "back-offset": "1,-1", "gap": 2, "tile_size": "medium"},
+         ["--theme", "pips-couleur", "--sets", "3", "--label", "Classe des Lutins", "--backs",
+          "--back-offset", "1,-1", "--gap", "2", "--tile-size", "medium"]),
+    ],
+)
+def test_api_and_command_line_give_the_same_bytes(run_cli, tmp_path, mapping, args):
+    out = tmp_path / "cli.pdf"
+    result = run_cli(*args, "--out", out)
+    assert result.exit_code == 0, result.stderr
+    document = make_document(mapping)
+    assert document.pdf == out.read_bytes()
+    assert result.output.startswith(f"{out}: {document.pages} page")
+
+
+def test_render_page_png_draws_the_page_asked_for():
+    from PIL import Image
+
+    document = make_document({"theme": "pips"})
+    sheet = Image.open(io.BytesIO(render_page_png(document, 0, dpi=30)))
+    rules = Image.open(io.BytesIO(render_page_png(document, 1, dpi=30)))
+    assert sheet.size == pytest.approx((351, 248), abs=1)  # A4 landscape
+    assert rules.size == pytest.approx((248, 351), abs=1)  # the rules page, portrait
+    assert sheet.info["dpi"] == pytest.approx((30, 30), abs=0.1)
+    with pytest.raises(IndexError):
+        render_page_png(document, 2)
+
+
+def test_a_job_is_valid_once_built_and_knows_its_page_count():
+    job = parse_options({"sets": 2, "backs": True})
+    assert job.page_count == 5 and job.rules_context is not None
+    assert job.rules_context.top == 6
+    assert parse_options({"no_rules": True}).rules_context is None
+    document = make_document(job)
+    assert document.pages == job.page_count
+
+
+def test_option_errors_are_raised_not_printed(capsys):
+    with pytest.raises(OptionError) as caught:
+        make_document({"theme": "fruits", "max": 9})
+    assert "--max 9 is too high" in str(caught.value)
+    with pytest.raises(OptionError) as caught:
+        make_document({"margin": 4})
+    assert describe(caught.value, "form", "en") == (
+        "\u201cPage margin (mm)\u201d 4 mm is out of range; use 8 to 50 mm "
+        "(printers leave the last few millimetres blank)"
+    )
+    assert capsys.readouterr() == ("", "")
+
+
+def test_importing_the_api_loads_no_renderer():
+    code = (
+        "import sys, domino_print.api\n"
+        "print(sorted(m for m in ('reportlab', 'pypdfium2', 'PIL') if m in sys.modules))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"

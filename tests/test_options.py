@@ -1,0 +1,152 @@
+"""The option table: it generates the click options and checks plain mappings with the same messages."""
+
+from __future__ import annotations
+
+import pytest
+
+from domino_print.cli import calibrate_command, cli
+from domino_print.errors import OptionError
+from domino_print.options import (
+    CALIBRATE_OPTIONS,
+    OPTIONS,
+    Options,
+    describe,
+    form_fields,
+    option_label,
+    parse,
+    read_values,
+)
+from domino_print.texts import catalogue, languages
+
+
+def test_every_click_option_of_both_commands_comes_from_the_table():
+    for command, table in ((cli, OPTIONS), (calibrate_command, CALIBRATE_OPTIONS)):
+        generated = [p for p in command.params if p.name not in ("version", "help")]
+        assert [p.name for p in generated] == [option.name for option in table]
+        for param, option in zip(generated, table, strict=True):
+            assert param.opts[0] == option.flag
+            assert param.default == option.default
+            assert param.help == catalogue("en")[option.help_key or f"option.{option.name}.help"].format(
+                themes="chiffres, fruits, pips, pips-couleur")
+
+
+def test_help_lists_choices_and_ranges_from_the_table(run_cli):
+    text = " ".join(run_cli("--help").output.split())
+    assert f"--lang [{'|'.join(languages())}]" in text
+    for fragment in ("--rules [famille|points|doubles]", "--orientation [auto|portrait|landscape]",
+                     "--duplex [long|short]", "--sets 1-200", "--dpi 72-1200", "--preview-dpi 30-600"):
+        assert fragment in text
+    calibrate = " ".join(run_cli("calibrate", "--help").output.split())
+    assert "--duplex [long|short]" in calibrate and "[default: long]" in calibrate
+    assert "Language of the instructions." in calibrate
+
+
+def test_every_option_has_a_label_and_help_in_every_language():
+    for lang in languages():
+        texts = catalogue(lang)
+        for option in OPTIONS:
+            assert texts[f"option.{option.name}.label"].strip()
+            assert texts[f"option.{option.name}.help"].strip()
+    assert option_label("tile_size") == "Tile size"
+    assert option_label("tile_size", "fr") == "Taille des dominos"
+
+
+def test_a_mapping_is_converted_like_a_form_or_json_sends_it():
+    options = parse({"theme": "chiffres", "max": "9", "lang": "en", "rules": "points", "target": 100.0,
+                     "tile-size": "30x60mm", "gap": "2.5", "sets": 3, "label": "  CM1  ", "backs": "on",
+                     "duplex": "short", "back_offset": "1,-0.5", "labels": "", "paper": "letter"})
+    assert options == Options(
+        theme="chiffres", max=9, lang="en", labels=False, rules="points", target=100, paper=options.paper,
+        orientation="auto", tile_short_mm=30.0, gap_mm=2.5, margin_mm=10.0, dpi=300, sets=3, label="CM1",
+        backs=True, duplex="short", back_offset_mm=(1.0, -0.5), out=None, preview_dpi=None,
+    )
+    assert options.paper.name == "Letter"
+    defaults = parse({})
+    assert (defaults.theme, defaults.lang, defaults.rules, defaults.target, defaults.duplex) == (
+        "pips", "fr", "famille", 50, "long")
+    assert (defaults.paper.name, defaults.tile_short_mm, defaults.margin_mm) == ("A4", None, 10)
+    assert parse({"no_rules": True}).rules is None
+
+
+@pytest.mark.parametrize(
+    ("mapping", "message"),
+    [
+        ({"max": True}, "is not a number"),
+        ({"sets": "many"}, "'many' is not a valid integer"),
+        ({"sets": 2.5}, "2.5 is not a whole number"),
+        ({"backs": "perhaps"}, "give true or false"),
+        ({"lang": "xx"}, "'xx' is not one of"),
+        ({"paper": 4}, "is not a text"),
+        ({"colour": "red"}, "unknown option 'colour'"),
+        ({"out": "x.pdf"}, "command line only"),
+    ],
+)
+def test_bad_mapping_values_are_refused(mapping, message):
+    with pytest.raises(OptionError, match=message):
+        parse(mapping)
+
+
+CASES = [
+    ({"sets": 0}, ["--sets", "0"], ("sets",)),
+    ({"margin": 120}, ["--margin", "120"], ("margin",)),
+    ({"gap": -3}, ["--gap", "-3"], ("gap",)),
+    ({"max": -2}, ["--max", "-2"], ("max",)),
+    ({"duplex": "short"}, ["--duplex", "short"], ("duplex", "backs")),
+    ({"back_offset": "1,1"}, ["--back-offset", "1,1"], ("back_offset", "backs")),
+    ({"target": 80}, ["--target", "80"], ("target", "rules")),
+    ({"no_rules": True, "rules": "points"}, ["--no-rules", "--rules", "points"], ("rules", "no_rules")),
+    ({"paper": "B7"}, ["--paper", "B7"], ("paper",)),
+    ({"paper": "150x100mm"}, ["--paper", "150x100mm"], ("paper", "no_rules")),
+    ({"tile_size": "30x40mm"}, ["--tile-size", "30x40mm"], ("tile_size",)),
+    ({"label": "x" * 41}, ["--label", "x" * 41], ("label",)),
+    ({"backs": True, "back_offset": "12,0"}, ["--backs", "--back-offset", "12,0"], ("back_offset",)),
+    ({"tile_size": "150x300mm"}, ["--tile-size", "150x300mm"], ("tile_size", "paper")),
+    ({"labels": True, "theme": "pips"}, ["--labels", "--theme", "pips"], ("labels",)),
+]
+
+
+@pytest.mark.parametrize(("mapping", "args", "fields"), CASES)
+def test_same_message_on_each_surface_worded_for_it(run_cli, tmp_path, mapping, args, fields):
+    from domino_print.api import parse_options
+
+    with pytest.raises(OptionError) as caught:
+        parse_options(mapping)
+    error = caught.value
+    assert error.fields == fields
+    result = run_cli(*args, "--out", tmp_path / "x.pdf")
+    assert result.exit_code == 2
+    assert result.stderr == f"domino-print: error: {describe(error, 'cli')} (see domino-print --help)\n"
+    for lang in languages():
+        on_a_form = describe(error, "form", lang)
+        for field in fields:
+            assert f"\u201c{option_label(field, lang)}\u201d" in on_a_form
+            assert f"--{field.replace('_', '-')}" not in on_a_form
+        # the rest of the message is the same sentence
+        assert on_a_form.split("\u201d")[-1] == str(error).split(f"--{fields[-1].replace('_', '-')}")[-1]
+
+
+def test_unknown_surface_is_a_programming_error():
+    with pytest.raises(ValueError, match="unknown surface"):
+        describe(OptionError("x"), "fax")
+
+
+def test_read_values_leaves_absent_options_as_none():
+    values = read_values({"sets": "3", "label": "", "max": ""})
+    assert values["sets"] == 3 and values["max"] is None and values["backs"] is None
+    assert values["label"] is None, "an empty form field is an absent option"
+    assert read_values({"label": ""}, command_line=True)["label"] == "", "--label '' is refused later"
+
+
+def test_form_fields_describe_the_table_as_plain_data():
+    import json
+
+    fields = form_fields("de")
+    assert [f["name"] for f in fields] == [o.name for o in OPTIONS if not o.cli_only]
+    by_name = {f["name"]: f for f in fields}
+    assert by_name["sets"] | {"help": ""} == {
+        "name": "sets", "kind": "int", "default": 1, "implied": None, "choices": [], "low": 1, "high": 200,
+        "label": "Anzahl der Spiele", "help": "",
+    }
+    assert by_name["lang"]["choices"] == list(languages())
+    assert "fruits" in by_name["theme"]["help"]
+    assert json.loads(json.dumps(fields)) == fields
