@@ -53,6 +53,7 @@ def build_job(options: Options) -> Job:
         # Built-in themes default to double-six; a user's pictures make the largest set they can.
         top = min(6, theme.max_value) if theme.builtin else min(theme.max_value, MAX_TOP)
     theme.check_top(top)
+    theme.check_use(top, lang=options.lang, labels=options.labels)  # the pictures and texts the set uses
     check_with_theme(options, pictures=theme.kind == "pictures", theme_name=theme.name)
     sheet = SheetSpec(
         paper=options.paper,
