@@ -11,7 +11,7 @@ import pytest
 from pypdf import PdfReader
 
 from domino_print.layout import SheetSpec, layout_sheet
-from domino_print.render import CENTRE_INSET
+from domino_print.pdf.tile import CENTRE_INSET
 from tests.conftest import render_page
 
 A4_PT = (595.2756, 841.8898)

@@ -33,7 +33,7 @@ from domino_print.backs import (
 )
 from domino_print.errors import OptionError
 from domino_print.layout import SheetSpec, layout_sheet, parse_paper
-from domino_print.render import CENTRE_INSET
+from domino_print.pdf.tile import CENTRE_INSET
 
 MM = 72 / 25.4
 PAIRS = Counter(frozenset((a, b)) for a in range(7) for b in range(a, 7))
