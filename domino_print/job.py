@@ -110,7 +110,7 @@ def render_job(job: Job, on_page: Callable[[], None] | None = None) -> tuple[byt
     """The PDF of ``job`` in memory and its page count; ``on_page()`` after each page drawn."""
     # The renderer and the faces load ReportLab: deferred so that option errors come fast.
     from domino_print.faces import painter_for
-    from domino_print.render import RenderOptions, render_sheet
+    from domino_print.pdf.document import RenderOptions, render_sheet
 
     options = job.options
     painter = painter_for(job.theme, dpi=options.dpi)
