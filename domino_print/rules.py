@@ -451,6 +451,7 @@ SPINNER_SHORT_MM = (11.0, 10.0, 9.0)
 """The spinner figure stands six short sides high: its tiles start smaller than the chain's."""
 
 SPINNER_LAST_RESORT_MM = 8.0
+"""The smallest spinner figure (48 mm high), tried only once no body size fits with the sizes above."""
 
 REDUCTIONS = (1.0, 0.85, 0.75, 0.71)
 """Scales tried in turn for the rules page; 0.71 takes an A4 layout to A5 (body text >= 6.7 pt)."""
