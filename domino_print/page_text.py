@@ -29,14 +29,12 @@ from __future__ import annotations
 
 import unicodedata
 
+from domino_print import fonts
 from domino_print.errors import DominoError
 
 _NOT_PRINTABLE = {"Cc", "Cf", "Co", "Cn", "Zl", "Zp"}
 """Unicode categories that never belong on a page: controls, format (bidi, zero-width),
 private use, unassigned, line and paragraph separators (``split`` already turns them to spaces)."""
-
-PAGE_FONT_ENCODING = "cp1252"
-"""The built-in PDF fonts (Helvetica) draw the WinAnsi characters: Windows code page 1252."""
 
 
 class TextError(DominoError):
@@ -53,21 +51,8 @@ class TextError(DominoError):
 
 
 def font_lacks(text: str) -> str:
-    """The characters of ``text`` that the page's font cannot draw, in order, each once.
-
-    FONT COVERAGE HOOK: this is where the embedded fonts plug in. When
-    ``domino_print/fonts.py`` lands, return ``fonts.missing_characters(text)`` here
-    (same contract: the characters no page font has); every caller of
-    ``check_page_text`` then follows the fonts the pages really use.
-    """
-    missing = []
-    for char in text:
-        try:
-            char.encode(PAGE_FONT_ENCODING)
-        except UnicodeEncodeError:
-            if char not in missing:
-                missing.append(char)
-    return "".join(missing)
+    """The characters of ``text`` that the page's font cannot draw, in order, each once."""
+    return fonts.missing_characters(text)
 
 
 def _code(char: str) -> str:
@@ -79,7 +64,7 @@ def check_page_text(text: str, *, most: int, printed: bool = True) -> str:
 
     ``printed=False`` for a text that names something but is not drawn (a theme's name, used
     in file names and messages): every check but the font's."""
-    collapsed = " ".join(text.split())
+    collapsed = fonts.printable(" ".join(text.split()))
     if not collapsed:
         raise TextError(" is empty; give a short text")
     stray = [c for c in collapsed if 0xD800 <= ord(c) <= 0xDFFF]
@@ -95,9 +80,9 @@ def check_page_text(text: str, *, most: int, printed: bool = True) -> str:
     lacking = font_lacks(collapsed) if printed else ""
     if lacking:
         raise TextError(
-            ": the character {bad!r} cannot be printed with the built-in font; "
-            "use Latin letters, digits and punctuation",
-            bad=lacking[0],
+            " has characters the font ({family}) cannot print: {characters}; "
+            "write it without them (Latin, Greek and Cyrillic letters print)",
+            family=fonts.FAMILY, characters=fonts.describe_characters(lacking),
         )
     return collapsed
 

@@ -152,7 +152,8 @@ def label_for(path: Path) -> str:
 
     Control and format characters (bidi overrides, zero-width marks) never make sense in
     a label: each becomes a space. Stray bytes stay, for the page text check to report."""
-    stem = "".join(" " if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") else c for c in path.stem)
+    stem = unicodedata.normalize("NFC", path.stem)  # macOS gives file names decomposed
+    stem = "".join(" " if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") else c for c in stem)
     text = re.sub(r"^[0-9]+[\s._-]+(?=\S)", "", stem).replace("_", " ").strip()
     return " ".join(text.split()) or " ".join(stem.split()) or path.stem
 

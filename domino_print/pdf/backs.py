@@ -15,6 +15,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import FILL_NON_ZERO
 
+from domino_print import fonts
 from domino_print.backs import set_colour
 from domino_print.pdf.fit import shrink_to_fit
 from domino_print.pdf.margins import PRINTABLE_EDGE_MM
@@ -85,11 +86,11 @@ def emblem_layout(short_pt: float, label: str, sets: int) -> EmblemLayout:
     pad, space = 0.09 * size, 0.06 * size
     room = 1.75 * size - 2 * pad - (2 * disc + space if disc else 0)
     font = shrink_to_fit(
-        min(8.0, 0.15 * size), 4, lambda f: not label or stringWidth(label, "Helvetica-Bold", f) <= room
+        min(8.0, 0.15 * size), 4, lambda f: not label or stringWidth(label, fonts.BOLD, f) <= room
     )
-    while len(label) > 1 and stringWidth(label, "Helvetica-Bold", font) > room:
+    while len(label) > 1 and stringWidth(label, fonts.BOLD, font) > room:
         label = label[:-2] + "…"
-    text_w = stringWidth(label, "Helvetica-Bold", font) if label else 0.0
+    text_w = stringWidth(label, fonts.BOLD, font) if label else 0.0
     inner = 2 * disc + text_w + (space if disc and label else 0)
     if not label and not disc:
         inner = 0.5 * size  # the motif: a small domino
@@ -110,7 +111,7 @@ def emblem_form(forms: FormCache, short_pt: float, layout: EmblemLayout) -> str:
         canvas.roundRect(-width / 2, -height / 2, width, height, height / 2, stroke=1, fill=1)
         if label:
             canvas.setFillColor("#333333")
-            canvas.setFont("Helvetica-Bold", font)
+            canvas.setFont(fonts.BOLD, font)
             left = disc_x + disc + 0.06 * size if disc else disc_x
             canvas.drawString(left, -0.35 * font, label)
         elif not disc:
@@ -165,7 +166,7 @@ def draw_back_page(
             canvas.doForm(mark)
         canvas.restoreState()
     canvas.setFillColor("#8A8A8A")
-    canvas.setFont("Helvetica", 6.5)
+    canvas.setFont(fonts.REGULAR, 6.5)
     canvas.drawString(margin_mm * mm, max(PRINTABLE_EDGE_MM, margin_mm - 5) * mm, note)
     canvas.restoreState()
 

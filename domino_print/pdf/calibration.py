@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from reportlab.lib.units import mm
 
+from domino_print import fonts
 from domino_print.backs import MAX_BACK_OFFSET_MM
 from domino_print.pdf.canvas import DUPLEX_PREFERENCE, finish_page, new_print_canvas
 from domino_print.pdf.fit import SHRINK_STEP_PT, shrink_to_fit, wrap_words
@@ -58,9 +59,9 @@ def _draw_front(canvas: Canvas, geometry: CalibrationGeometry, *, paper_name: st
         size = geometry.check_size_mm * mm
         canvas.rect((x - half) * mm, (y - half) * mm, size, size, stroke=0, fill=1)
     edge = text(lang, f"calibration.edge.{duplex}")
-    canvas.setFont("Helvetica-Bold", 12)
+    canvas.setFont(fonts.BOLD, 12)
     canvas.drawCentredString(width / 2, height - 14 * mm, text(lang, "calibration.title"))
-    canvas.setFont("Helvetica", 8)
+    canvas.setFont(fonts.REGULAR, 8)
     canvas.drawCentredString(
         width / 2,
         height - 19 * mm,
@@ -74,7 +75,7 @@ def _draw_front(canvas: Canvas, geometry: CalibrationGeometry, *, paper_name: st
     for step in range(11):
         tick = 3 * mm if step % 5 == 0 else 1.8 * mm
         canvas.line(left + step * 10 * mm, bar_y, left + step * 10 * mm, bar_y + tick)
-    canvas.setFont("Helvetica", 7)
+    canvas.setFont(fonts.REGULAR, 7)
     canvas.drawCentredString(width / 2, bar_y - 3.5 * mm, text(lang, "calibration.bar"))
 
 
@@ -89,7 +90,7 @@ def _draw_instructions(canvas: Canvas, geometry: CalibrationGeometry, *, edge: s
     ]
 
     def wrapped(size: float) -> list[list[str]]:
-        return [wrap_words(step, "Helvetica", size, room) for step in steps]
+        return [wrap_words(step, fonts.REGULAR, size, room) for step in steps]
 
     def fits(size: float) -> bool:
         blocks = wrapped(size)
@@ -102,7 +103,7 @@ def _draw_instructions(canvas: Canvas, geometry: CalibrationGeometry, *, edge: s
     # always have (German on A5): wrapping them for the floor would change the page.
     lines = wrapped(size + SHRINK_STEP_PT if size <= floor else size)
     y = top * mm - size
-    canvas.setFont("Helvetica", size)
+    canvas.setFont(fonts.REGULAR, size)
     for block in lines:
         for line in block:
             canvas.drawString(TEXT_INSET_MM * mm, y, line)
@@ -129,10 +130,10 @@ def _draw_back(canvas: Canvas, geometry: CalibrationGeometry, *, lang: str) -> N
             canvas.setLineWidth(0.5 if value == 0 else 0.3)
             canvas.line(value * mm, 0, value * mm, length * mm)
         canvas.setFillColor("#000000")
-        canvas.setFont("Helvetica", 6)
+        canvas.setFont(fonts.REGULAR, 6)
         for value in range(int(-span), int(span) + 1, 5):
             canvas.drawCentredString(value * mm, -2.6 * mm, f"{value:+d}" if value else "0")
-        canvas.setFont("Helvetica-Bold", 7)
+        canvas.setFont(fonts.BOLD, 7)
         canvas.drawCentredString(ruler.free_end * (span + 2.5) * mm, -1 * mm, "X" if ruler.along_x else "Y")
         canvas.restoreState()
     canvas.setStrokeColor("#000000")
@@ -145,11 +146,11 @@ def _draw_back(canvas: Canvas, geometry: CalibrationGeometry, *, lang: str) -> N
     canvas.setLineWidth(0.3)
     canvas.circle(bx * mm, by * mm, 3.5 * mm, stroke=1, fill=0)
     canvas.setFillColor("#000000")
-    canvas.setFont("Helvetica-Bold", 12)
+    canvas.setFont(fonts.BOLD, 12)
     centre = geometry.back_text_y_mm
     canvas.drawCentredString(width / 2, (centre + 1) * mm, text(lang, "calibration.back"))
-    canvas.setFont("Helvetica", 7.5)
+    canvas.setFont(fonts.REGULAR, 7.5)
     y = (centre - 3.5) * mm
-    for line in wrap_words(text(lang, "calibration.reminder"), "Helvetica", 7.5, width - 24 * mm):
+    for line in wrap_words(text(lang, "calibration.reminder"), fonts.REGULAR, 7.5, width - 24 * mm):
         canvas.drawCentredString(width / 2, y, line)
         y -= 9

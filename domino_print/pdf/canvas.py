@@ -14,7 +14,7 @@ from collections.abc import Callable
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
-from domino_print import __version__
+from domino_print import __version__, fonts
 
 rl_config.useA85 = 0  # binary streams: smaller and faster than ASCII85
 
@@ -26,7 +26,8 @@ def new_print_canvas(
     buffer, page_size_pt: tuple[float, float], *, lang: str, title: str, subject: str = ""
 ) -> Canvas:
     """A canvas for a print-ready PDF: deterministic bytes, metadata, and no scaling when printed."""
-    canvas = Canvas(buffer, pagesize=page_size_pt, invariant=1, pageCompression=1, lang=lang)
+    canvas = Canvas(buffer, pagesize=page_size_pt, invariant=1, pageCompression=1, lang=lang,
+                    initialFontName=fonts.REGULAR)  # else an unembedded Helvetica is listed
     canvas.setTitle(title)
     if subject:
         canvas.setSubject(subject)

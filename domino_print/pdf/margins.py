@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from domino_print import fonts
 from domino_print.backs import mark_radius_mm
 from domino_print.pdf.fit import shrink_to_fit, widest
 from domino_print.texts import text
@@ -51,16 +52,16 @@ def draw_legend(canvas: Canvas, *, page_width_mm: float, margin_mm: float, lang:
     bar = SCALE_BAR_MM * mm
     left = right - bar
     scale_note = text(lang, "sheet.scale_note", bar=SCALE_BAR_MM)
-    note_width = stringWidth(scale_note, "Helvetica", 7)
+    note_width = stringWidth(scale_note, fonts.REGULAR, 7)
     # The cutting rule takes what the scale bar leaves; on narrow pages it wraps to two lines.
     room = right - max(bar, note_width) - 4 * mm - (margin + 7 * mm)
     lines = [cut]
-    if stringWidth(cut, "Helvetica", 7.5) > room:
+    if stringWidth(cut, fonts.REGULAR, 7.5) > room:
         first, _, second = cut.partition(". ")
         lines = [first + ".", second]
-    size = shrink_to_fit(7.5, 5, lambda s: widest(lines, "Helvetica", s) <= room)
+    size = shrink_to_fit(7.5, 5, lambda s: widest(lines, fonts.REGULAR, s) <= room)
     canvas.setFillColor("#000000")
-    canvas.setFont("Helvetica", size)
+    canvas.setFont(fonts.REGULAR, size)
     for row, line in enumerate(lines):
         canvas.drawString(margin + 7 * mm, base + (len(lines) - 1 - 2 * row) * 0.55 * size, line)
     canvas.setLineWidth(0.6)
@@ -73,7 +74,7 @@ def draw_legend(canvas: Canvas, *, page_width_mm: float, margin_mm: float, lang:
         ticks.moveTo(tick, base + 5 * mm)
         ticks.lineTo(tick, base + (3.6 if step % 5 else 3.0) * mm)
     canvas.drawPath(ticks, stroke=1, fill=0)
-    canvas.setFont("Helvetica", 7)
+    canvas.setFont(fonts.REGULAR, 7)
     canvas.drawRightString(right, base - 0.2 * mm, scale_note)
 
 
@@ -81,7 +82,7 @@ def draw_header(canvas: Canvas, header: str, *, page_height_mm: float, margin_mm
     """The grey header line at the top left, just above the tiles."""
     top = (page_height_mm - margin_mm) * mm + 3 * mm
     canvas.setFillColor("#666666")
-    canvas.setFont("Helvetica", 7)
+    canvas.setFont(fonts.REGULAR, 7)
     canvas.drawString(margin_mm * mm, top, header)
 
 
@@ -98,7 +99,7 @@ def header_fits(header: str, widest_set_line: str, *, page_width_mm: float, marg
     if not widest_set_line:
         return True
     room = (page_width_mm - 2 * margin_mm - 6) * mm
-    used = stringWidth(header, "Helvetica", 7) + stringWidth(widest_set_line, "Helvetica-Bold", 8)
+    used = stringWidth(header, fonts.REGULAR, 7) + stringWidth(widest_set_line, fonts.BOLD, 8)
     return used + 2 * mark_radius_mm(SET_LINE_MARK_TILE_MM) * mm + 2 * mm <= room
 
 
@@ -127,5 +128,5 @@ def draw_set_line(
         canvas.restoreState()
         right -= 2 * radius + 1.2 * mm
     canvas.setFillColor("#222222")
-    canvas.setFont("Helvetica-Bold", 8)
+    canvas.setFont(fonts.BOLD, 8)
     canvas.drawRightString(right, base, line)

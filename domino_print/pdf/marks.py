@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from domino_print import fonts
 from domino_print.backs import mark_centre, mark_radius_mm, set_colour
 
 if TYPE_CHECKING:
@@ -46,9 +47,9 @@ class SetMarks:
             canvas.setFillColor(colour)
             canvas.circle(0, 0, radius, stroke=0, fill=1)
             digits = str(number)
-            size = min(radius * 1.3, 1.55 * radius / (stringWidth(digits, "Helvetica-Bold", 1) or 1))
+            size = min(radius * 1.3, 1.55 * radius / (stringWidth(digits, fonts.BOLD, 1) or 1))
             canvas.setFillColor(ink_on(colour))
-            canvas.setFont("Helvetica-Bold", size)
+            canvas.setFont(fonts.BOLD, size)
             canvas.drawCentredString(0, -0.36 * size, digits)
 
         return self.forms.define(f"Mark{number}", draw, (-radius, -radius, radius, radius))

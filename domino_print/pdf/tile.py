@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from domino_print import fonts
 from domino_print.pdf.fit import shrink_to_fit
 
 if TYPE_CHECKING:
@@ -80,10 +81,11 @@ class FaceForms:
         canvas.restoreState()
         word = self.labels[value]
         font_size = shrink_to_fit(
-            min(size * LABEL_SHARE * 0.62, 9.0), 4, lambda s: stringWidth(word, "Helvetica", s) <= size * 0.92
+            min(size * LABEL_SHARE * 0.62, 9.0), 4,
+            lambda s: stringWidth(word, fonts.REGULAR, s) <= size * 0.92,
         )
         canvas.setFillColor("#222222")
-        canvas.setFont("Helvetica", font_size)
+        canvas.setFont(fonts.REGULAR, font_size)
         canvas.drawCentredString(size / 2, size * LABEL_SHARE * 0.32, word)
 
 
