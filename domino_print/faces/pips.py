@@ -6,8 +6,8 @@ side, and the renderer turns the face with the tile when it stands upright.
 Values 0-9 use a 3 x 3 grid; 10-12 use a 4 x 3 grid with smaller pips.
 
 Without colour (``--ink noir``) coloured pips keep their meaning with a pattern per colour
-(``PIP_PATTERNS``: solid, ring, ring and dot, stripes, cross, half...): values that share a
-colour share a pattern, as they shared the colour.
+(``PIP_PATTERNS``: ring, ring and dot, bar, cross, half...; black pips stay solid): values
+that share a colour share a pattern, as they shared the colour.
 """
 
 from __future__ import annotations
@@ -46,8 +46,9 @@ PIP_POSITIONS: dict[int, tuple[tuple[float, float], ...]] = {
 
 MAX_PIPS = max(PIP_POSITIONS)
 
-PIP_PATTERNS = ("solid", "ring", "dot", "bars", "stripes", "cross", "half", "target", "x")
-"""The black-ink patterns of coloured pips, given in the order the theme's colours appear."""
+PIP_PATTERNS = ("ring", "dot", "bar", "cross", "x", "half", "target")
+"""The black-ink patterns of coloured pips, given in the order the theme's colours appear
+from value 1 (value 0 has no pips); black and near-black pips stay solid."""
 PIP_INK = "#111111"
 
 
@@ -56,10 +57,19 @@ def pip_radius(value: int) -> float:
     return 0.085 if value <= 9 else 0.07
 
 
+def _is_black(colour: str) -> bool:
+    red, green, blue = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return 0.299 * red + 0.587 * green + 0.114 * blue < 60
+
+
 def pattern_of(colours: tuple[str, ...], value: int) -> str:
-    """The pattern standing for ``value``'s colour: one per distinct colour, in order of use."""
-    distinct = list(dict.fromkeys(colour.upper() for colour in colours))
-    return PIP_PATTERNS[distinct.index(colours[value].upper()) % len(PIP_PATTERNS)]
+    """The pattern standing for ``value``'s colour: ``solid`` for black, else one per distinct
+    colour, in the order the colours appear from value 1 on."""
+    colour = colours[value].upper()
+    if _is_black(colour):
+        return "solid"
+    distinct = list(dict.fromkeys(c.upper() for c in colours[1:] if not _is_black(c)))
+    return PIP_PATTERNS[distinct.index(colour) % len(PIP_PATTERNS)]
 
 
 def draw_patterned_pip(canvas: Canvas, x: float, y: float, radius: float, pattern: str) -> None:
@@ -82,17 +92,8 @@ def draw_patterned_pip(canvas: Canvas, x: float, y: float, radius: float, patter
     elif pattern == "half":
         canvas.wedge(x - inner, y - inner, x + inner, y + inner, 90, 180, stroke=0, fill=1)
     else:
-        lines = {
-            "bars": ((0, 1),),
-            "stripes": ((0, 0.62), (0, -0.62), (0, 0)),
-            "cross": ((0, 1), (90, 1)),
-            "x": ((45, 1), (135, 1)),
-        }.get(pattern, ())  # "ring": the ring alone
-        for angle, spread in lines:
-            if pattern == "stripes":
-                offset, half = spread * 0.5 * inner, inner * (1 - (spread * 0.5) ** 2) ** 0.5
-                canvas.line(x - half, y + offset, x + half, y + offset)
-                continue
+        angles = {"bar": (0,), "cross": (0, 90), "x": (45, 135)}.get(pattern, ())  # "ring": none
+        for angle in angles:
             dx, dy = math.cos(math.radians(angle)) * inner, math.sin(math.radians(angle)) * inner
             canvas.line(x - dx, y - dy, x + dx, y + dy)
     canvas.setLineWidth(ring)

@@ -1,8 +1,9 @@
 """Set marks: a disc in the set's colour with the set's number, one form per set.
 
 In grey (``--ink noir``, ``shapes=True``) colour cannot tell sets apart: each set's mark
-takes a shape (disc, square, diamond, hexagon) and a fill (solid black with a white number,
-or white ringed in black), eight styles cycled like the eight colours, the number inside.
+takes a shape (disc, square, diamond, hexagon) and a fill (white ringed in black, then for
+sets 5 to 8 solid black with a white number), eight styles cycled like the eight colours,
+the number inside.
 
 With several sets, each tile carries its set's mark (where ``backs.mark_centre`` puts it),
 the set line in the top margin shows it, and each back carries it in its emblem. The form
@@ -26,13 +27,13 @@ if TYPE_CHECKING:
     from domino_print.pdf.canvas import FormCache
 
 MARK_SHAPES = ("disc", "square", "diamond", "hexagon")
-"""The grey set marks' shapes; each comes solid, then ringed: ``mark_style``."""
+"""The grey set marks' shapes; each comes ringed, then solid: ``mark_style``."""
 
 
 def mark_style(number: int) -> tuple[str, bool]:
     """The grey mark of set ``number``: its shape, and whether it is solid (else ringed)."""
     k = (number - 1) % (2 * len(MARK_SHAPES))
-    return MARK_SHAPES[k % len(MARK_SHAPES)], k < len(MARK_SHAPES)
+    return MARK_SHAPES[k % len(MARK_SHAPES)], k >= len(MARK_SHAPES)
 
 
 def _shape_path(canvas: Canvas, shape: str, radius: float):
