@@ -10,6 +10,8 @@ import io
 from functools import cache
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from PIL import ImageStat
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
@@ -211,3 +213,20 @@ def test_noir_keeps_pages_readable():
     dark = sum(histogram[:80]) / (noir.width * noir.height)
     assert dark > 0.01  # outlines are drawn in near black
     assert ImageStat.Stat(noir).mean[0] > ImageStat.Stat(colour).mean[0]  # and the fills are paper
+
+
+@given(st.tuples(*[st.integers(0, 255)] * 3), st.booleans())
+def test_the_grey_canvas_writes_any_colour_as_its_grey_level(channels, stroke):
+    from domino_print.ink import grey_level
+    from domino_print.pdf.canvas import GreyCanvas
+
+    colour = "#" + "".join(f"{c:02X}" for c in channels)
+    canvas = GreyCanvas(io.BytesIO(), invariant=1)
+    (canvas.setStrokeColor if stroke else canvas.setFillColor)(colour)
+    text = canvas.beginText()
+    text.setFillColor(colour)  # Platypus paragraphs colour their text this way
+    *value, operator = canvas.getCurrentPageContent().split()
+    assert operator == ("G" if stroke else "g")
+    assert abs(float(value[-1]) - grey_level(*(c / 255 for c in channels))) < 1e-6
+    *text_value, text_operator = text.getCode().split()[:-1]  # before ET
+    assert text_operator == "g" and float(text_value[-1]) == float(value[-1])
