@@ -45,10 +45,16 @@ class _GreyColours:
     """Colours set as DeviceGray: ``setFillColor("#D62728")`` writes ``0.37 g``, never ``rg``."""
 
     def setFillColor(self, aColor, alpha=None) -> None:
-        self.setFillGray(grey_of(aColor), alpha)
+        self.setFillGray(grey_of(aColor))
+        alpha = alpha if alpha is not None else getattr(aColor, "alpha", None)
+        if alpha is not None:  # as ReportLab does: a colour's own alpha is kept
+            self.setFillAlpha(alpha)
 
     def setStrokeColor(self, aColor, alpha=None) -> None:
-        self.setStrokeGray(grey_of(aColor), alpha)
+        self.setStrokeGray(grey_of(aColor))
+        alpha = alpha if alpha is not None else getattr(aColor, "alpha", None)
+        if alpha is not None:
+            self.setStrokeAlpha(alpha)
 
 
 class GreyTextObject(_GreyColours, PDFTextObject):
