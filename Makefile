@@ -20,6 +20,7 @@ demo: $(STAMP)
 	$(BIN)/domino-print --theme fruits --labels --lang en --out output/dominos-fruits-en.pdf
 	$(BIN)/domino-print --theme pips-couleur --sets 3 --label "Classe des Lutins" --backs --out output/dominos-classe.pdf
 	$(BIN)/domino-print --theme pips --rules doubles --out output/dominos-doubles.pdf
+	$(BIN)/domino-print --theme fruits --ink noir --label "CM1" --backs --out output/dominos-fruits-noir.pdf
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q

@@ -110,10 +110,12 @@ def render_job(job: Job, on_page: Callable[[], None] | None = None) -> tuple[byt
     """The PDF of ``job`` in memory and its page count; ``on_page()`` after each page drawn."""
     # The renderer and the faces load ReportLab: deferred so that option errors come fast.
     from domino_print.faces import painter_for
+    from domino_print.ink import ink_for
     from domino_print.pdf.document import RenderOptions, render_sheet
 
     options = job.options
-    painter = painter_for(job.theme, dpi=options.dpi)
+    ink = ink_for(options.ink)
+    painter = painter_for(job.theme, dpi=options.dpi, ink=ink)
     title = document_title(job)
     render_options = RenderOptions(
         title=title,
@@ -126,6 +128,7 @@ def render_job(job: Job, on_page: Callable[[], None] | None = None) -> tuple[byt
         label=options.label,
         duplex=options.duplex,
         back_offset_mm=options.back_offset_mm,
+        ink=ink,
     )
     backs = None
     if options.backs:

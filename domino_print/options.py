@@ -26,6 +26,7 @@ import click
 
 from domino_print.backs import MAX_SETS, parse_back_offset, parse_label
 from domino_print.errors import OptionError, SizeError, flag_name
+from domino_print.ink import DEFAULT_INK, INK_MODES
 from domino_print.layout import ORIENTATIONS, Paper, parse_paper, parse_tile_size
 from domino_print.texts import DEFAULT_LANG, languages, text
 
@@ -95,6 +96,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("margin", "float", 10.0, low=MIN_MARGIN_MM, high=50, unit=" mm", metavar="MM",
            why="printers leave the last few millimetres blank"),
     Option("dpi", "int", 300, low=72, high=1200, metavar="72-1200"),
+    Option("ink", "choice", DEFAULT_INK, choices=INK_MODES),
     Option("sets", "int", 1, low=1, high=MAX_SETS, metavar=f"1-{MAX_SETS}"),
     Option("label", "text", None, metavar="TEXT"),
     Option("backs", "flag", False),
@@ -148,6 +150,8 @@ class Options(NamedTuple):
     out: Path | None
     preview_dpi: int | None
     """Resolution of PNG previews; None for none (command line only)."""
+    ink: str = DEFAULT_INK
+    """The ink mode (``ink.INK_MODES``): couleur, eco or noir."""
 
 
 # -- wording -----------------------------------------------------------------------------------
@@ -336,6 +340,7 @@ def parse(mapping: Mapping[str, object], *, command_line: bool = False) -> Optio
         back_offset_mm=(0.0, 0.0) if offset is None else parse_back_offset(offset),
         out=values["out"],
         preview_dpi=values["preview_dpi"] if values["preview"] else None,
+        ink=values["ink"],
     )
 
 
