@@ -129,6 +129,9 @@ class RulesContext(NamedTuple):
     numeric: bool  # faces show numbers (pips, coloured pips, numerals)
     theme_title: str  # shown in the heading, e.g. "Fruits"
     target: int = 50  # points variant: score that wins the game
+    example: tuple[tuple[int, int], ...] = ()  # association sets: the example chain as face ids
+    match: str = ""  # association sets: what touching halves share, rules.match.<match>
+    loop: object = None  # loop decks: a loop_rules.LoopPages, which words this page and adds the key
 
 
 # --------------------------------------------------------------------------- facts
@@ -250,6 +253,7 @@ def _group_deal(deal: dict[int, int]) -> tuple[tuple[tuple[int, ...], int], ...]
 def _plan(ctx: RulesContext) -> _Plan:
     deal = deal_sizes(ctx.top)
     faces = "numbers" if ctx.numeric and not ctx.pictures else "pictures" if ctx.pictures else "symbols"
+    faces = ctx.match or faces
     return _Plan(
         variant=ctx.variant,
         faces=faces,
@@ -258,7 +262,7 @@ def _plan(ctx: RulesContext) -> _Plan:
         deal=_group_deal(deal),
         players=(min(deal), max(deal)),
         scoring=ctx.variant == "points",
-        example=example_chain(ctx.top),
+        example=ctx.example or example_chain(ctx.top),
     )
 
 
@@ -368,6 +372,8 @@ def _spaced(lang: str, content: RulesContent) -> RulesContent:
 def build_content(ctx: RulesContext) -> RulesContent:
     """The page's text for ``ctx`` (validated first), in its language and variant."""
     validate_rules(ctx)
+    if ctx.loop is not None:
+        return _spaced(ctx.lang, ctx.loop.content(ctx))
     return _spaced(ctx.lang, _fill(ctx.lang, _plan(ctx), ctx.theme_title, ctx.target))
 
 
@@ -650,6 +656,8 @@ def draw_rules_page(
                 canvas.scale(scale, scale)
                 _stack(canvas, story, sizes, margin_pt / scale, (page_height_pt - margin_pt) / scale, width)
                 canvas.restoreState()
+                if ctx.loop is not None:
+                    ctx.loop.draw_key_page(canvas, ctx, page_width_pt, page_height_pt, margin_pt)
                 return
             if (
                 index == 0

@@ -8,7 +8,7 @@ A painter may also define ``prepare(values, size_pt)``, called once before any
 drawing, to start slow work (decoding photos) for those values ahead of time.
 
 ``PAINTERS`` is the registry from a theme's kind (``KINDS``: pips, numerals,
-pictures) to its painter class. Each class says the highest value it can draw
+pictures, association) to its painter class. Each class says the highest value it can draw
 (``max_value``, None when the theme's pictures decide) and builds itself from a
 theme with ``for_theme(theme, dpi=...)``. The painter modules are light: the
 heavy libraries a picture needs (Pillow, svglib) load only when one is drawn.
@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+from domino_print.faces.association import AssociationPainter
 from domino_print.faces.numerals import NumeralPainter
 from domino_print.faces.pictures import PicturePainter
 from domino_print.faces.pips import PipPainter
@@ -38,11 +39,12 @@ PAINTERS = {
     "pips": PipPainter,
     "numerals": NumeralPainter,
     "pictures": PicturePainter,
+    "association": AssociationPainter,
 }
 """The painter class for each kind of theme."""
 
 KINDS = tuple(PAINTERS)
-"""What a theme can be: ``pips``, ``numerals`` or ``pictures``."""
+"""What a theme can be: ``pips``, ``numerals``, ``pictures`` or ``association`` (faces by id)."""
 
 
 def painter_for(theme: Theme, *, dpi: int = 300) -> FacePainter:
