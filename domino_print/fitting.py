@@ -13,6 +13,7 @@ from typing import NamedTuple
 MIN_TEXT_PT = 9.0
 """The smallest text a child reads on a card."""
 LEADING = 1.15
+ONE_LINE_SHARE = 0.7
 _SPACES = re.compile(r"[ \t\r\n]+")
 
 
@@ -44,17 +45,37 @@ def _wrap(words: list[str], width: float, size: float, measure: Callable[[str, f
     return tuple(lines)
 
 
+def _balanced(words: list[str], width: float, size: float, measure, lines: tuple[str, ...]):
+    """The same number of lines, as even as they go: the narrowest width that still needs no more."""
+    low, high = 0.0, width
+    for _ in range(14):
+        middle = (low + high) / 2
+        wrapped = _wrap(words, middle, size, measure)
+        if wrapped is not None and len(wrapped) <= len(lines):
+            high = middle
+        else:
+            low = middle
+    return _wrap(words, high, size, measure) or lines
+
+
 def fit_text(text: str, width_pt: float, height_pt: float, measure: Callable[[str, float], float], *,
              largest_pt: float, smallest_pt: float = MIN_TEXT_PT) -> Fitted | None:
     """The largest size (from ``largest_pt`` down to ``smallest_pt``) at which ``text``, wrapped,
-    fits ``width_pt`` x ``height_pt``; None when even the smallest does not fit."""
+    fits ``width_pt`` x ``height_pt``; None when even the smallest does not fit.
+
+    One line is preferred down to ``ONE_LINE_SHARE`` of the largest size; wrapped lines are
+    balanced ("Qui a" / "7 × 8 ?", not "Qui a 7 ×" / "8 ?").
+    """
     words = _words(text)
     if not words:
         return None
-    size = largest_pt
-    while size >= smallest_pt - 1e-9:
-        lines = _wrap(words, width_pt, size, measure)
-        if lines is not None and len(lines) * size * LEADING <= height_pt + 1e-6:
-            return Fitted(size, lines)
-        size = round(size - 0.5, 2)
+    for one_line in (True, False):
+        size = largest_pt
+        floor = max(smallest_pt, largest_pt * ONE_LINE_SHARE) if one_line else smallest_pt
+        while size >= floor - 1e-9:
+            lines = _wrap(words, width_pt, size, measure)
+            if lines is not None and (len(lines) == 1 or not one_line) \
+                    and len(lines) * size * LEADING <= height_pt + 1e-6:
+                return Fitted(size, _balanced(words, width_pt, size, measure, lines))
+            size = round(size - 0.5, 2)
     return None

@@ -68,7 +68,7 @@ def association_parts(options: Options, theme: Theme, pairs: PairList | None) ->
             if getattr(options, name) is not None:
                 raise OptionError("{" + name + "} chooses among a theme's values; a list of pairs "
                                   "shows its own, one pair a line", fields=(name,))
-        value_pairs, lines, match = _pairs_from_list(pairs), [row.line for row in pairs.rows], "pairs"
+        value_pairs, match = _pairs_from_list(pairs), "pairs"
     else:
         choice = choose(theme.name, options.faces, options.values, options.max)
         images = _fruit_images() if theme.name == "fruits" else ()
@@ -78,7 +78,7 @@ def association_parts(options: Options, theme: Theme, pairs: PairList | None) ->
                  _name(choice, v, 0, lang, images), _name(choice, v, 1, lang, images))
             for v in choice.values
         ]
-        lines, match = [], MATCH_KEYS[theme.name]
+        match = MATCH_KEYS[theme.name]
     if structure == "boucle":
         jai = options.style == "jai-quia"
         worded = {
@@ -103,7 +103,7 @@ def association_parts(options: Options, theme: Theme, pairs: PairList | None) ->
         layout = layout_sheet(sheet, len(made.tiles))
     except SizeError as exc:
         raise word_size_error(exc) from None
-    check_fit(made, layout.tile_short_mm, value_pairs, lines)
+    check_fit(made, layout.tile_short_mm, pairs.path if pairs is not None else None)
     top = len(value_pairs) - 1
     rules = _rules_context(options, theme, made, match, len(value_pairs))
     return theme, top, made.tiles, sheet, layout, rules, made
@@ -131,15 +131,16 @@ def _name(choice, value: int, side: int, lang: str, images) -> str:
 def _pairs_from_list(pairs: PairList) -> list[Pair]:
     pictures = pairs.pictures
 
-    def face(cell) -> Face:
+    def face(cell, line: int) -> Face:
         if cell.picture is not None:
-            return Face("picture", count=pictures.index(cell.picture), path=cell.picture)
-        return Face("text", cell.text)
+            return Face("picture", count=pictures.index(cell.picture), path=cell.picture, line=line)
+        return Face("text", cell.text, line=line)
 
-    return [Pair(face(row.first), face(row.second), row.first.text, row.second.text) for row in pairs.rows]
+    return [Pair(face(row.first, row.line), face(row.second, row.line), row.first.text, row.second.text)
+            for row in pairs.rows]
 
 
-def check_fit(made: AssociationSet, tile_short_mm: float, pairs: list[Pair], lines: list[int]) -> None:
+def check_fit(made: AssociationSet, tile_short_mm: float, source: Path | None) -> None:
     """Every text fits its half at this tile size (wrapped, down to 9 pt); else name its line."""
     from domino_print.faces.association import CAPTION_SHARE, fitted  # deferred: font metrics
 
@@ -147,11 +148,7 @@ def check_fit(made: AssociationSet, tile_short_mm: float, pairs: list[Pair], lin
     for face in made.faces:
         if face.kind != "text" or fitted(face, size_pt * (1 - CAPTION_SHARE * bool(face.caption))):
             continue
-        where = ""
-        for index, pair in enumerate(pairs):
-            if lines and (pair.first.text in face.text or pair.second.text in face.text):
-                where = f"line {lines[index]}: "
-                break
+        where = f"{source}, line {face.line}: " if source is not None else ""
         raise PairsError(
             f"{where}{face.text!r} does not fit a {tile_short_mm:g} mm half, even wrapped at 9 pt; "
             "shorten it, or choose a larger --tile-size"
