@@ -62,6 +62,9 @@ def association_parts(options: Options, theme: Theme, pairs: PairList | None) ->
             if getattr(options, name) is not None:
                 raise OptionError("{" + name + "} applies to loop decks; add {structure} boucle",
                                   fields=(name, "structure"))
+    if options.labels:
+        raise OptionError("{labels} names pictures under them; an association set already shows "
+                          "each value in words or signs, so leave {labels} out", fields=("labels",))
     lang = options.lang
     if pairs is not None:
         for name in ("faces", "values"):

