@@ -61,19 +61,10 @@ class Job(NamedTuple):
 
 def build_job(options: Options) -> Job:
     """The ``Job`` for ``options``; ``OptionError`` if the theme, set or paper cannot make it."""
-    # Association sets and pairs lists (issue 12) are built by ``matching``: loaded only for them.
-    from domino_print.matching import association_parts, is_association, refuse_association_options
-    from domino_print.pairs import is_pairs_list, read_pairs
-
-    if is_pairs_list(options.theme):
-        from domino_print.matching import pairs_theme
-
-        pairs = read_pairs(options.theme)
-        return Job(options, *association_parts(options, pairs_theme(pairs), pairs))
-    theme = load_theme(options.theme)
-    if is_association(theme, options):
-        return Job(options, *association_parts(options, theme, None))
-    refuse_association_options(options, theme.name)
+    theme = None if _is_pairs_list(options.theme) else load_theme(options.theme)
+    association = build_association(options, theme)
+    if association is not None:
+        return association
     top = options.max
     if top is None:
         # Built-in themes default to double-six; a user's pictures make the largest set they can.
@@ -93,6 +84,36 @@ def build_job(options: Options) -> Job:
     except SizeError as exc:
         raise word_size_error(exc) from None
     return Job(options, theme, top, tiles, sheet, layout, _rules_context(options, theme, top))
+
+
+ASSOCIATION_OPTIONS = ("faces", "values", "structure", "seed", "style")
+
+
+def _is_pairs_list(ref: str) -> bool:
+    if not ref.lower().endswith((".csv", ".toml")):
+        return False
+    from domino_print.pairs import is_pairs_list  # only for a file that may be a list of pairs
+
+    return is_pairs_list(ref)
+
+
+def build_association(options: Options, theme: Theme | None) -> Job | None:
+    """The ``Job`` of a list of pairs (``theme`` None), an association theme or association
+    options (issue 12); None for a classic set. ``matching`` loads only for these."""
+    given = any(getattr(options, name) is not None for name in ASSOCIATION_OPTIONS)
+    if theme is not None and theme.kind != "association" and not given:
+        return None
+    from domino_print import matching  # association sets only
+
+    if theme is None:
+        from domino_print.pairs import read_pairs  # a list of pairs
+
+        pairs = read_pairs(options.theme)
+        return Job(options, *matching.association_parts(options, matching.pairs_theme(pairs), pairs))
+    if matching.is_association(theme, options):
+        return Job(options, *matching.association_parts(options, theme, None))
+    matching.refuse_association_options(options, theme.name)
+    return None
 
 
 def _rules_context(options: Options, theme: Theme, top: int):

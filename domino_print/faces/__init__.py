@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
-from domino_print.faces.association import AssociationPainter
 from domino_print.faces.numerals import NumeralPainter
 from domino_print.faces.pictures import PicturePainter
 from domino_print.faces.pips import PipPainter
@@ -35,11 +34,27 @@ class FacePainter(Protocol):
     def draw(self, canvas: Canvas, value: int, size_pt: float) -> None: ...
 
 
+class AssociationFaces:
+    """Association themes (issue 12): their painter, ``faces.association.AssociationPainter``,
+    draws face ids and is built by ``matching.painter_for_set``. The registry holds only its
+    limits, so that importing it stays light for every other theme."""
+
+    follows_tile = False
+    max_value = 25
+    """26 values at most: the letters."""
+
+    @classmethod
+    def for_theme(cls, theme: Theme, *, dpi: int) -> FacePainter:
+        from domino_print.faces.association import AssociationPainter  # association sets only
+
+        return AssociationPainter(())
+
+
 PAINTERS = {
     "pips": PipPainter,
     "numerals": NumeralPainter,
     "pictures": PicturePainter,
-    "association": AssociationPainter,
+    "association": AssociationFaces,
 }
 """The painter class for each kind of theme."""
 
