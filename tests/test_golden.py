@@ -219,7 +219,7 @@ def test_every_golden_image_belongs_to_a_demo_page():
 def test_golden_images_stay_small_and_readable():
     paths = sorted(GOLDEN.glob("*.png"))
     assert len(paths) >= 2 * len(DEMOS)  # every demo has a sheet and a rules page (or a back)
-    assert sum(path.stat().st_size for path in paths) < 400_000
+    assert sum(path.stat().st_size for path in paths) < 500_000  # 400 KB, then 3 association demos (issue 12)
     for path in paths:
         with Image.open(path) as image:
             assert image.mode == "P"
