@@ -187,6 +187,8 @@ def choose(theme_name: str, faces: str | None, values: str | None, top: int | No
         )
     first, second = theme.representation(names[0]), theme.representation(names[1])
     limit = min(first.values, second.values)
+    if values is not None and top is not None:
+        raise OptionError("{max} and {values} both choose the values; keep one", fields=("max", "values"))
     if values is not None:
         chosen = parse_values(theme, values, limit)
     else:
@@ -217,7 +219,7 @@ def face_for(choice: Choice, value: int, representation: Representation, lang: s
         return Face("hand", count=value)
     if kind == "colour":
         return Face("colour", count=value)
-    return Face("picture", path=images[value])
+    return Face("picture", count=value, path=images[value])
 
 
 _SPACES = re.compile(r"\s+")

@@ -228,7 +228,26 @@ def test_long_texts_wrap_and_overlong_ones_do_not_fit():
     ({"theme": "pips", "faces": "chiffre,points"}, "theme 'pips' is classic"),
     ({"theme": "nombres", "seed": 3}, "applies to loop decks"),
     ({"theme": "couleurs", "labels": True}, "leave --labels out"),
+    ({"theme": "nombres", "max": 9, "values": "0-9"}, "--max and --values both choose the values"),
 ])
 def test_bad_association_options_are_refused_with_the_fix(mapping, message):
     with pytest.raises(OptionError, match=re.escape(message)):
         parse_options(mapping)
+
+
+def test_each_picture_face_draws_its_own_picture():
+    from domino_print.matching import painter_for_set
+
+    job = parse_options({"theme": "fruits", "faces": "image,mot", "structure": "boucle"})
+    painter = painter_for_set(job.association, job.theme, dpi=150)
+    pictures = [face for face in job.association.faces if face.kind == "picture"]
+    assert len({face.path for face in pictures}) == 7
+    for face in pictures:
+        assert painter.pictures.theme.images[face.count] == face.path
+
+
+def test_the_rules_example_is_drawn_with_the_sets_own_faces():
+    document = make_document({"theme": "lettres", "lang": "en"})
+    rules = page_texts(document.pdf, document.pages - 1)
+    chain = rules[rules.index("Example") + 1:]
+    assert [t for t in chain if len(t) == 1] == ["C", "f", "F", "f", "f", "D", "d", "B"]

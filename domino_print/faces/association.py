@@ -57,10 +57,12 @@ def measure(font: str):
     return lambda text, size: stringWidth(text, font, size)
 
 
-def fitted(face: Face, size_pt: float):
-    """How ``face``'s text fits a face of ``size_pt``: a ``Fitted``, or None when it cannot."""
+def fitted(face: Face, size_pt: float, largest_pt: float | None = None):
+    """How ``face``'s text fits a face of ``size_pt``: a ``Fitted``, or None when it cannot.
+
+    ``largest_pt`` caps the size (a set's common word size); by default it is ``largest_size``."""
     return fit_text(face.text, size_pt * TEXT_WIDTH, size_pt * TEXT_HEIGHT, measure(font_of(face)),
-                    largest_pt=largest_size(face, size_pt))
+                    largest_pt=largest_pt or largest_size(face, size_pt))
 
 
 class AssociationPainter:
@@ -74,6 +76,7 @@ class AssociationPainter:
         self.faces = faces
         self.pictures = pictures
         """A ``PicturePainter`` whose theme lists the pictures by ``Face.count``, or None."""
+        self._word_sizes: dict[float, float] = {}
 
     @classmethod
     def for_theme(cls, theme, *, dpi: int) -> AssociationPainter:
@@ -108,8 +111,16 @@ class AssociationPainter:
             self._card_number(canvas, face.card, size_pt)
 
     # -- text ----------------------------------------------------------------------------
+    def _word_size(self, size: float) -> float:
+        """One size for every word of the set (the size the longest fits at): a set reads evenly."""
+        if size not in self._word_sizes:
+            sizes = [fit.size_pt for face in self.faces if face.kind == "text" and not face.bold
+                     if (fit := fitted(face, size)) is not None]
+            self._word_sizes[size] = min(sizes, default=0.0)
+        return self._word_sizes[size]
+
     def _text(self, canvas: Canvas, face: Face, size: float) -> None:
-        fit = fitted(face, size)
+        fit = fitted(face, size, largest_pt=None if face.bold else self._word_size(size))
         if fit is None:  # checked before drawing; a last resort keeps the text whole
             fit = fit_text(face.text, size * TEXT_WIDTH, size * 4, measure(font_of(face)),
                            largest_pt=9, smallest_pt=3)
