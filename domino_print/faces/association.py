@@ -180,16 +180,25 @@ class AssociationPainter:
 
     # -- hands ---------------------------------------------------------------------------
     def _hands(self, canvas: Canvas, count: int, size: float) -> None:
-        if count <= 5:  # a hand spans -0.28 w (the thumb out) to 0.94 w, and 1.47 w high
-            self._hand(canvas, count, size * 0.302, size * 0.07, size * 0.58)
+        if count <= 5:  # a hand spans -0.28 w (the thumb out; else 0.1 w) to 0.94 w, and 1.47 w high
+            width = size * 0.58
+            left = -0.28 if count == 5 else 0.1
+            self._hand(canvas, count, size / 2 - (left + 0.94) / 2 * width, size * 0.07, width)
         else:
-            self._hand(canvas, 5, size * 0.136, size * 0.2, size * 0.38)
-            self._hand(canvas, count - 5, size * 0.626, size * 0.2, size * 0.38)
+            # Five on the left, thumb out to the left; the rest on the right, mirrored.
+            self._hand(canvas, 5, size * 0.125, size * 0.22, size * 0.34)
+            self._hand(canvas, count - 5, size * 0.65, size * 0.22, size * 0.34, mirrored=True)
 
-    def _hand(self, canvas: Canvas, raised: int, x: float, y: float, w: float) -> None:
-        """A right hand, palm facing us, ``w`` wide: index, middle, ring, little, then the thumb."""
+    def _hand(self, canvas: Canvas, raised: int, x: float, y: float, w: float, *,
+              mirrored: bool = False) -> None:
+        """A hand, palm facing us, ``w`` wide: index, middle, ring, little, then the thumb.
+
+        Mirrored, its thumb points right (the second hand of 6 to 10), within the same span."""
         canvas.saveState()
         canvas.translate(x, y)
+        if mirrored:
+            canvas.translate(0.66 * w, 0)
+            canvas.scale(-1, 1)
         canvas.setFillColor(SKIN)
         canvas.setStrokeColor(SKIN_LINE)
         canvas.setLineWidth(max(0.7, w * 0.035))
