@@ -161,7 +161,7 @@ def render_job(job: Job, on_page: Callable[[], None] | None = None) -> tuple[byt
     options = job.options
     painter = painter_for(job.theme, dpi=options.dpi)
     if job.association is not None:
-        from domino_print.matching import painter_for_set
+        from domino_print.matching import painter_for_set  # association sets only
 
         painter = painter_for_set(job.association, job.theme, dpi=options.dpi)
     title = document_title(job)

@@ -21,7 +21,7 @@ from domino_print.options import Options, word_size_error
 from domino_print.pairs import PairList, PairsError
 from domino_print.representations import ASSOCIATION_THEMES, Face, choose, face_for, plain_text
 from domino_print.structures import DEFAULT_SEED, AssociationSet, Pair, boucle, double
-from domino_print.themes import Theme
+from domino_print.themes import Theme, load_builtin
 from domino_print.tiles import MAX_TOP, tile_count
 
 MATCH_KEYS = {"nombres": "counts", "lettres": "letters", "couleurs": "colours", "fruits": "pictures"}
@@ -113,8 +113,6 @@ def association_parts(options: Options, theme: Theme, pairs: PairList | None) ->
 
 
 def _fruit_images() -> tuple[Path, ...]:
-    from domino_print.themes import load_builtin
-
     return load_builtin("fruits").images
 
 
@@ -151,10 +149,13 @@ def check_fit(made: AssociationSet, tile_short_mm: float, source: Path | None) -
     for face in made.faces:
         if face.kind != "text" or fitted(face, size_pt * (1 - CAPTION_SHARE * bool(face.caption))):
             continue
-        where = f"{source}, line {face.line}: " if source is not None else ""
+        if source is None:
+            raise OptionError("{text!r} does not fit a {size:g} mm half, even wrapped at 9 pt; "
+                              "choose a larger {tile_size}", fields=("tile_size",), text=face.text,
+                              size=tile_short_mm)
         raise PairsError(
-            f"{where}{face.text!r} does not fit a {tile_short_mm:g} mm half, even wrapped at 9 pt; "
-            "shorten it, or choose a larger --tile-size"
+            f"{source}, line {face.line}: {face.text!r} does not fit a {tile_short_mm:g} mm half, "
+            "even wrapped at 9 pt; shorten it, or choose a larger --tile-size"
         )
 
 
@@ -180,7 +181,7 @@ def _rules_context(options: Options, theme: Theme, made: AssociationSet, match: 
 
 def _double_example(made: AssociationSet, count: int) -> tuple[tuple[int, int], ...]:
     """The rules page's chain, 2-5, 5-5, 5-3, 3-1 in value indexes, as the set's own face ids."""
-    from domino_print.rules import example_chain
+    from domino_print.rules import example_chain  # deferred: Platypus, for a rules page only
 
     if count < 3:
         return tuple((tile.a, tile.b) for tile in made.tiles[:2])

@@ -14,6 +14,8 @@ from itertools import combinations_with_replacement
 
 import pypdf
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from domino_print import texts
 from domino_print.api import make_document, parse_options
@@ -21,7 +23,7 @@ from domino_print.errors import OptionError
 from domino_print.fitting import fit_text
 from domino_print.layout import TILE_PRESETS_MM
 from domino_print.representations import ASSOCIATION_THEMES, Face, choose, face_for, reads_upside_down
-from domino_print.structures import Pair, beats, double
+from domino_print.structures import Pair, beats, boucle, double
 from tests.conftest import render_page
 
 SMALL_TILE_PT = TILE_PRESETS_MM["small"] * 72 / 25.4
@@ -228,6 +230,8 @@ def test_long_texts_wrap_and_overlong_ones_do_not_fit():
     ({"theme": "pips", "faces": "chiffre,points"}, "theme 'pips' is classic"),
     ({"theme": "nombres", "seed": 3}, "applies to loop decks"),
     ({"theme": "couleurs", "labels": True}, "leave --labels out"),
+    ({"theme": "nombres", "faces": "mot", "values": "11-17", "tile_size": "12x24mm"},
+     "'quatorze' does not fit a 12 mm half, even wrapped at 9 pt; choose a larger --tile-size"),
     ({"theme": "nombres", "max": 9, "values": "0-9"}, "--max and --values both choose the values"),
 ])
 def test_bad_association_options_are_refused_with_the_fix(mapping, message):
@@ -251,3 +255,19 @@ def test_the_rules_example_is_drawn_with_the_sets_own_faces():
     rules = page_texts(document.pdf, document.pages - 1)
     chain = rules[rules.index("Example") + 1:]
     assert [t for t in chain if len(t) == 1] == ["C", "f", "F", "f", "f", "D", "d", "B"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(count=st.integers(min_value=2, max_value=60), seed=st.integers(min_value=0, max_value=999999))
+def test_any_loop_deck_is_one_single_cycle_through_every_card(count, seed):
+    pairs = [Pair(Face("text", f"Q{v}"), Face("text", f"A{v}"), f"Q{v}", f"A{v}") for v in range(count)]
+    made = boucle(pairs, seed)
+    cards = [(made.faces[tile.a], made.faces[tile.b]) for tile in made.tiles]
+    assert [held.card for held, _ in cards] == list(range(1, count + 1))
+    holder = {held.text[1:]: number for number, (held, _) in enumerate(cards)}  # the card holding A<v>
+    seen, card = [], 0
+    while card not in seen:
+        seen.append(card)
+        card = holder[cards[card][1].text[1:]]  # who answers this card's question
+    assert len(seen) == count and card == 0
+    assert [number for number, *_ in made.key] == [number + 1 for number in seen]
