@@ -271,3 +271,15 @@ def test_any_loop_deck_is_one_single_cycle_through_every_card(count, seed):
         card = holder[cards[card][1].text[1:]]  # who answers this card's question
     assert len(seen) == count and card == 0
     assert [number for number, *_ in made.key] == [number + 1 for number in seen]
+
+
+def test_the_underline_is_drawn_under_6_and_9_only():
+    document = make_document({"theme": "nombres", "faces": "chiffre", "values": "5-9", "no_rules": True})
+    reader = pypdf.PdfReader(io.BytesIO(document.pdf))
+    underlined = {}
+    for name, form in reader.pages[0]["/Resources"]["/XObject"].items():
+        if "Face" in str(name):
+            stream = form.get_object().get_data().decode("latin-1")
+            shown = re.search(r"\((\d+)\) Tj", stream).group(1)
+            underlined[shown] = " re" in stream
+    assert underlined == {"5": False, "6": True, "7": False, "8": False, "9": True}
