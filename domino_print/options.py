@@ -80,11 +80,21 @@ class Option(NamedTuple):
         return self.choices() if callable(self.choices) else self.choices
 
 
+ASSOCIATION_OPTIONS = (
+    Option("faces", "text", None, metavar="A,B"),
+    Option("values", "text", None, metavar="LIST"),
+    Option("structure", "choice", None, choices=("double", "boucle")),
+    Option("seed", "int", None, low=0, high=999999, metavar="N"),
+    Option("style", "choice", None, choices=("simple", "jai-quia")),
+)
+"""Association sets and loop decks (issue 12): checked with the theme in ``matching``."""
+
 OPTIONS: tuple[Option, ...] = (
     Option("theme", "text", "pips", metavar="NAME|DIR|FILE"),
     Option("out", "path", None, cli_only=True, metavar="FILE"),
     Option("max", "int", None, low=0, metavar="N"),
     Option("lang", "choice", DEFAULT_LANG, choices=languages),
+    *ASSOCIATION_OPTIONS,
     Option("labels", "flag", False),
     Option("rules", "choice", None, choices=RULES_VARIANTS, implied="famille"),
     Option("no_rules", "flag", False),
@@ -152,6 +162,12 @@ class Options(NamedTuple):
     """Resolution of PNG previews; None for none (command line only)."""
     ink: str = DEFAULT_INK
     """The ink mode (``ink.INK_MODES``): couleur, eco or noir."""
+    faces: str | None = None
+    values: str | None = None
+    structure: str | None = None
+    seed: int | None = None
+    style: str | None = None
+    """Association sets (``matching``): None when not given, the theme decides."""
 
 
 # -- wording -----------------------------------------------------------------------------------
@@ -341,6 +357,7 @@ def parse(mapping: Mapping[str, object], *, command_line: bool = False) -> Optio
         out=values["out"],
         preview_dpi=values["preview_dpi"] if values["preview"] else None,
         ink=values["ink"],
+        **{option.name: values[option.name] for option in ASSOCIATION_OPTIONS},
     )
 
 

@@ -154,6 +154,9 @@ class RulesContext(NamedTuple):
     numeric: bool  # faces show numbers (pips, coloured pips, numerals)
     theme_title: str  # shown in the heading, e.g. "Fruits"
     target: int | None = None  # points and doubles: score that wins; None: DEFAULT_TARGETS
+    example: tuple[tuple[int, int], ...] = ()  # association sets: the example chain as face ids
+    match: str = ""  # association sets: what touching halves share, rules.match.<match>
+    loop: object = None  # loop decks: a loop_rules.LoopPages, which words this page and adds the key
 
 
 # --------------------------------------------------------------------------- facts
@@ -292,6 +295,7 @@ def _group_deal(deal: dict[int, int]) -> tuple[tuple[tuple[int, ...], int], ...]
 
 def _plan(ctx: RulesContext) -> _Plan:
     faces = "numbers" if ctx.numeric and not ctx.pictures else "pictures" if ctx.pictures else "symbols"
+    faces = ctx.match or faces
     variant = f"rules.{ctx.variant}"
     if ctx.variant == "doubles":
         deal = dict(DOUBLES_DEAL)
@@ -302,7 +306,7 @@ def _plan(ctx: RulesContext) -> _Plan:
         deal = deal_sizes(ctx.top)
         turn = ("rules.turn.lay", "rules.turn.double", "rules.turn.draw")
         scoring = (f"{variant}.score",) if ctx.variant == "points" else ()
-        example, figure = example_chain(ctx.top), "chain"
+        example, figure = ctx.example or example_chain(ctx.top), "chain"
     return _Plan(
         variant=ctx.variant,
         faces=faces,
@@ -428,6 +432,8 @@ def _spaced(lang: str, content: RulesContent) -> RulesContent:
 def build_content(ctx: RulesContext) -> RulesContent:
     """The page's text for ``ctx`` (validated first), in its language and variant."""
     validate_rules(ctx)
+    if ctx.loop is not None:
+        return _spaced(ctx.lang, ctx.loop.content(ctx))
     return _spaced(ctx.lang, _fill(ctx.lang, _plan(ctx), ctx.theme_title, target_of(ctx)))
 
 
@@ -494,7 +500,8 @@ class ChainExample(Flowable):
 
     def chain_width(self) -> float:
         s = self.short_pt
-        widths = [s if a == b else 2 * s for a, b in self.tiles]
+        widths = [s if a == b or (i == 1 and len(self.tiles) == 4) else 2 * s
+                  for i, (a, b) in enumerate(self.tiles)]
         return sum(widths) + self.gap_pt * (len(widths) - 1)
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
@@ -506,9 +513,10 @@ class ChainExample(Flowable):
         canvas = self.canv
         s = self.short_pt
         x = 0.0
-        for a, b in self.tiles:
+        for index, (a, b) in enumerate(self.tiles):
             canvas.saveState()
-            if a == b:
+            # The four-tile chain's second tile is its double, even when its halves differ (association).
+            if a == b or (index == 1 and len(self.tiles) == 4):
                 # Crosswise: rotate the horizontal tile a quarter turn; it spans x..x+s.
                 canvas.translate(x + s, 0)
                 canvas.rotate(90)
@@ -758,6 +766,8 @@ def draw_rules_page(
             canvas.scale(scale, scale)
             _stack(canvas, story, sizes, margin_pt / scale, (page_height_pt - margin_pt) / scale, width)
             canvas.restoreState()
+            if ctx.loop is not None:
+                ctx.loop.draw_key_page(canvas, ctx, page_width_pt, page_height_pt, margin_pt)
             return
     raise RulesError(
         f"the rules page does not fit on a {min(page_width_pt, page_height_pt) / mm:.0f} x "
