@@ -216,6 +216,11 @@ def main() -> int:
     table = [header, tuple("---" for _ in header), *rows]
     text = "\n".join("| " + " | ".join(row) + " |" for row in table)
     print(text)
+    from bench.coverage import coverage_section  # the ink table (issue 13), after the timings
+
+    ink_text, ink_failures = coverage_section()
+    print("\n" + ink_text)
+    failures += ink_failures
     if options.write:
         machine = (
             f"{platform.machine()}, {os.cpu_count()} cores, "
@@ -230,6 +235,8 @@ def main() -> int:
             "tenth or two between runs. The start-up guard (issue 10) is the CPU ratio of the first row:\n"
             "the whole `domino-print --theme pips` command against importing ReportLab's canvas.\n\n"
             + text
+            + "\n\n"
+            + ink_text
             + "\n"
         )
     return 1 if failures else 0

@@ -47,6 +47,18 @@ STARTUP_GUARD = Scenario(
     max_cpu_ratio=2.3,
 )
 
+# Issue 12: association sets against the pips double-six; each face is still one form, drawn once.
+PIPS_BASELINE = {"baseline": [*CLI, "--theme", "pips", "--out", "bench/.work/pips-baseline.pdf"],
+                 "baseline_name": "pips double-six"}
+ASSOCIATION_SCENARIOS = [
+    Scenario(name="lettres A-Z loop (26 cards)", max_ratio=1.6, max_kb=40, **PIPS_BASELINE,
+             args=["--theme", "lettres", "--structure", "boucle", "--values", "A-Z",
+                   "--out", "bench/.work/lettres-loop.pdf"]),
+    Scenario(name="nombres double-ten (66 tiles)", max_ratio=1.6, max_kb=40, **PIPS_BASELINE,
+             args=["--theme", "nombres", "--faces", "chiffre,points", "--values", "0-10",
+                   "--out", "bench/.work/nombres-double-ten.pdf"]),
+]
+
 SCENARIOS: list[Scenario] = [
     STARTUP_GUARD,
     Scenario(
@@ -63,4 +75,5 @@ SCENARIOS: list[Scenario] = [
     ),
     CLASS_SCENARIO,
     PHOTO_SCENARIO,  # issue 5: seven 12 MP photos against a full decode of the same files
+    *ASSOCIATION_SCENARIOS,
 ]

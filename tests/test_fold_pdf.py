@@ -259,3 +259,17 @@ def test_a_form_hears_the_same_refusal_in_its_own_words():
         parse_options({"backs": "fold", "duplex": "long"})
     worded = describe(caught.value, "form", "en")
     assert worded.startswith("\u201cFlip edge\u201d is for two-sided printing, and \u201cBacks\u201d fold")
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"theme": "nombres", "faces": "chiffre,points"},
+     {"theme": "lettres", "structure": "boucle", "values": "A-Z"}],
+)
+def test_association_sets_and_loop_decks_fold_over_too(options):
+    job = parse_options({**options, "backs": "fold"})
+    assert job.layout.fold is not None
+    document = make_document(job)
+    assert document.pages == job.page_count
+    reader = PdfReader(io.BytesIO(document.pdf))
+    assert _plain(text("fr", "fold.step.2")) in _plain(reader.pages[0].extract_text())
