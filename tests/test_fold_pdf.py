@@ -273,3 +273,15 @@ def test_association_sets_and_loop_decks_fold_over_too(options):
     assert document.pages == job.page_count
     reader = PdfReader(io.BytesIO(document.pdf))
     assert _plain(text("fr", "fold.step.2")) in _plain(reader.pages[0].extract_text())
+
+
+@pytest.mark.slow
+def test_fold_over_pages_in_black_ink_show_no_colour():
+    document = make_document({"theme": "fruits", "ink": "noir", "backs": "fold", "sets": 2, "no_rules": True})
+    for index in range(document.pages):
+        page = _render(document.pdf, index).resize((620, 877))
+        red, green, blue = page.split()
+        spread = ImageChops.subtract(ImageChops.lighter(red, ImageChops.lighter(green, blue)),
+                                     ImageChops.darker(red, ImageChops.darker(green, blue)))
+        assert spread.getextrema()[1] <= 8, f"page {index + 1} has coloured pixels"
+        assert _near(page, FOLD_COLOUR, 30).getbbox() is None  # the fold line is grey too
