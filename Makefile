@@ -24,7 +24,7 @@ demo: $(STAMP)
 	$(BIN)/domino-print --theme nombres --faces chiffre,points --out output/dominos-nombres.pdf
 	$(BIN)/domino-print --theme lettres --structure boucle --values A-Z --out output/boucle-lettres.pdf
 	$(BIN)/domino-print --theme examples/tables-de-multiplication.csv --style jai-quia --out output/boucle-tables.pdf
-	$(BIN)/domino-print --theme fruits --max 3 --backs fold --label "Classe des Lutins" --no-rules --out output/dominos-fold.pdf
+	$(BIN)/domino-print --theme fruits --backs fold --label "Classe des Lutins" --out output/dominos-fold.pdf
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
