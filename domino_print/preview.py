@@ -58,16 +58,17 @@ def is_preview_of(path: Path, out: Path) -> bool:
     a device) or cannot be read is not ours.
     """
     try:
-        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a FIFO must not block
     except OSError:
         return False
-    with os.fdopen(descriptor, "rb") as stream:
-        try:
-            if not stat.S_ISREG(os.fstat(descriptor).st_mode):
-                return False
-            head = stream.read(_MARK_READ_LIMIT)
-        except OSError:
+    try:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
             return False
+        head = os.read(descriptor, _MARK_READ_LIMIT)
+    except OSError:
+        return False
+    finally:
+        os.close(descriptor)
     return mark_for(out) in _texts_before_pixels(head).get(MARK_KEYWORD, [])
 
 
