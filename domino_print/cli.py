@@ -269,10 +269,16 @@ def calibrate_command(**values) -> None:
     out = pdf_destination(values["out"], "calibration.pdf")
     prepare_destination(out)
     data = render_calibration(paper, duplex, lang)
-    write_atomically(out, data)
-    if not values["quiet"]:
-        click.echo(f"{out}: 2 pages (print two-sided, flip on the {duplex} edge), {paper.name}, "
-                   f"{human_size(len(data))}")
+    written = False
+    try:
+        write_atomically(out, data)
+        written = True
+        if not values["quiet"]:
+            click.echo(f"{out}: 2 pages (print two-sided, flip on the {duplex} edge), {paper.name}, "
+                       f"{human_size(len(data))}")
+    except Stopped as stop:
+        stop.written = stop.written or written
+        raise
 
 
 def main() -> None:

@@ -90,8 +90,13 @@ def written_file(path: Path) -> Path:
 
 def write_atomically(path: Path, data: bytes) -> None:
     """Replace ``path`` with ``data`` in one step; ``DominoError`` if it cannot."""
-    with StagedFiles() as staged:
-        staged.add(path, data)
+    staged = StagedFiles()
+    try:
+        with staged:
+            staged.add(path, data)
+    except Stopped as stop:
+        stop.written = staged.committed
+        raise
 
 
 class Stopped(BaseException):
