@@ -58,7 +58,9 @@ def is_preview_of(path: Path, out: Path) -> bool:
     a device) or cannot be read is not ours.
     """
     try:
-        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a FIFO must not block
+        if not stat.S_ISREG(os.stat(path).st_mode):  # a device or FIFO is not even opened
+            return False
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # nor waited on if swapped
     except OSError:
         return False
     try:
