@@ -19,7 +19,6 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-import secrets
 import signal
 import stat
 import tempfile
@@ -279,7 +278,7 @@ class StagedFiles:
 
 
 def _aside_name(path: Path) -> Path:
-    return path.with_name(f".{path.name}.{secrets.token_hex(4)}.old")
+    return path.with_name(f".{path.name}.{os.urandom(4).hex()}.old")
 
 
 def _link_aside(path: Path) -> Path | None:
