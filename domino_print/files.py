@@ -239,8 +239,8 @@ class StagedFiles:
                                   "nothing was changed; move it or choose another --out")
         removals = [removal.path for removal in self._removals if removal.only_if(removal.path)]
         asides: list[Path] = []  # old versions kept until the end, to put back on failure
-        undo: list[Callable[[], None]] = []  # newest last
-        current = self._pending[0].path if self._pending else Path()
+        undo: list[tuple[Callable[[], None], Path | None]] = []  # (step, the aside it uses), newest last
+        current, doing = Path(), "write the file"
         try:
             linked = {}
             for staged in self._pending:  # nothing changes yet: old files kept as hard links
@@ -256,25 +256,36 @@ class StagedFiles:
                 if existed and aside is None:  # no hard links here: move the old file aside first
                     aside = _move_aside(staged.target)
                     asides.append(aside)
-                    undo.append(_replacer(aside, staged.target))
+                    undo.append((_replacer(aside, staged.target), aside))
                     os.replace(staged.temporary, staged.target)
                 else:
                     os.replace(staged.temporary, staged.target)
-                    undo.append(_replacer(aside, staged.target) if aside else staged.target.unlink)
+                    undo.append((_replacer(aside, staged.target), aside) if aside
+                                else (staged.target.unlink, None))
+            doing = "remove the file"
             for path in removals:
                 current = path
                 aside = _move_aside(path)
                 asides.append(aside)
-                undo.append(_replacer(aside, path))
+                undo.append((_replacer(aside, path), aside))
         except OSError as exc:
-            unchanged = _undo(undo)
-            outcome = "nothing was changed" if unchanged else "some files could not be put back as they were"
-            raise DominoError(f"{current}: could not write the file ({exc.strerror or exc}); {outcome}; "
+            stuck = _undo(undo)  # never delete the only copy of a user's old file
+            _unlink_all([aside for aside in asides if aside not in stuck])
+            if not stuck:
+                outcome = "nothing was changed"
+            else:
+                kept = ", ".join(aside.name for aside in stuck if aside is not None)
+                outcome = "some files could not be put back as they were" + (
+                    f"; their old versions are kept as {kept}" if kept else "")
+            raise DominoError(f"{current}: could not {doing} ({exc.strerror or exc}); {outcome}; "
                               f"{_fix_for(exc)}") from None
-        finally:
-            for aside in asides:
-                with contextlib.suppress(OSError):
-                    aside.unlink(missing_ok=True)
+        _unlink_all(asides)
+
+
+def _unlink_all(paths: list[Path]) -> None:
+    for path in paths:
+        with contextlib.suppress(OSError):
+            path.unlink(missing_ok=True)
 
 
 def _aside_name(path: Path) -> Path:
@@ -311,15 +322,15 @@ def _replacer(aside: Path, path: Path) -> Callable[[], None]:
     return lambda: os.replace(aside, path)
 
 
-def _undo(undo: list[Callable[[], None]]) -> bool:
-    """Run the undo steps, newest first; True if every one worked (every file as it was)."""
-    whole = True
-    for step in reversed(undo):
+def _undo(undo: list[tuple[Callable[[], None], Path | None]]) -> list[Path | None]:
+    """Run the undo steps, newest first; the asides of those that failed (empty: all as it was)."""
+    stuck = []
+    for step, aside in reversed(undo):
         try:
             step()
         except OSError:
-            whole = False
-    return whole
+            stuck.append(aside)
+    return stuck
 
 
 def _copy_attributes(source: Path | None, temporary: Path) -> None:

@@ -200,6 +200,29 @@ def test_a_rename_failing_half_way_puts_back_what_was_replaced(run_cli, tmp_path
     assert snapshot(tmp_path) == before, "x-1.png was put back as it was"
 
 
+def test_when_putting_back_fails_too_the_old_file_is_kept_and_named(run_cli, tmp_path, monkeypatch):
+    before = _prepare(run_cli, tmp_path)
+    real_replace, moves = os.replace, []
+
+    def second_move_and_the_put_back_fail(source, destination, **kwargs):
+        moves.append(Path(source).name)
+        if len(moves) >= 2:  # the second preview's move, then putting the first back
+            raise OSError(5, "Input/output error")
+        return real_replace(source, destination, **kwargs)
+
+    monkeypatch.setattr("domino_print.files.os.replace", second_move_and_the_put_back_fail)
+    result = run_cli("--sets", "2", *SMALL, "--label", "CE1", "--out", tmp_path / "x.pdf")
+    assert result.exit_code == 1
+    message = one_line_error(result.stderr)
+    assert "x-2.png: could not write the file (Input/output error); some files could not be put back" \
+        in message
+    kept = [name for name in os.listdir(tmp_path) if name.endswith(".old")]
+    assert len(kept) == 1 and kept[0].startswith(".x-1.png.")
+    assert f"old versions are kept as {kept[0]}" in message
+    assert (tmp_path / kept[0]).read_bytes() == before["x-1.png"], "the user's old file is never lost"
+    assert [n for n in os.listdir(tmp_path) if n.endswith(".tmp")] == []
+
+
 def test_a_failure_while_previews_are_written_changes_nothing(run_cli, tmp_path, monkeypatch):
     before = _prepare(run_cli, tmp_path)
     real = preview.PagePictures.write_png
