@@ -285,3 +285,32 @@ def test_fold_over_pages_in_black_ink_show_no_colour():
                                      ImageChops.darker(red, ImageChops.darker(green, blue)))
         assert spread.getextrema()[1] <= 8, f"page {index + 1} has coloured pixels"
         assert _near(page, FOLD_COLOUR, 30).getbbox() is None  # the fold line is grey too
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_on_narrow_pages_the_steps_wrap_clear_of_the_scale_bar(lang):
+    """A5 portrait: each step too wide for the room left of the scale bar wraps onto more lines."""
+    from reportlab.lib.units import mm
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from domino_print import fonts
+    from domino_print.pdf.margins import SCALE_BAR_MM
+
+    document = make_document({"backs": "fold", "paper": "A5", "orientation": "portrait", "lang": lang,
+                              "no_rules": True})
+    page = PdfReader(io.BytesIO(document.pdf)).pages[0]
+    width = float(page.mediabox.width)
+    pieces = []
+
+    def visit(text_, cm, tm, font_dict, font_size):
+        upright = tm[1] == 0 and cm[1] == 0  # not the fold line's label, turned along a vertical fold
+        if upright and text_.strip() and tm[5] * cm[3] + cm[5] < 22 * mm:  # the legend band and below
+            pieces.append((text_, tm[4] * cm[0] + cm[4], font_size * tm[0] * cm[0]))
+
+    page.extract_text(visitor_text=visit)
+    steps = " ".join(_plain(text(lang, f"fold.step.{n}")) for n in (1, 2, 3))
+    legend = [(t, x, size) for t, x, size in pieces if _plain(t) and _plain(t) in steps]
+    assert " ".join(_plain(t) for t, _, _ in legend) == steps  # every word, in order
+    bar_left = width - 10 * mm - SCALE_BAR_MM * mm
+    for line, x, size in legend:
+        assert x + stringWidth(line.strip(), fonts.REGULAR, size) < bar_left, line

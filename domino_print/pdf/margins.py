@@ -15,7 +15,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from domino_print import fonts
 from domino_print.backs import mark_radius_mm
-from domino_print.pdf.fit import shrink_to_fit, widest
+from domino_print.pdf.fit import shrink_to_fit, widest, wrap_words
 from domino_print.texts import text
 
 if TYPE_CHECKING:
@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 SCALE_BAR_MM = 50
 PRINTABLE_EDGE_MM = 5.0
 """Most printers leave this much of the paper's edge blank: no text goes closer."""
+STEPS_WRAP_PT = 6.0
+"""Legend steps wider than their room at this size are wrapped to it, each step on its own lines."""
 SET_LINE_MARK_TILE_MM = 40
 """The set line's mark is as large as on a tile this wide, whatever the sheet's tiles."""
 
@@ -64,6 +66,8 @@ def draw_legend(
     if not steps and stringWidth(cut, fonts.REGULAR, 7.5) > room:
         first, _, second = cut.partition(". ")
         lines = [first + ".", second]
+    if steps and widest(lines, fonts.REGULAR, STEPS_WRAP_PT) > room:  # narrow pages: each step wraps
+        lines = [part for step in steps for part in wrap_words(step, fonts.REGULAR, STEPS_WRAP_PT, room)]
     size = shrink_to_fit(7.5, 5, lambda s: widest(lines, fonts.REGULAR, s) <= room)
     canvas.setFillColor("#000000")
     canvas.setFont(fonts.REGULAR, size)
