@@ -1,20 +1,41 @@
 """Load an SVG file into a ReportLab drawing without letting it reach anything else.
 
-svglib would follow external entities, ``<image>`` files and ``<use>`` links to
-other files. A user's SVG must never make us read other local files or the
-network, so we parse it ourselves with entities, DTDs and the network off,
-drop every outside reference, and hand the cleaned tree to svglib.
+A user's SVG must never make us read another local file, reach the network or
+run a program, and must never cost more than a picture should. So:
+
+* the file is read by Python (at most ``MAX_SVG_BYTES``) and parsed with lxml
+  with entities, DTDs and the network off, and a resolver that refuses every
+  outside resource; a DOCTYPE that declares entities or elements is refused
+  (a plain ``<!DOCTYPE svg PUBLIC ...>``, as design tools write, is left unread);
+* every outside reference (``href`` to a file, a URL, another SVG) is dropped,
+  and the renderer follows only ``#fragment`` links and embedded
+  ``data:image/png`` or ``data:image/jpeg`` pictures, which go through the same
+  guarded decoder as a picture file (``decode``: formats, pixel limits);
+* text is drawn with our own font (``svg_text_font``), whatever its
+  ``font-family`` says: svglib would otherwise open a TrueType file named by
+  the family, or run the system's font matcher;
+* the work is bounded before conversion: at most ``MAX_SVG_ELEMENTS`` elements
+  once ``<use>`` copies are counted, at most ``MAX_PATH_DATA`` characters of
+  path and polygon data;
+* sizes and coordinates must be finite numbers of a sane magnitude
+  (``MAX_COORDINATE``), checked on the converted drawing;
+* svglib's log lines (unknown colours, fonts...) are silenced: a picture that
+  converts is drawn, one that does not is one error line.
 
 lxml and svglib are imported only when an SVG is loaded: the built-in art is
 precompiled (``art``), so most sheets never need them. Before svglib loads,
 ReportLab's per-attribute shape checks are turned off: they only guard
 hand-built drawings and slow svglib's conversion down.
 
-A file that cannot be parsed or drawn raises ``PictureError`` naming it.
+A file that cannot be used raises ``PictureError`` naming it.
 """
 
 from __future__ import annotations
 
+import contextlib
+import logging
+import math
+import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -24,14 +45,53 @@ from domino_print.pictures import PictureError
 if TYPE_CHECKING:
     from reportlab.graphics.shapes import Drawing
 
+MAX_SVG_BYTES = 16_000_000
+"""Largest SVG file read, in bytes (embedded pictures included)."""
+MAX_SVG_ELEMENTS = 10_000
+"""Most elements an SVG may draw, each ``<use>`` counted as a copy of what it shows
+(svglib converts about 3,000 elements a second)."""
+MAX_PATH_DATA = 2_000_000
+"""Most characters of path (``d``) and polygon (``points``) data in one SVG."""
+MAX_COORDINATE = 1e9
+"""Largest size or coordinate, in points, in a converted drawing."""
+
 _XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
 _NO_ROOT = "/nonexistent/domino-print-refuses-external-references"
-_DRAWING_ERRORS = (ValueError, TypeError, AttributeError, KeyError, IndexError)
+_DRAWING_ERRORS = (ValueError, TypeError, AttributeError, KeyError, IndexError, OverflowError,
+                   ZeroDivisionError)
 """What svglib raises for an SVG it cannot convert."""
+_EMBEDDED_IMAGE = re.compile(r"data:image/(?:png|jpe?g);base64,", re.IGNORECASE)
+
+
+def svg_text_font(family: str, weight: str = "normal", style: str = "normal") -> str:
+    """The ReportLab font that draws text of a user's SVG, whatever ``family`` it names.
+
+    One of our own fonts, chosen by weight and slant only, so that a family can
+    never make us open a file or ask the system, and the same SVG gives the same
+    bytes on every machine. Today the standard Helvetica faces (no file at all);
+    point this at the package's embedded fonts once they exist.
+    """
+    del family  # deliberately unused: see above
+    weight = str(weight).strip().lower()
+    bold = weight in ("bold", "bolder") or (weight.isdigit() and int(weight) >= 600)
+    italic = str(style).strip().lower() in ("italic", "oblique")
+    return {
+        (False, False): "Helvetica",
+        (True, False): "Helvetica-Bold",
+        (False, True): "Helvetica-Oblique",
+        (True, True): "Helvetica-BoldOblique",
+    }[(bold, italic)]
+
+
+class _OwnFonts:
+    """svglib's font map, replaced: every family is ``svg_text_font``, an exact match."""
+
+    def find_font(self, font_name: str, weight: str = "normal", style: str = "normal") -> tuple[str, bool]:
+        return svg_text_font(font_name, weight, style), True
 
 
 def _svg_renderer():
-    """svglib's ``SvgRenderer`` class, with ReportLab's shape checks off (see the module doc)."""
+    """Our ``SvgRenderer``: own fonts, only internal links (see the module doc)."""
     from reportlab import rl_config  # deferred: ReportLab (and Pillow under it), for SVG only
 
     if "reportlab.graphics.shapes" not in sys.modules:
@@ -42,18 +102,63 @@ def _svg_renderer():
     # isort: split
     from svglib.svglib import SvgRenderer  # deferred: svglib, lxml and CSS tools, for SVG only
 
-    return SvgRenderer
+    class ConfinedRenderer(SvgRenderer):
+        """An ``SvgRenderer`` that resolves ``#fragment`` links only."""
+
+        def __init__(self, path: str) -> None:
+            super().__init__(path, font_map=_OwnFonts(), external_reference_root=_NO_ROOT)
+
+        def xlink_href_target(self, node, group=None):
+            href = (node.attrib.get(_XLINK_HREF) or node.attrib.get("href") or "").strip()
+            if href.startswith("#"):
+                return super().xlink_href_target(node, group)
+            return None
+
+    return ConfinedRenderer
+
+
+@contextlib.contextmanager
+def _svglib_quiet():
+    """svglib's log records stop at its own logger while we convert (no lines on stderr)."""
+    logger = logging.getLogger("svglib")
+    saved = logger.propagate, logger.handlers[:]
+    logger.propagate = False
+    logger.handlers[:] = [logging.NullHandler()]
+    try:
+        yield
+    finally:
+        logger.propagate, logger.handlers[:] = saved[0], saved[1]
 
 
 def _is_internal(href: str) -> bool:
-    return href.startswith("#") or href.startswith("data:")
+    return href.startswith("#") or _EMBEDDED_IMAGE.match(href) is not None
 
 
-def load_svg(path: Path) -> Drawing:
-    """A drawing of the SVG at ``path``; ``PictureError`` naming the file if it can't be used."""
+def _read(path: Path) -> bytes:
+    try:
+        with path.open("rb") as file:
+            data = file.read(MAX_SVG_BYTES + 1)
+    except FileNotFoundError:
+        raise PictureError(path, "file not found") from None
+    except IsADirectoryError:
+        raise PictureError(path, "is a folder, not a picture") from None
+    except OSError as exc:
+        raise PictureError(path, f"cannot read the file ({exc.strerror or exc})") from None
+    if len(data) > MAX_SVG_BYTES:
+        limit = MAX_SVG_BYTES // 1_000_000
+        raise PictureError(path, f"the SVG file is over the {limit} MB limit; simplify it, or export a PNG")
+    return data
+
+
+def _parse(path: Path, data: bytes):
+    """The root element of the SVG in ``data``, with nothing outside it loaded."""
     from lxml import etree  # deferred: lxml, for SVG only
 
-    renderer_class = _svg_renderer()
+    class RefuseAll(etree.Resolver):
+        """Any outside resource libxml2 asks for (DTD, entity, include) resolves to nothing."""
+
+        def resolve(self, system_url, public_id, context):
+            return self.resolve_string("", context)
 
     parser = etree.XMLParser(
         resolve_entities=False,
@@ -63,14 +168,20 @@ def load_svg(path: Path) -> Drawing:
         remove_pis=True,
         huge_tree=False,
     )
+    parser.resolvers.add(RefuseAll())
     try:
-        root = etree.parse(str(path), parser=parser).getroot()
-    except (OSError, etree.XMLSyntaxError) as exc:
-        raise PictureError(path, f"not a readable SVG file ({exc})") from None
+        root = etree.fromstring(data, parser=parser)
+    except etree.XMLSyntaxError as exc:
+        raise PictureError(path, f"not a readable SVG file ({exc.msg})") from None
     if root is None or etree.QName(root).localname != "svg":
         raise PictureError(path, "not an SVG file (no <svg> root element)")
-    if root.getroottree().docinfo.internalDTD is not None:
+    declared = root.getroottree().docinfo.internalDTD
+    if declared is not None and (any(declared.iterentities()) or any(declared.elements())):
         raise PictureError(path, "SVG files with a DOCTYPE or entities are refused; remove it")
+    return root
+
+
+def _drop_outside_references(root) -> None:
     outside = [
         element
         for element in root.iter()
@@ -82,10 +193,92 @@ def load_svg(path: Path) -> Drawing:
         parent = element.getparent()
         if parent is not None:
             parent.remove(element)
+
+
+def _check_work(path: Path, root) -> None:
+    """Refuse an SVG whose conversion would cost too much (see the limits above)."""
+    elements = [e for e in root.iter() if isinstance(e.tag, str)]
+    path_data = sum(len(e.get("d") or "") + len(e.get("points") or "") for e in elements)
+    if path_data > MAX_PATH_DATA:
+        raise PictureError(
+            path,
+            f"the SVG has {path_data:,} characters of path data, over the limit of {MAX_PATH_DATA:,}; "
+            "simplify it or export it as PNG",
+        )
+    by_id = {e.get("id"): e for e in elements if e.get("id")}
+    sizes: dict[int, int] = {}
+    in_progress: set[int] = set()
+
+    def size(element) -> int:
+        """Elements drawn for ``element``: itself, its children, and what a ``<use>`` copies."""
+        key = id(element)
+        if key in sizes:
+            return sizes[key]
+        if key in in_progress:  # a <use> loop: svglib draws it once, count it once
+            return 1
+        in_progress.add(key)
+        total = 1
+        for child in element:
+            if isinstance(child.tag, str):
+                total += size(child)
+            if total > MAX_SVG_ELEMENTS:
+                break
+        href = (element.get(_XLINK_HREF) or element.get("href") or "").strip()
+        if href.startswith("#") and href[1:] in by_id:
+            total += size(by_id[href[1:]])
+        in_progress.discard(key)
+        sizes[key] = total = min(total, MAX_SVG_ELEMENTS + 1)
+        return total
+
     try:
-        drawing = renderer_class(str(path), external_reference_root=_NO_ROOT).render(root)
+        drawn = size(root)
+    except RecursionError:
+        drawn = MAX_SVG_ELEMENTS + 1
+    if drawn > MAX_SVG_ELEMENTS:
+        raise PictureError(
+            path,
+            f"the SVG draws more than {MAX_SVG_ELEMENTS:,} elements (<use> copies counted), "
+            "over the limit; simplify it or export it as PNG",
+        )
+
+
+def _first_bad_number(drawing) -> float | None:
+    """A size or coordinate of the drawing that is not finite or over ``MAX_COORDINATE``."""
+    pending = [drawing]
+    while pending:
+        value = pending.pop()
+        if isinstance(value, bool) or value is None or isinstance(value, str):
+            continue
+        if isinstance(value, (int, float)):
+            if not math.isfinite(value) or abs(value) > MAX_COORDINATE:
+                return value
+        elif isinstance(value, (list, tuple)):
+            pending.extend(value)
+        elif hasattr(value, "__dict__"):
+            pending.extend(v for k, v in vars(value).items() if not k.startswith("_"))
+    return None
+
+
+def load_svg(path: Path) -> Drawing:
+    """A drawing of the SVG at ``path``; ``PictureError`` naming the file if it can't be used."""
+    root = _parse(path, _read(path))
+    _drop_outside_references(root)
+    _check_work(path, root)
+    renderer_class = _svg_renderer()
+    try:
+        with _svglib_quiet():
+            drawing = renderer_class(str(path)).render(root)
     except _DRAWING_ERRORS as exc:
         raise PictureError(path, f"the SVG cannot be drawn ({exc})") from None
-    if drawing is None or drawing.width <= 0 or drawing.height <= 0:
+    if drawing is None:
+        raise PictureError(path, "the SVG has no size; give it a viewBox or width and height")
+    bad = _first_bad_number(drawing)
+    if bad is not None:
+        raise PictureError(
+            path,
+            f"the SVG has a size or coordinate that cannot be drawn ({bad:g}); "
+            "fix its width, height and viewBox",
+        )
+    if drawing.width <= 0 or drawing.height <= 0 or max(drawing.width, drawing.height) < 1e-3:
         raise PictureError(path, "the SVG has no size; give it a viewBox or width and height")
     return drawing
