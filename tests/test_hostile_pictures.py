@@ -10,6 +10,7 @@ every outside resource itself, so C-level reads have nothing to follow.
 
 from __future__ import annotations
 
+import base64
 import json
 import shutil
 import subprocess
@@ -27,6 +28,7 @@ from tests.fixtures_images import run
 
 SHAPE = '<rect x="10" y="10" width="80" height="80" fill="#1E88E5"/>'
 VERA = Path(reportlab.__file__).parent / "fonts" / "Vera.ttf"
+EPS = base64.b64encode(b"%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 10 10\nshowpage\n").decode("ascii")
 
 
 def write_svg(path: Path, body: str, prolog: str = "", size: str = 'width="100" height="100"') -> Path:
@@ -97,6 +99,9 @@ def hostile_cases(outside: Path) -> dict[str, tuple[str, str]]:
         "font-face": (f'<font-face font-family="X"><font-face-src><font-face-uri href="file://{font}.ttf"/>'
                       "</font-face-src></font-face>" + text.format(' font-family="X"'), ""),
         "anchor": (f'<a href="file://{secret_txt}">{SHAPE}</a>', ""),
+        "eps-as-png": (  # Pillow's EPS decoder would run Ghostscript: only our formats are decoded
+            f'<image href="data:image/png;base64,{EPS}" width="10" height="10"/>' + SHAPE, ""
+        ),
     }
 
 
@@ -189,6 +194,7 @@ def test_hostile_svgs_open_nothing_outside_and_run_nothing(tmp_path):
     assert strays == []
     results = report["results"]
     assert results.pop("entity")[0] == 1  # a DOCTYPE with entities is refused, one line
+    assert results.pop("eps-as-png")[0] == 1  # not one of our formats: refused, one line
     for name, (code, stderr) in results.items():
         assert code == 0, (name, stderr)
         assert stderr == "", (name, stderr)  # no log line from svglib either
@@ -355,3 +361,107 @@ def test_svg_file_size_is_bounded(tmp_path, monkeypatch):
     path = write_svg(tmp_path / "big.svg", "<!--" + "x" * 2_000_000 + "-->" + SHAPE)
     with pytest.raises(PictureError, match=r"big\.svg: the SVG file is over the 2 MB limit"):
         load_svg(path)
+
+
+# -- pictures embedded in an SVG -------------------------------------------------------------------
+
+
+def data_uri(data: bytes, kind: str = "png") -> str:
+    return f"data:image/{kind};base64," + base64.b64encode(data).decode("ascii")
+
+
+def encoded(image, fmt: str, **save) -> bytes:
+    import io
+
+    buffer = io.BytesIO()
+    image.save(buffer, fmt, **save)
+    return buffer.getvalue()
+
+
+def test_embedded_png_and_jpeg_are_drawn(tmp_path):
+    from PIL import Image
+
+    from tests.fixtures_images import (
+        close_to,
+        face_boxes,
+        filters,
+        image_xobjects,
+        noisy,
+        page_pixels,
+        sample,
+    )
+
+    png = data_uri(encoded(Image.new("RGB", (40, 40), (255, 0, 0)), "PNG"))
+    jpeg = data_uri(encoded(noisy((300, 200)), "JPEG", quality=90), "jpeg")
+    body = (
+        '<rect width="100" height="100" fill="#00FF00"/>'
+        f'<image href="{png}" x="0" y="0" width="50" height="50"/>'
+        f'<image xlink:href="{jpeg}" x="50" y="50" width="50" height="50" preserveAspectRatio="none"/>'
+    )
+    folder = theme_of(tmp_path / "t", body)
+    out = tmp_path / "t.pdf"
+    result = run("--theme", folder, "--out", out, "--no-rules", "--max", "1")
+    assert result.exit_code == 0, result.output
+    assert result.stderr == ""
+    kinds = sorted(tuple(filters(x)) for x in image_xobjects(out))
+    assert kinds == [("/DCTDecode",), ("/FlateDecode",)]  # the photo stays JPEG, the flat art lossless
+    layout, pages = face_boxes(3)
+    page = page_pixels(out, dpi=100)
+    x, y, s = pages[0][0][0]  # tile 0-0, first face: a.svg
+    inner = s * 0.84
+    left, top = x + s * 0.08, y + s * 0.92
+    assert close_to(sample(page, layout, left + inner * 0.2, top - inner * 0.2, dpi=100), (255, 0, 0), 30)
+    assert close_to(sample(page, layout, left + inner * 0.8, top - inner * 0.2, dpi=100), (0, 255, 0), 30)
+
+
+def test_a_bomb_embedded_in_an_svg_is_one_line(tmp_path):
+    from tests.fixtures_images import huge_png_header
+
+    bomb = huge_png_header(tmp_path / "bomb.png", 30_000, 30_000).read_bytes()  # 900 MP in 100 bytes
+    folder = theme_of(tmp_path / "t", f'<image href="{data_uri(bomb)}" width="100" height="100"/>')
+    out = tmp_path / "t.pdf"
+    result = run("--theme", folder, "--out", out, "--no-rules", "--max", "1")
+    one_error_line(result, "a.svg: embedded picture: the picture is over 300 megapixels")
+    assert not out.exists()
+
+
+def test_an_embedded_picture_over_the_decoding_limit_is_one_line(tmp_path):
+    from tests.test_images import rgba_png_header
+
+    flat = rgba_png_header(tmp_path / "flat.png", 9_999, 9_999).read_bytes()
+    folder = theme_of(tmp_path / "t", f'<image href="{data_uri(flat)}" width="100" height="100"/>')
+    out = tmp_path / "t.pdf"
+    result = run("--theme", folder, "--out", out, "--no-rules", "--max", "1")
+    one_error_line(result, "a.svg: embedded picture: the picture is 9999 x 9999 pixels", "40 megapixel limit")
+    assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    ("data", "problem"),
+    [
+        (b"%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 10 10\nshowpage\n", "not a picture that can be read"),
+        (b"GIF89a-not-really", "not a picture that can be read"),
+        (b"\x89PNG\r\n\x1a\n" + b"\0" * 40, "not a picture that can be read"),
+    ],
+)
+def test_embedded_data_that_is_not_a_usable_picture_is_one_line(tmp_path, data, problem):
+    folder = theme_of(tmp_path / "t", f'<image href="{data_uri(data)}" width="100" height="100"/>')
+    out = tmp_path / "t.pdf"
+    result = run("--theme", folder, "--out", out, "--no-rules", "--max", "1")
+    one_error_line(result, "a.svg: embedded picture: " + problem)
+    assert not out.exists()
+
+
+def test_a_large_embedded_photo_is_embedded_small(tmp_path):
+    from PIL import Image
+
+    from tests.fixtures_images import image_xobjects, noisy
+
+    jpeg = data_uri(encoded(noisy((4000, 3000)), "JPEG", quality=60), "jpeg")
+    folder = theme_of(tmp_path / "t", f'<image href="{jpeg}" width="100" height="75"/>')
+    out = tmp_path / "t.pdf"
+    result = run("--theme", folder, "--out", out, "--no-rules", "--max", "1")
+    assert result.exit_code == 0, result.output
+    (photo,) = image_xobjects(out)
+    assert max(photo["/Width"], photo["/Height"]) <= 1600
+    assert Image.MAX_IMAGE_PIXELS  # the decoder's guard stays on

@@ -32,7 +32,10 @@ A file that cannot be used raises ``PictureError`` naming it.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import contextlib
+import io
 import logging
 import math
 import re
@@ -52,6 +55,9 @@ MAX_SVG_ELEMENTS = 10_000
 (svglib converts about 3,000 elements a second)."""
 MAX_PATH_DATA = 2_000_000
 """Most characters of path (``d``) and polygon (``points``) data in one SVG."""
+EMBEDDED_MAX_SIDE = 1600
+"""Pixels on the long side of a picture embedded in an SVG, at most (a 28 mm face at
+300 dpi needs 330)."""
 MAX_COORDINATE = 1e9
 """Largest size or coordinate, in points, in a converted drawing."""
 
@@ -100,7 +106,7 @@ def _svg_renderer():
     import domino_print.platypus_import  # noqa: F401
 
     # isort: split
-    from svglib.svglib import SvgRenderer  # deferred: svglib, lxml and CSS tools, for SVG only
+    from svglib.svglib import SvgRenderer, node_name  # deferred: svglib, lxml, CSS tools: SVG only
 
     class ConfinedRenderer(SvgRenderer):
         """An ``SvgRenderer`` that resolves ``#fragment`` links only."""
@@ -112,9 +118,76 @@ def _svg_renderer():
             href = (node.attrib.get(_XLINK_HREF) or node.attrib.get("href") or "").strip()
             if href.startswith("#"):
                 return super().xlink_href_target(node, group)
+            if _EMBEDDED_IMAGE.match(href) and node_name(node) == "image":
+                return _embedded_picture(Path(self.source_path), href)
             return None
 
     return ConfinedRenderer
+
+
+class EmbeddedPicture:
+    """A picture embedded in an SVG, decoded through ``decode`` and ready to draw.
+
+    ``image`` is at most ``EMBEDDED_MAX_SIDE`` pixels on its long side; ``jpeg``
+    holds it re-encoded as JPEG when it was a photo (a JPEG without
+    transparency), so that the PDF keeps it small, else None (lossless).
+    """
+
+    def __init__(self, image, jpeg: bytes | None) -> None:
+        self.image = image
+        self.jpeg = jpeg
+        self.size = image.size
+
+    def reader(self):
+        from reportlab.lib.utils import ImageReader  # deferred: only for drawing
+
+        return ImageReader(io.BytesIO(self.jpeg) if self.jpeg is not None else self.image)
+
+
+def _embedded_picture(path: Path, href: str) -> EmbeddedPicture:
+    """The picture of a ``data:image/png`` or ``data:image/jpeg`` URI, through the guarded decoder."""
+    # deferred: Pillow and the decoder, for an SVG with an embedded picture only
+    from domino_print.pictures.decode import JPEG_FORMATS, decode, has_alpha, open_picture
+
+    try:
+        data = base64.b64decode(href[_EMBEDDED_IMAGE.match(href).end() :], validate=False)
+    except (binascii.Error, ValueError):
+        raise PictureError(path, "an embedded picture is not valid base64; export the SVG again") from None
+    try:
+        with io.BytesIO(data) as source:
+            opened = open_picture(source, path)
+            fmt = opened.format or ""
+            image = decode(opened, path, min(1.0, EMBEDDED_MAX_SIDE / max(opened.size)))
+    except PictureError as exc:
+        raise PictureError(path, f"embedded picture: {exc.problem}") from None
+    if max(image.size) > EMBEDDED_MAX_SIDE:
+        image.thumbnail((EMBEDDED_MAX_SIDE, EMBEDDED_MAX_SIDE), reducing_gap=3.0)
+    jpeg = None
+    if fmt in JPEG_FORMATS and not has_alpha(image):
+        buffer = io.BytesIO()
+        image.save(buffer, "JPEG", quality=85, optimize=True)
+        jpeg = buffer.getvalue()
+    return EmbeddedPicture(image, jpeg)
+
+
+def draw_drawing(canvas, drawing) -> None:
+    """Draw a drawing from ``load_svg`` at the canvas origin, embedded pictures as image objects.
+
+    ReportLab's own renderer would write embedded pictures as inline images,
+    which it cannot do with binary streams (``rl_config.useA85 = 0``): each one
+    here is an image object, embedded once per PDF however often it is drawn.
+    """
+    from reportlab.graphics import renderPDF  # deferred: ReportLab graphics, for a user's SVG only
+
+    class Renderer(renderPDF._PDFRenderer):
+        def drawImage(self, image) -> None:
+            picture = image.path
+            if isinstance(picture, EmbeddedPicture):
+                self._canvas.drawImage(
+                    picture.reader(), image.x, image.y, image.width, image.height, mask="auto"
+                )
+
+    Renderer().draw(renderPDF.renderScaledDrawing(drawing), canvas, 0, 0, showBoundary=False)
 
 
 @contextlib.contextmanager
