@@ -709,3 +709,36 @@ def test_damaged_files_give_one_clear_error(tmp_path, fmt):
             prepare(path)
         except PictureError as exc:
             assert str(exc).startswith(str(path)) or "damaged." in str(exc)
+
+
+def test_transparent_pictures_are_reduced_in_strips_with_the_same_pixels(monkeypatch):
+    monkeypatch.setattr(raster, "_STRIP_PIXELS", 3_000)
+    rgba = Image.merge("RGBA", [Image.effect_noise((301, 203), 80) for _ in range(4)])
+    for factor in (2, 3, 7):
+        assert raster._reduced_in_strips(rgba, factor).tobytes() == rgba.reduce(factor).tobytes()
+    assert raster._reduced_in_strips(rgba, 1) is rgba
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads VmHWM from /proc (Linux)")
+def test_a_40_megapixel_transparent_png_stays_within_its_memory(tmp_path):
+    """Decoded RGBA is 160 MB; Pillow's own resize would copy it all once more (premultiplied)."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "alpha.png"
+    grey = Image.linear_gradient("L").resize((8_000, 5_000))
+    Image.merge("RGBA", [grey, grey, grey, grey.point(lambda v: 128 if v > 100 else 255)]).save(
+        path, compress_level=1
+    )
+    code = (
+        "import re, sys; from pathlib import Path; "
+        "from domino_print.pictures.raster import prepare_face_image; "
+        f"face = prepare_face_image(Path(sys.argv[1]), {FACE_PT}, dpi=300); "
+        "status = Path('/proc/self/status').read_text(); "
+        "print(face.image.width, int(re.search(r'VmHWM:\\s+(\\d+)', status).group(1)) // 1024)"
+    )
+    done = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, check=True)
+    width, peak_mb = map(int, done.stdout.split())
+    assert width == round(FACE_PT * (1 - 2 * PADDING) / 72 * 300)
+    assert peak_mb < 250, done.stdout  # 160 MB of pixels and the interpreter; 325 MB before
