@@ -16,6 +16,7 @@ import shutil
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -322,11 +323,15 @@ def test_viewbox_with_nan(tmp_path):
 
 
 def test_too_many_elements_is_one_line_naming_the_limit(tmp_path):
-    body = "".join(f'<rect x="{i % 90}" y="{i % 80}" width="5" height="5"/>' for i in range(10_001))
+    shape = '<rect x="{}" y="{}" width="5" height="5" fill="#1E88E5"/>'
+    body = "".join(shape.format(i % 90, i % 80) for i in range(100_000))
     folder = theme_of(tmp_path / "t", body)
+    assert (folder / "a.svg").stat().st_size > 5_000_000
     out = tmp_path / "t.pdf"
+    started = time.perf_counter()
     result = run("--theme", folder, "--out", out, "--no-rules", "--max", "1")
-    one_error_line(result, "a.svg", "10,000 elements")
+    assert time.perf_counter() - started < 10  # refused before conversion (a minute before)
+    one_error_line(result, "a.svg", "more than 5,000 elements")
     assert not out.exists()
 
 
@@ -337,7 +342,7 @@ def test_use_copies_count_as_elements(tmp_path):
         levels.append(f'<g id="l{level}">' + f'<use href="#l{level - 1}"/>' * 10 + "</g>")
     path = write_svg(tmp_path / "laughs.svg", "<defs>" + "".join(levels) + "</defs><use href='#l6'/>")
     assert path.stat().st_size < 2_000
-    with pytest.raises(PictureError, match=r"laughs\.svg: the SVG draws more than 10,000 elements"):
+    with pytest.raises(PictureError, match=r"laughs\.svg: the SVG draws more than 5,000 elements"):
         load_svg(path)
 
 
@@ -465,3 +470,18 @@ def test_a_large_embedded_photo_is_embedded_small(tmp_path):
     (photo,) = image_xobjects(out)
     assert max(photo["/Width"], photo["/Height"]) <= 1600
     assert Image.MAX_IMAGE_PIXELS  # the decoder's guard stays on
+
+
+def test_embedded_pictures_share_one_decoding_budget(tmp_path, monkeypatch):
+    """Many small files that each decode big: the SVG's pictures together get one picture's budget."""
+    from PIL import Image
+
+    from domino_print.pictures import decode
+
+    monkeypatch.setattr(decode, "MAX_DECODED_PIXELS", 100_000)
+    png = data_uri(encoded(Image.new("RGB", (200, 200), (255, 0, 0)), "PNG"))  # 40,000 pixels each
+    two = f'<image href="{png}" width="50" height="50"/>' * 2
+    assert load_svg(write_svg(tmp_path / "two.svg", two)).width == 75
+    path = write_svg(tmp_path / "three.svg", two + f'<image href="{png}" x="50" width="50" height="50"/>')
+    with pytest.raises(PictureError, match=r"three\.svg: the SVG's embedded pictures decode to more than"):
+        load_svg(path)

@@ -50,9 +50,9 @@ if TYPE_CHECKING:
 
 MAX_SVG_BYTES = 16_000_000
 """Largest SVG file read, in bytes (embedded pictures included)."""
-MAX_SVG_ELEMENTS = 10_000
+MAX_SVG_ELEMENTS = 5_000
 """Most elements an SVG may draw, each ``<use>`` counted as a copy of what it shows
-(svglib converts about 3,000 elements a second)."""
+(svglib converts 2,000 to 3,000 elements a second; the bundled fruits have 7 to 16)."""
 MAX_PATH_DATA = 2_000_000
 """Most characters of path (``d``) and polygon (``points``) data in one SVG."""
 EMBEDDED_MAX_SIDE = 1600
@@ -113,13 +113,17 @@ def _svg_renderer():
 
         def __init__(self, path: str) -> None:
             super().__init__(path, font_map=_OwnFonts(), external_reference_root=_NO_ROOT)
+            self.embedded_pixels = 0
+            """Pixels decoded so far for the SVG's embedded pictures, all together."""
 
         def xlink_href_target(self, node, group=None):
             href = (node.attrib.get(_XLINK_HREF) or node.attrib.get("href") or "").strip()
             if href.startswith("#"):
                 return super().xlink_href_target(node, group)
             if _EMBEDDED_IMAGE.match(href) and node_name(node) == "image":
-                return _embedded_picture(Path(self.source_path), href)
+                picture = _embedded_picture(Path(self.source_path), href, self.embedded_pixels)
+                self.embedded_pixels += picture.decoded_pixels
+                return picture
             return None
 
     return ConfinedRenderer
@@ -133,10 +137,11 @@ class EmbeddedPicture:
     transparency), so that the PDF keeps it small, else None (lossless).
     """
 
-    def __init__(self, image, jpeg: bytes | None) -> None:
+    def __init__(self, image, jpeg: bytes | None, decoded_pixels: int) -> None:
         self.image = image
         self.jpeg = jpeg
         self.size = image.size
+        self.decoded_pixels = decoded_pixels
 
     def reader(self):
         from reportlab.lib.utils import ImageReader  # deferred: only for drawing
@@ -144,10 +149,16 @@ class EmbeddedPicture:
         return ImageReader(io.BytesIO(self.jpeg) if self.jpeg is not None else self.image)
 
 
-def _embedded_picture(path: Path, href: str) -> EmbeddedPicture:
-    """The picture of a ``data:image/png`` or ``data:image/jpeg`` URI, through the guarded decoder."""
+def _embedded_picture(path: Path, href: str, decoded_before: int) -> EmbeddedPicture:
+    """The picture of a ``data:image/png`` or ``data:image/jpeg`` URI, through the guarded decoder.
+
+    All the embedded pictures of one SVG together may decode at most as many
+    pixels as one picture file (``decode.MAX_DECODED_PIXELS``): ``decoded_before``
+    is what the SVG's earlier pictures took.
+    """
     # deferred: Pillow and the decoder, for an SVG with an embedded picture only
-    from domino_print.pictures.decode import JPEG_FORMATS, decode, has_alpha, open_picture
+    from domino_print.pictures import decode as decoder
+    from domino_print.pictures.decode import JPEG_FORMATS, decode, decoded_size, has_alpha, open_picture
 
     try:
         data = base64.b64decode(href[_EMBEDDED_IMAGE.match(href).end() :], validate=False)
@@ -157,8 +168,19 @@ def _embedded_picture(path: Path, href: str) -> EmbeddedPicture:
         with io.BytesIO(data) as source:
             opened = open_picture(source, path)
             fmt = opened.format or ""
-            image = decode(opened, path, min(1.0, EMBEDDED_MAX_SIDE / max(opened.size)))
+            scale = min(1.0, EMBEDDED_MAX_SIDE / max(opened.size))
+            width, height = decoded_size(opened.size, fmt, scale)
+            if decoded_before + width * height > decoder.MAX_DECODED_PIXELS:
+                limit = decoder.MAX_DECODED_PIXELS // 1_000_000
+                raise PictureError(
+                    path,
+                    f"the SVG's embedded pictures decode to more than {limit} megapixels in all, "
+                    "over the limit; embed them smaller",
+                )
+            image = decode(opened, path, scale)
     except PictureError as exc:
+        if exc.problem.startswith("the SVG's"):
+            raise
         raise PictureError(path, f"embedded picture: {exc.problem}") from None
     if max(image.size) > EMBEDDED_MAX_SIDE:
         image.thumbnail((EMBEDDED_MAX_SIDE, EMBEDDED_MAX_SIDE), reducing_gap=3.0)
@@ -167,7 +189,7 @@ def _embedded_picture(path: Path, href: str) -> EmbeddedPicture:
         buffer = io.BytesIO()
         image.save(buffer, "JPEG", quality=85, optimize=True)
         jpeg = buffer.getvalue()
-    return EmbeddedPicture(image, jpeg)
+    return EmbeddedPicture(image, jpeg, width * height)
 
 
 def draw_drawing(canvas, drawing) -> None:
