@@ -485,3 +485,20 @@ def test_embedded_pictures_share_one_decoding_budget(tmp_path, monkeypatch):
     path = write_svg(tmp_path / "three.svg", two + f'<image href="{png}" x="50" width="50" height="50"/>')
     with pytest.raises(PictureError, match=r"three\.svg: the SVG's embedded pictures decode to more than"):
         load_svg(path)
+
+
+def test_an_embedded_picture_without_a_size_keeps_its_own(tmp_path, monkeypatch):
+    from PIL import Image
+
+    from domino_print.pictures import svg
+
+    monkeypatch.setattr(svg, "EMBEDDED_MAX_SIDE", 20)  # reduced for the PDF, not for the layout
+    png = data_uri(encoded(Image.new("RGB", (60, 30), (255, 0, 0)), "PNG"))
+    drawing = load_svg(write_svg(tmp_path / "own.svg", f'<image href="{png}" x="5" y="5"/>'))
+    pending, found = [drawing], []
+    while pending:
+        node = pending.pop()
+        pending.extend(getattr(node, "contents", []))
+        if isinstance(getattr(node, "path", None), svg.EmbeddedPicture):
+            found.append((node.width, node.height, node.path.image.size))
+    assert found == [(60, 30, (20, 10))]

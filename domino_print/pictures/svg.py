@@ -137,10 +137,12 @@ class EmbeddedPicture:
     transparency), so that the PDF keeps it small, else None (lossless).
     """
 
-    def __init__(self, image, jpeg: bytes | None, decoded_pixels: int) -> None:
+    def __init__(self, image, jpeg: bytes | None, size: tuple[int, int], decoded_pixels: int) -> None:
         self.image = image
         self.jpeg = jpeg
-        self.size = image.size
+        self.size = size
+        """The picture's own size in pixels, before any reduction: svglib sizes an
+        ``<image>`` without width or height with it."""
         self.decoded_pixels = decoded_pixels
 
     def reader(self):
@@ -168,7 +170,8 @@ def _embedded_picture(path: Path, href: str, decoded_before: int) -> EmbeddedPic
         with io.BytesIO(data) as source:
             opened = open_picture(source, path)
             fmt = opened.format or ""
-            scale = min(1.0, EMBEDDED_MAX_SIDE / max(opened.size))
+            own_size = opened.size
+            scale = min(1.0, EMBEDDED_MAX_SIDE / max(own_size))
             width, height = decoded_size(opened.size, fmt, scale)
             if decoded_before + width * height > decoder.MAX_DECODED_PIXELS:
                 limit = decoder.MAX_DECODED_PIXELS // 1_000_000
@@ -189,7 +192,7 @@ def _embedded_picture(path: Path, href: str, decoded_before: int) -> EmbeddedPic
         buffer = io.BytesIO()
         image.save(buffer, "JPEG", quality=85, optimize=True)
         jpeg = buffer.getvalue()
-    return EmbeddedPicture(image, jpeg, width * height)
+    return EmbeddedPicture(image, jpeg, own_size, width * height)
 
 
 def draw_drawing(canvas, drawing) -> None:
