@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 import reportlab
+from PIL import Image
 from pypdf import PdfReader
 
 from domino_print.pictures import PictureError
@@ -502,3 +503,14 @@ def test_an_embedded_picture_without_a_size_keeps_its_own(tmp_path, monkeypatch)
         if isinstance(getattr(node, "path", None), svg.EmbeddedPicture):
             found.append((node.width, node.height, node.path.image.size))
     assert found == [(60, 30, (20, 10))]
+
+
+def test_a_file_is_converted_once_until_its_bytes_change(tmp_path):
+    path = write_svg(tmp_path / "once.svg", SHAPE)
+    first = load_svg(path)
+    assert load_svg(path) is first  # checked with the theme, then drawn: one conversion
+    write_svg(path, '<circle cx="50" cy="50" r="10"/>')
+    assert load_svg(path) is not first
+    with_picture = data_uri(encoded(Image.new("RGB", (8, 8), (255, 0, 0)), "PNG"))
+    write_svg(path, f'<image href="{with_picture}" width="10" height="10"/>')
+    assert load_svg(path) is not load_svg(path)  # pictures are not kept

@@ -40,6 +40,7 @@ import logging
 import math
 import re
 import sys
+from collections import OrderedDict
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -293,8 +294,8 @@ def _drop_outside_references(root) -> None:
             parent.remove(element)
 
 
-def _check_work(path: Path, root) -> None:
-    """Refuse an SVG whose conversion would cost too much (see the limits above)."""
+def _check_work(path: Path, root) -> int:
+    """Refuse an SVG whose conversion would cost too much (see the limits above); its element count."""
     elements = [e for e in root.iter() if isinstance(e.tag, str)]
     path_data = sum(len(e.get("d") or "") + len(e.get("points") or "") for e in elements)
     if path_data > MAX_PATH_DATA:
@@ -338,6 +339,7 @@ def _check_work(path: Path, root) -> None:
             f"the SVG draws more than {MAX_SVG_ELEMENTS:,} elements (<use> copies counted), "
             "over the limit; simplify it or export it as PNG",
         )
+    return drawn
 
 
 def _first_bad_number(drawing) -> float | None:
@@ -357,15 +359,42 @@ def _first_bad_number(drawing) -> float | None:
     return None
 
 
+_converted: OrderedDict[tuple[str, bytes], tuple[Drawing, int]] = OrderedDict()
+"""Drawings converted lately, by path and digest of the file's bytes, with their element count."""
+CACHE_ELEMENTS = 20_000
+"""Most elements the drawings kept in ``_converted`` may hold together."""
+
+
+def _remember(key: tuple[str, bytes], drawing: Drawing, elements: int) -> None:
+    """Keep ``drawing`` for the next ``load_svg`` of the same bytes (the theme check, then the face)."""
+    _converted[key] = (drawing, elements)
+    _converted.move_to_end(key)
+    while sum(count for _, count in _converted.values()) > CACHE_ELEMENTS and len(_converted) > 1:
+        _converted.popitem(last=False)
+
+
 def load_svg(path: Path) -> Drawing:
-    """A drawing of the SVG at ``path``; ``PictureError`` naming the file if it can't be used."""
-    root = _parse(path, _read(path))
+    """A drawing of the SVG at ``path``; ``PictureError`` naming the file if it can't be used.
+
+    The same file (same path, same bytes) converted lately is not converted
+    again: a user's SVG is loaded when the theme is checked, then when it is
+    drawn. Drawings with embedded pictures are not kept (their pixels weigh).
+    """
+    data = _read(path)
+    import hashlib  # deferred: the digest is for SVG files only
+
+    key = (str(path), hashlib.blake2b(data, digest_size=32).digest())
+    if key in _converted:
+        _converted.move_to_end(key)
+        return _converted[key][0]
+    root = _parse(path, data)
     _drop_outside_references(root)
-    _check_work(path, root)
+    elements = _check_work(path, root)
     renderer_class = _svg_renderer()
+    renderer = renderer_class(str(path))
     try:
         with _svglib_quiet():
-            drawing = renderer_class(str(path)).render(root)
+            drawing = renderer.render(root)
     except _DRAWING_ERRORS as exc:
         raise PictureError(path, f"the SVG cannot be drawn ({exc})") from None
     if drawing is None:
@@ -379,4 +408,6 @@ def load_svg(path: Path) -> Drawing:
         )
     if drawing.width <= 0 or drawing.height <= 0 or max(drawing.width, drawing.height) < 1e-3:
         raise PictureError(path, "the SVG has no size; give it a viewBox or width and height")
+    if renderer.embedded_pixels == 0:
+        _remember(key, drawing, elements)
     return drawing
