@@ -32,11 +32,8 @@ A file that cannot be used raises ``PictureError`` naming it.
 
 from __future__ import annotations
 
-import base64
-import binascii
 import contextlib
 import io
-import logging
 import math
 import re
 import sys
@@ -67,7 +64,8 @@ _NO_ROOT = "/nonexistent/domino-print-refuses-external-references"
 _DRAWING_ERRORS = (ValueError, TypeError, AttributeError, KeyError, IndexError, OverflowError,
                    ZeroDivisionError)
 """What svglib raises for an SVG it cannot convert."""
-_EMBEDDED_IMAGE = re.compile(r"data:image/(?:png|jpe?g);base64,", re.IGNORECASE)
+_EMBEDDED_IMAGE = r"(?i)data:image/(?:png|jpe?g);base64,"
+"""The start of an embedded picture's URI (compiled on first use: most sheets never need it)."""
 
 
 def svg_text_font(family: str, weight: str = "normal", style: str = "normal") -> str:
@@ -121,7 +119,7 @@ def _svg_renderer():
             href = (node.attrib.get(_XLINK_HREF) or node.attrib.get("href") or "").strip()
             if href.startswith("#"):
                 return super().xlink_href_target(node, group)
-            if _EMBEDDED_IMAGE.match(href) and node_name(node) == "image":
+            if re.match(_EMBEDDED_IMAGE, href) and node_name(node) == "image":
                 picture = _embedded_picture(Path(self.source_path), href, self.embedded_pixels)
                 self.embedded_pixels += picture.decoded_pixels
                 return picture
@@ -159,12 +157,15 @@ def _embedded_picture(path: Path, href: str, decoded_before: int) -> EmbeddedPic
     pixels as one picture file (``decode.MAX_DECODED_PIXELS``): ``decoded_before``
     is what the SVG's earlier pictures took.
     """
-    # deferred: Pillow and the decoder, for an SVG with an embedded picture only
+    # deferred: base64, Pillow and the decoder, for an SVG with an embedded picture only
+    import base64
+    import binascii
+
     from domino_print.pictures import decode as decoder
     from domino_print.pictures.decode import JPEG_FORMATS, decode, decoded_size, has_alpha, open_picture
 
     try:
-        data = base64.b64decode(href[_EMBEDDED_IMAGE.match(href).end() :], validate=False)
+        data = base64.b64decode(href[re.match(_EMBEDDED_IMAGE, href).end() :], validate=False)
     except (binascii.Error, ValueError):
         raise PictureError(path, "an embedded picture is not valid base64; export the SVG again") from None
     try:
@@ -219,6 +220,8 @@ def draw_drawing(canvas, drawing) -> None:
 @contextlib.contextmanager
 def _svglib_quiet():
     """svglib's log records stop at its own logger while we convert (no lines on stderr)."""
+    import logging  # deferred: about 8 ms, and only svglib's conversion logs
+
     logger = logging.getLogger("svglib")
     saved = logger.propagate, logger.handlers[:]
     logger.propagate = False
@@ -230,7 +233,7 @@ def _svglib_quiet():
 
 
 def _is_internal(href: str) -> bool:
-    return href.startswith("#") or _EMBEDDED_IMAGE.match(href) is not None
+    return href.startswith("#") or re.match(_EMBEDDED_IMAGE, href) is not None
 
 
 def _read(path: Path) -> bytes:
