@@ -439,6 +439,17 @@ def test_a_jpeg_over_the_decoding_limit_is_decoded_at_reduced_scale(tmp_path, mo
     assert face.photo and max(face.image.size) <= 300
 
 
+def test_a_progressive_jpeg_counts_as_decoded_whole(tmp_path, monkeypatch):
+    """libjpeg keeps every coefficient of a progressive JPEG (108 MP: 352 MB at peak)."""
+    monkeypatch.setattr(decode, "MAX_DECODED_PIXELS", 1_000_000)
+    baseline, progressive = tmp_path / "baseline.jpg", tmp_path / "progressive.jpg"
+    noisy((1200, 900)).save(baseline, quality=80)
+    noisy((1200, 900)).save(progressive, quality=80, progressive=True)
+    assert check_image(baseline).width == 1200
+    with pytest.raises(PictureError, match=r"progressive\.jpg: .* decoded whole \(PNG, WebP, GIF, BMP, TI"):
+        check_image(progressive)
+
+
 def test_a_jpeg_over_its_own_limit_is_refused(tmp_path, monkeypatch):
     monkeypatch.setattr(decode, "MAX_JPEG_PIXELS", 1_000_000)
     path = tmp_path / "big.jpg"

@@ -15,11 +15,12 @@ The one door through which a user's pixels come in, from a file or from bytes
 Limits, so that one picture's cost is bounded whatever its header says:
 
 * ``MAX_DECODED_PIXELS`` (40 megapixels): the most pixels decoded for one
-  picture. PNG, WebP, GIF, BMP and TIFF are decoded whole, so that is also
-  their largest size (a 30000 x 30000 PNG of a few KB is refused from its
-  header).
-* ``MAX_JPEG_PIXELS`` (300 megapixels): the largest JPEG. A 200 MP phone photo
-  decodes at 1/8 scale to about 3 MP for a printed face.
+  picture. PNG, WebP, GIF, BMP, TIFF and progressive JPEG are decoded whole
+  (``decoded_whole``), so that is also their largest size (a 30000 x 30000
+  PNG of a few KB is refused from its header).
+* ``MAX_JPEG_PIXELS`` (300 megapixels): the largest baseline JPEG (what
+  cameras and phones write). A 200 MP phone photo decodes at 1/8 scale to
+  about 3 MP for a printed face.
 
 Errors are ``PictureError``: one line naming the file, never a traceback.
 """
@@ -64,13 +65,22 @@ def _megapixels(width: int, height: int) -> str:
     return f"{width} x {height} pixels ({width * height / 1e6:.0f} megapixels)"
 
 
-def too_large(path: Path, width: int, height: int, fmt: str) -> PictureError:
-    """The one-line refusal of a picture over its limit."""
-    if fmt in JPEG_FORMATS:
+def decoded_whole(image: Image.Image) -> bool:
+    """Whether decoding holds every pixel (or coefficient) at once: all but a baseline JPEG.
+
+    A progressive JPEG is decoded at reduced scale too, but libjpeg keeps all
+    its coefficients meanwhile (about 3 bytes a pixel), as much as decoding it whole.
+    """
+    return (image.format or "") not in JPEG_FORMATS or bool(image.info.get("progressive"))
+
+
+def too_large(path: Path, width: int, height: int, whole: bool, kind: str = "") -> PictureError:
+    """The one-line refusal of a picture over its limit (``whole``: see ``decoded_whole``)."""
+    if not whole:
         limit = f"the {MAX_JPEG_PIXELS // 1_000_000} megapixel limit for JPEG"
     else:
-        limit = (f"the {MAX_DECODED_PIXELS // 1_000_000} megapixel limit for pictures decoded whole "
-                 "(PNG, WebP, GIF, BMP, TIFF)")
+        kind = kind or "PNG, WebP, GIF, BMP, TIFF, progressive JPEG"
+        limit = f"the {MAX_DECODED_PIXELS // 1_000_000} megapixel limit for pictures decoded whole ({kind})"
     return PictureError(
         path,
         f"the picture is {_megapixels(width, height)}, over {limit}; "
@@ -106,17 +116,18 @@ def open_picture(source: Path | BinaryIO, path: Path) -> Image.Image:
     except READ_ERRORS:
         raise PictureError(path, f"not a picture that can be read; use {FORMAT_NAMES} files") from None
     width, height = image.size
-    fmt = image.format or ""
-    limit = MAX_JPEG_PIXELS if fmt in JPEG_FORMATS else MAX_DECODED_PIXELS
-    if width * height > limit:
+    whole = decoded_whole(image)
+    if width * height > (MAX_DECODED_PIXELS if whole else MAX_JPEG_PIXELS):
         image.close()
-        raise too_large(path, width, height, fmt)
+        raise too_large(path, width, height, whole)
     return image
 
 
-def decoded_size(stored: tuple[int, int], fmt: str, scale: float) -> tuple[int, int]:
-    """The size decoding gives for ``scale`` (printed pixels per stored pixel): a JPEG at 1/2, 1/4, 1/8."""
-    if fmt not in JPEG_FORMATS or scale >= 1:
+def decoded_size(image: Image.Image, scale: float) -> tuple[int, int]:
+    """Pixels held decoding ``image`` for ``scale`` (printed per stored pixel): a baseline JPEG's
+    at 1/2, 1/4 or 1/8, every other picture's all."""
+    stored = image.size
+    if decoded_whole(image) or scale >= 1:
         return stored
     factor = next(f for f in (8, 4, 2, 1) if f <= 1 / scale)
     return math.ceil(stored[0] / factor), math.ceil(stored[1] / factor)
@@ -194,12 +205,12 @@ def decode(image: Image.Image, path: Path, scale: float) -> Image.Image:
     fmt = image.format or ""
     if fmt in JPEG_FORMATS and scale < 1:
         image.draft("RGB", (math.ceil(image.width * scale), math.ceil(image.height * scale)))
-    if image.width * image.height > MAX_DECODED_PIXELS:
-        raise too_large(path, image.width, image.height, "")
+    if image.width * image.height > MAX_DECODED_PIXELS:  # a JPEG this face needs at full scale
+        raise too_large(path, image.width, image.height, True, "this face size")
     try:
         image.load()
     except Image.DecompressionBombError:
-        raise too_large(path, image.width, image.height, fmt) from None
+        raise too_large(path, image.width, image.height, decoded_whole(image)) from None
     except READ_ERRORS as exc:
         raise damaged(path, exc) from None
     try:

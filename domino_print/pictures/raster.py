@@ -250,8 +250,7 @@ one at a time, so that parallel work never holds several large pictures in memor
 def _decoded_pixels(path: Path, size_pt: float, dpi: int, fit: str, padding: float) -> int:
     """How many pixels decoding ``path`` will hold (a JPEG decodes at 1/2, 1/4 or 1/8 scale)."""
     with _opened(path) as image:
-        stored, fmt = image.size, image.format or ""
-    width, height = decoded_size(stored, fmt, _scale(stored, size_pt, dpi, fit, padding))
+        width, height = decoded_size(image, _scale(image.size, size_pt, dpi, fit, padding))
     return width * height
 
 

@@ -174,7 +174,7 @@ def _embedded_picture(path: Path, href: str, decoded_before: int) -> EmbeddedPic
             fmt = opened.format or ""
             own_size = opened.size
             scale = min(1.0, EMBEDDED_MAX_SIDE / max(own_size))
-            width, height = decoded_size(opened.size, fmt, scale)
+            width, height = decoded_size(opened, scale)
             if decoded_before + width * height > decoder.MAX_DECODED_PIXELS:
                 limit = decoder.MAX_DECODED_PIXELS // 1_000_000
                 raise PictureError(
