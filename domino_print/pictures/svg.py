@@ -37,6 +37,7 @@ import io
 import math
 import re
 import sys
+import threading
 from collections import OrderedDict
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -368,12 +369,25 @@ CACHE_ELEMENTS = 20_000
 """Most elements the drawings kept in ``_converted`` may hold together."""
 
 
+_converted_lock = threading.Lock()
+"""``_converted`` is shared by every thread of the process (a web server's, say)."""
+
+
 def _remember(key: tuple[str, bytes], drawing: Drawing, elements: int) -> None:
     """Keep ``drawing`` for the next ``load_svg`` of the same bytes (the theme check, then the face)."""
-    _converted[key] = (drawing, elements)
-    _converted.move_to_end(key)
-    while sum(count for _, count in _converted.values()) > CACHE_ELEMENTS and len(_converted) > 1:
-        _converted.popitem(last=False)
+    with _converted_lock:
+        _converted[key] = (drawing, elements)
+        _converted.move_to_end(key)
+        while sum(count for _, count in _converted.values()) > CACHE_ELEMENTS and len(_converted) > 1:
+            _converted.popitem(last=False)
+
+
+def _recalled(key: tuple[str, bytes]) -> Drawing | None:
+    with _converted_lock:
+        if key not in _converted:
+            return None
+        _converted.move_to_end(key)
+        return _converted[key][0]
 
 
 def load_svg(path: Path) -> Drawing:
@@ -387,9 +401,9 @@ def load_svg(path: Path) -> Drawing:
     import hashlib  # deferred: the digest is for SVG files only
 
     key = (str(path), hashlib.blake2b(data, digest_size=32).digest())
-    if key in _converted:
-        _converted.move_to_end(key)
-        return _converted[key][0]
+    remembered = _recalled(key)
+    if remembered is not None:
+        return remembered
     root = _parse(path, data)
     _drop_outside_references(root)
     elements = _check_work(path, root)
