@@ -514,3 +514,23 @@ def test_a_file_is_converted_once_until_its_bytes_change(tmp_path):
     with_picture = data_uri(encoded(Image.new("RGB", (8, 8), (255, 0, 0)), "PNG"))
     write_svg(path, f'<image href="{with_picture}" width="10" height="10"/>')
     assert load_svg(path) is not load_svg(path)  # pictures are not kept
+
+
+def test_an_embedded_picture_keeps_its_transparency(tmp_path):
+    from PIL import ImageDraw
+
+    from tests.fixtures_images import close_to, face_boxes, page_pixels, sample
+
+    disc = Image.new("RGBA", (100, 100), (0, 0, 0, 0))
+    ImageDraw.Draw(disc).ellipse((10, 10, 90, 90), fill=(255, 0, 0, 255))
+    body = '<rect width="100" height="100" fill="#00FF00"/>'
+    body += f'<image href="{data_uri(encoded(disc, "PNG"))}" width="100" height="100"/>'
+    folder = theme_of(tmp_path / "t", body)
+    out = tmp_path / "t.pdf"
+    assert run("--theme", folder, "--out", out, "--no-rules", "--max", "1").exit_code == 0
+    layout, pages = face_boxes(3)
+    page = page_pixels(out, dpi=100)
+    x, y, s = pages[0][0][0]
+    left, top, inner = x + s * 0.08, y + s * 0.92, s * 0.84
+    assert close_to(sample(page, layout, left + inner * 0.5, top - inner * 0.5, dpi=100), (255, 0, 0), 30)
+    assert close_to(sample(page, layout, left + inner * 0.04, top - inner * 0.04, dpi=100), (0, 255, 0), 30)
