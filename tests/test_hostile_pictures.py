@@ -534,3 +534,9 @@ def test_an_embedded_picture_keeps_its_transparency(tmp_path):
     left, top, inner = x + s * 0.08, y + s * 0.92, s * 0.84
     assert close_to(sample(page, layout, left + inner * 0.5, top - inner * 0.5, dpi=100), (255, 0, 0), 30)
     assert close_to(sample(page, layout, left + inner * 0.04, top - inner * 0.04, dpi=100), (0, 255, 0), 30)
+
+
+def test_too_much_text_is_one_line(tmp_path):
+    path = write_svg(tmp_path / "words.svg", '<text x="1" y="50">' + "Abc def " * 20_000 + "</text>")
+    with pytest.raises(PictureError, match=r"words\.svg: the SVG has 160,000 characters of text, over the"):
+        load_svg(path)

@@ -16,7 +16,7 @@ run a program, and must never cost more than a picture should. So:
   the family, or run the system's font matcher;
 * the work is bounded before conversion: at most ``MAX_SVG_ELEMENTS`` elements
   once ``<use>`` copies are counted, at most ``MAX_PATH_DATA`` characters of
-  path and polygon data;
+  path and polygon data and ``MAX_SVG_TEXT`` characters of text;
 * sizes and coordinates must be finite numbers of a sane magnitude
   (``MAX_COORDINATE``), checked on the converted drawing;
 * svglib's log lines (unknown colours, fonts...) are silenced: a picture that
@@ -57,6 +57,8 @@ MAX_PATH_DATA = 2_000_000
 EMBEDDED_MAX_SIDE = 1600
 """Pixels on the long side of a picture embedded in an SVG, at most (a 28 mm face at
 300 dpi needs 330)."""
+MAX_SVG_TEXT = 100_000
+"""Most characters of text in one SVG (each is measured and drawn in a font)."""
 MAX_COORDINATE = 1e9
 """Largest size or coordinate, in points, in a converted drawing."""
 
@@ -306,6 +308,13 @@ def _check_work(path: Path, root) -> int:
         raise PictureError(
             path,
             f"the SVG has {path_data:,} characters of path data, over the limit of {MAX_PATH_DATA:,}; "
+            "simplify it or export it as PNG",
+        )
+    text = sum(len(e.text or "") + len(e.tail or "") for e in elements)
+    if text > MAX_SVG_TEXT:
+        raise PictureError(
+            path,
+            f"the SVG has {text:,} characters of text, over the limit of {MAX_SVG_TEXT:,}; "
             "simplify it or export it as PNG",
         )
     by_id = {e.get("id"): e for e in elements if e.get("id")}
