@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 
+from bench.big_photos import BIG_PHOTO_SCENARIO
 from bench.photos import PHOTO_SCENARIO
 from bench.run import CLI, ROOT, Scenario
 
@@ -92,4 +93,5 @@ SCENARIOS: list[Scenario] = [
     PHOTO_SCENARIO,  # issue 5: seven 12 MP photos against a full decode of the same files
     *ASSOCIATION_SCENARIOS,
     LONG_PREVIEW_SCENARIO,
+    BIG_PHOTO_SCENARIO,  # issue 9: 200 MP phone photos, peak memory at most 300 MB
 ]

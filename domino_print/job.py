@@ -136,8 +136,7 @@ def _rules_context(options: Options, theme: Theme, top: int):
         lang=options.lang,
         variant=options.rules,
         top=top,
-        pictures=theme.kind == "pictures",
-        numeric=theme.kind != "pictures",
+        kind=theme.kind,
         theme_title=fonts.printable(theme.title_in(options.lang)),
         target=options.target,
     )

@@ -172,7 +172,7 @@ def _rules_context(options: Options, theme: Theme, made: AssociationSet, match: 
     else:
         example = tuple(tuple(made.tiles[number - 1]) for number in made.loop[:3])
     context = RulesContext(
-        lang=options.lang, variant=options.rules, top=max(2, count - 1), pictures=False, numeric=False,
+        lang=options.lang, variant=options.rules, top=max(2, count - 1), kind="association",
         theme_title=theme.title_in(options.lang), target=options.target, example=example, match=match,
         loop=LoopPages(made) if made.structure == "boucle" else None,
     )

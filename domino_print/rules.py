@@ -116,6 +116,8 @@ __all__ = [
 
 VARIANTS = ("famille", "points", "doubles")
 NUMBER_VARIANTS = ("points", "doubles")
+NUMBER_KINDS = ("pips", "numerals")
+"""Theme kinds whose faces show numbers: the games that count points need them."""
 """Variants that count pips: refused for picture themes."""
 DEFAULT_TARGETS = {"famille": 50, "points": 50, "doubles": 100}
 """The score that wins the game when ``--target`` is not given (famille does not score)."""
@@ -150,8 +152,7 @@ class RulesContext(NamedTuple):
     lang: str  # a catalogue in domino_print/texts: "fr", "en", "es", "de"...
     variant: str  # "famille", "points" or "doubles"
     top: int  # highest value of the set: 6 = double-six (28 tiles)
-    pictures: bool  # picture theme: speak of pictures, never ask to count
-    numeric: bool  # faces show numbers (pips, coloured pips, numerals)
+    kind: str  # the theme's kind: "pips" or "numerals" (numbers), "pictures", or "association"
     theme_title: str  # shown in the heading, e.g. "Fruits"
     target: int | None = None  # points and doubles: score that wins; None: DEFAULT_TARGETS
     example: tuple[tuple[int, int], ...] = ()  # association sets: the example chain as face ids
@@ -205,7 +206,7 @@ def validate_rules(ctx: RulesContext) -> None:
         raise RulesError(
             f"unknown rules variant {ctx.variant!r}; use --rules famille, --rules points or --rules doubles"
         )
-    if ctx.variant in NUMBER_VARIANTS and (ctx.pictures or not ctx.numeric):
+    if ctx.variant in NUMBER_VARIANTS and ctx.kind not in NUMBER_KINDS:
         raise RulesError(
             f"--rules {ctx.variant} needs a theme with numbers (pips, pips-couleur, chiffres); "
             "use --rules famille with this picture theme"
@@ -294,7 +295,7 @@ def _group_deal(deal: dict[int, int]) -> tuple[tuple[tuple[int, ...], int], ...]
 
 
 def _plan(ctx: RulesContext) -> _Plan:
-    faces = "numbers" if ctx.numeric and not ctx.pictures else "pictures" if ctx.pictures else "symbols"
+    faces = "numbers" if ctx.kind in NUMBER_KINDS else "pictures" if ctx.kind == "pictures" else "symbols"
     faces = ctx.match or faces
     variant = f"rules.{ctx.variant}"
     if ctx.variant == "doubles":

@@ -59,3 +59,14 @@ def test_fruit_sheet_does_not_import_svglib(tmp_path):
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert done.stdout.strip().splitlines()[-1] == "False"
     assert (tmp_path / "f.pdf").stat().st_size > 1000
+
+
+def test_restyled_art_leaves_the_remembered_drawing_alone():
+    """load_svg may hand the same drawing out again: line and light art work on copies."""
+    from domino_print.pictures.art import compile_svg
+
+    svg = ASSETS_DIR / "fruits" / "pomme.svg"
+    first_line = compile_svg(svg, "line")
+    compile_svg(svg, "light")
+    assert compile_svg(svg, "line") == first_line
+    assert compile_svg(svg) == svg.with_name(svg.name + SUFFIX).read_text(encoding="ascii")

@@ -304,11 +304,6 @@ def _svg_run(width: str, height: str, view_box: str, attributes: dict[str, str])
         check_outcome(result, root, before, out)
 
 
-@pytest.mark.xfail(
-    reason="issue 9 item 7: SVG sizes that overflow to infinity or NaN (viewBox 0 0 1e309 1) still "
-    "traceback; the SVG hardening branch fixes it: drop this mark once it is merged",
-    strict=False,
-)
 @settings(max_examples=10, deadline=None, suppress_health_check=list(HealthCheck))
 @given(width=lengths, height=lengths, view_box=st.sampled_from(["0 0 10 10", "", "0 0 0 0", "0 0 1e309 1",
                                                                 "nan nan nan nan", "0 0 -1 5", "a b c"]),

@@ -41,8 +41,7 @@ def ctx_for(lang: str, *, target: int | None = None, top: int = 6, pictures: boo
         lang=lang,
         variant="doubles",
         top=top,
-        pictures=pictures,
-        numeric=not pictures,
+        kind="pictures" if pictures else "pips",
         theme_title="Fruits" if pictures else "T",
         target=target,
     )
@@ -476,7 +475,7 @@ def test_validate_refuses_pictures_non_numbers_and_other_sets():
     with pytest.raises(RulesError, match="needs a theme with numbers"):
         validate_rules(ctx_for("fr", pictures=True))
     with pytest.raises(RulesError, match="needs a theme with numbers"):
-        validate_rules(RulesContext("en", "doubles", 6, pictures=False, numeric=False, theme_title="Colours"))
+        validate_rules(RulesContext("en", "doubles", 6, kind="association", theme_title="Colours"))
     with pytest.raises(RulesError, match=re.escape("use --max 6")):
         validate_rules(ctx_for("en", top=12))
     with pytest.raises(RulesError, match="target"):
@@ -503,7 +502,7 @@ def test_skipping_runs_of_looks_finds_the_look_that_trying_every_look_finds(vari
     one the first fitting look of the full, ordered list gives."""
     from domino_print.rules import _first_fitting, _looks, _measure, _story
 
-    content = build_content(RulesContext(lang, variant, 6, False, True, "T"))
+    content = build_content(RulesContext(lang, variant, 6, "pips", "T"))
     canvas = Canvas(io.BytesIO(), pagesize=pagesize)
     width, height = pagesize[0] - 2 * margin, pagesize[1] - 2 * margin
     stub = StubTile()

@@ -9,8 +9,9 @@ import pytest
 from PIL import Image, JpegImagePlugin
 
 from domino_print.faces.pictures import PADDING
-from domino_print.pictures import PictureError, raster
-from domino_print.pictures.raster import MAX_PIXELS, check_image, prepare_face_image
+from domino_print.pictures import PictureError, decode, raster
+from domino_print.pictures.decode import MAX_DECODED_PIXELS, MAX_JPEG_PIXELS
+from domino_print.pictures.raster import check_image, prepare_face_image
 from tests.fixtures_images import (
     BLUE,
     GREEN,
@@ -383,21 +384,91 @@ def test_decompression_bomb_is_refused_from_the_header(tmp_path):
     assert result.exit_code == 1
     assert (
         "b.png: the picture is 12000 x 10000 pixels (120 megapixels), "
-        "which is over the 100 megapixel limit"
+        "over the 40 megapixel limit for pictures decoded whole"
     ) in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
     assert not out.exists()
 
 
 def test_far_larger_bomb_is_refused_too(tmp_path):
-    path = huge_png_header(tmp_path / "huge.png", 30_000, 30_000)  # over Pillow's own hard limit
-    with pytest.raises(PictureError, match="over the 100 megapixel limit"):
+    path = huge_png_header(tmp_path / "huge.png", 30_000, 30_000)  # 900 MP: over Pillow's own limit too
+    with pytest.raises(PictureError, match=r"huge\.png: the picture is over 300 megapixels, over every"):
         check_image(path)
-    assert Image.MAX_IMAGE_PIXELS == MAX_PIXELS
+    assert Image.MAX_IMAGE_PIXELS * 2 == MAX_JPEG_PIXELS  # Pillow's hard stop is our JPEG limit
+
+
+def rgba_png_header(path: Path, width: int, height: int) -> Path:
+    """A small PNG file whose header claims an RGBA ``width`` x ``height`` picture."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
+    idat = zlib.compress(b"\0" * (1 + 4 * width) * 64)
+    body = chunk(b"IHDR", header) + chunk(b"IDAT", idat) + chunk(b"IEND", b"")
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + body)
+    return path
+
+
+def test_an_rgba_png_of_100_megapixels_is_refused_before_decoding(tmp_path):
+    """9999 x 9999 RGBA: a few KB on disk, 400 MB decoded, over 800 MB at peak before."""
+    path = rgba_png_header(tmp_path / "flat.png", 9_999, 9_999)
+    assert path.stat().st_size < 500_000
+    with pytest.raises(PictureError, match=r"flat\.png: the picture is 9999 x 9999 pixels \(100 megapixe"):
+        prepare(path)
 
 
 def test_limit_is_inclusive(tmp_path):
-    path = huge_png_header(tmp_path / "edge.png", 10_000, 10_000)
-    assert check_image(path).width == 10_000
+    path = huge_png_header(tmp_path / "edge.png", 8_000, 5_000)
+    assert MAX_DECODED_PIXELS == 8_000 * 5_000
+    assert check_image(path).width == 8_000
+
+
+def test_a_jpeg_over_the_decoding_limit_is_decoded_at_reduced_scale(tmp_path, monkeypatch):
+    """The same size refused as a PNG (decoded whole) is accepted as a JPEG (decoded at 1/8)."""
+    monkeypatch.setattr(decode, "MAX_DECODED_PIXELS", 1_000_000)
+    jpeg, png = tmp_path / "big.jpg", tmp_path / "big.png"
+    noisy((2400, 1800)).save(jpeg, quality=80)
+    noisy((2400, 1800)).save(png)
+    with pytest.raises(PictureError, match="over the 1 megapixel limit for pictures decoded whole"):
+        check_image(png)
+    assert check_image(jpeg).width == 2400
+    face = prepare(jpeg)
+    assert face.photo and max(face.image.size) <= 300
+
+
+def test_a_progressive_jpeg_counts_as_decoded_whole(tmp_path, monkeypatch):
+    """libjpeg keeps every coefficient of a progressive JPEG (108 MP: 352 MB at peak)."""
+    monkeypatch.setattr(decode, "MAX_DECODED_PIXELS", 1_000_000)
+    baseline, progressive = tmp_path / "baseline.jpg", tmp_path / "progressive.jpg"
+    noisy((1200, 900)).save(baseline, quality=80)
+    noisy((1200, 900)).save(progressive, quality=80, progressive=True)
+    assert check_image(baseline).width == 1200
+    with pytest.raises(PictureError, match=r"progressive\.jpg: .* decoded whole \(PNG, WebP, GIF, BMP, TI"):
+        check_image(progressive)
+
+
+def test_a_jpeg_over_its_own_limit_is_refused(tmp_path, monkeypatch):
+    monkeypatch.setattr(decode, "MAX_JPEG_PIXELS", 1_000_000)
+    path = tmp_path / "big.jpg"
+    noisy((1200, 900)).save(path, quality=80)
+    with pytest.raises(PictureError, match=r"1200 x 900 pixels \(1 megapixels\), over the 1 megapixel lim"):
+        check_image(path)
+
+
+@pytest.mark.slow
+def test_a_108_megapixel_phone_photo_is_accepted(tmp_path):
+    """12032 x 9024, as a 108 MP phone sensor writes it (grey here, to keep the test light)."""
+    folder = tmp_path / "phone"
+    folder.mkdir()
+    Image.new("L", (12_032, 9_024), 90).save(folder / "a.jpg", quality=70)
+    solid(folder / "b.png", (255, 0, 0))
+    out = tmp_path / "phone.pdf"
+    result = run("--theme", folder, "--out", out, "--no-rules", "--max", "1")
+    assert result.exit_code == 0, result.output
+    assert len(image_xobjects(out)) == 2
 
 
 def test_truncated_jpeg_is_a_clear_error(tmp_path):
@@ -649,3 +720,36 @@ def test_damaged_files_give_one_clear_error(tmp_path, fmt):
             prepare(path)
         except PictureError as exc:
             assert str(exc).startswith(str(path)) or "damaged." in str(exc)
+
+
+def test_transparent_pictures_are_reduced_in_strips_with_the_same_pixels(monkeypatch):
+    monkeypatch.setattr(raster, "_STRIP_PIXELS", 3_000)
+    rgba = Image.merge("RGBA", [Image.effect_noise((301, 203), 80) for _ in range(4)])
+    for factor in (2, 3, 7):
+        assert raster._reduced_in_strips(rgba, factor).tobytes() == rgba.reduce(factor).tobytes()
+    assert raster._reduced_in_strips(rgba, 1) is rgba
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads VmHWM from /proc (Linux)")
+def test_a_40_megapixel_transparent_png_stays_within_its_memory(tmp_path):
+    """Decoded RGBA is 160 MB; Pillow's own resize would copy it all once more (premultiplied)."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "alpha.png"
+    grey = Image.linear_gradient("L").resize((8_000, 5_000))
+    Image.merge("RGBA", [grey, grey, grey, grey.point(lambda v: 128 if v > 100 else 255)]).save(
+        path, compress_level=1
+    )
+    code = (
+        "import re, sys; from pathlib import Path; "
+        "from domino_print.pictures.raster import prepare_face_image; "
+        f"face = prepare_face_image(Path(sys.argv[1]), {FACE_PT}, dpi=300); "
+        "status = Path('/proc/self/status').read_text(); "
+        "print(face.image.width, int(re.search(r'VmHWM:\\s+(\\d+)', status).group(1)) // 1024)"
+    )
+    done = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, check=True)
+    width, peak_mb = map(int, done.stdout.split())
+    assert width == round(FACE_PT * (1 - 2 * PADDING) / 72 * 300)
+    assert peak_mb < 250, done.stdout  # 160 MB of pixels and the interpreter; 325 MB before

@@ -23,6 +23,7 @@ import time
 from pathlib import Path
 
 import pytest
+from pypdf import PdfReader
 
 from domino_print import files, preview
 
@@ -418,7 +419,9 @@ def test_signals_at_random_moments_of_a_long_job(tmp_path, signum):
         after = snapshot(tmp_path)
         if process.returncode == 0:
             outcomes.append("finished")
-            assert error == "" and len(after) > len(before)
+            pages = len(PdfReader(io.BytesIO(after["x.pdf"])).pages)  # the long job's whole output
+            assert error == "" and pages > 2
+            assert {f"x-{n}.png" for n in range(1, pages + 1)} <= set(after)
         elif process.returncode == -signum and attempt % 2 == 0:  # during interpreter start-up
             outcomes.append("killed at start-up")
             assert after == before

@@ -66,8 +66,7 @@ def ctx_for(
         lang=lang,
         variant=variant,
         top=top,
-        pictures=pictures,
-        numeric=not pictures,
+        kind="pictures" if pictures else "pips",
         theme_title=title,
         target=target,
     )
@@ -286,8 +285,7 @@ def test_impossible_contexts_are_refused(changes: dict, words: str) -> None:
         "lang": "fr",
         "variant": "points",
         "top": 6,
-        "pictures": False,
-        "numeric": True,
+        "kind": "pips",
         "theme_title": "Points",
         "target": 50,
     }
@@ -296,11 +294,11 @@ def test_impossible_contexts_are_refused(changes: dict, words: str) -> None:
         validate_rules(RulesContext(**fields))
 
 
-def test_points_with_a_non_numeric_non_picture_theme_is_refused() -> None:
-    ctx = RulesContext("en", "points", 6, pictures=False, numeric=False, theme_title="Colours")
+def test_points_with_an_association_set_is_refused() -> None:
+    ctx = RulesContext("en", "points", 6, kind="association", theme_title="Colours")
     with pytest.raises(RulesError):
         validate_rules(ctx)
-    validate_rules(RulesContext("en", "famille", 6, False, False, "Colours"))
+    validate_rules(RulesContext("en", "famille", 6, "association", "Colours"))
 
 
 def test_rules_error_is_a_value_error_and_a_user_error() -> None:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from domino_print.ink import COLOUR
 from domino_print.pictures.art import load_compiled
 from domino_print.pictures.restyle import restyle
-from domino_print.pictures.svg import load_svg
+from domino_print.pictures.svg import draw_drawing, load_svg
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -101,9 +101,7 @@ class PicturePainter:
         if compiled:
             canvas.addLiteral(compiled.operators)
         else:
-            from reportlab.graphics import renderPDF  # deferred: ReportLab graphics, for a user's SVG only
-
-            renderPDF.draw(drawing, canvas, 0, 0, showBoundary=False)
+            draw_drawing(canvas, drawing)
         canvas.restoreState()
 
     def _draw_raster(self, canvas: Canvas, path, size_pt: float) -> None:

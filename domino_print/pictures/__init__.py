@@ -4,10 +4,14 @@ This package is the bottom of the picture pipeline: it knows files, pixels and
 drawings, and nothing of themes, faces, pages or the command line (it imports
 none of them). Its modules:
 
+* ``decode``: the one guarded door for a user's pixels (formats, size limits,
+  JPEG decoded at reduced scale); used for picture files and for pictures
+  embedded in an SVG (Pillow).
 * ``raster``: check a raster picture's header cheaply, then decode, turn, fit
-  and downsample it for a square face (Pillow).
-* ``svg``: parse a user's SVG with every outside reference off, then convert
-  it to a ReportLab drawing (lxml, svglib).
+  and downsample it for a square face.
+* ``svg``: parse a user's SVG with every outside reference off, text in our
+  own font, its work bounded, then convert it to a ReportLab drawing (lxml,
+  svglib).
 * ``art``: the bundled SVG art as precompiled PDF operators.
 
 A file that cannot be used raises ``PictureError``, one line naming the file

@@ -3,20 +3,21 @@
 Two steps, so that every mistake is found before any drawing:
 
 * ``check_image(path)`` runs when a theme is loaded. It reads only the file's
-  header: the format must be PNG, JPEG, WebP, GIF, BMP or TIFF and the picture
-  at most ``MAX_PIXELS`` (100 megapixels), the decompression-bomb guard. SVG
-  files are parsed by ``svg.load_svg``, which reads nothing outside the file.
+  header (``decode.open_picture``): the format must be PNG, JPEG, WebP, GIF,
+  BMP or TIFF and the picture within ``decode``'s limits (40 megapixels decoded
+  whole, 300 for a JPEG decoded at reduced scale), the decompression-bomb
+  guard. SVG files are parsed by ``svg.load_svg``, which reads nothing outside
+  the file and bounds the work.
 * ``draw_raster(...)`` runs once per value (the renderer keeps each face as a
   form, so each image is embedded once however many tiles show it). It decodes
-  the image (a JPEG at 1/2, 1/4 or 1/8 scale with ``Image.draft`` when that is
-  still at least the printed resolution), applies the EXIF orientation,
-  converts any colour mode to RGB or grey (CMYK and ICC profiles through
-  littleCMS when the profile is known; 16-bit grey scaled, not clipped),
-  flattens transparency onto the theme's background, fits the picture
-  (``contain``: whole picture inside the padded square, centred; ``cover``:
-  centre square cropped and filling the face, no padding), and downsamples it
-  once with a Lanczos filter to ``dpi`` pixels per inch at the printed size. It
-  never enlarges a small picture: the PDF viewer scales it.
+  the image with ``decode.decode`` (a JPEG at 1/2, 1/4 or 1/8 scale when that
+  is still at least the printed resolution; EXIF orientation; colour modes to
+  RGB or grey, ICC profiles through littleCMS; 16-bit grey scaled), flattens
+  transparency onto the theme's background, fits the picture (``contain``:
+  whole picture inside the padded square, centred; ``cover``: centre square
+  cropped and filling the face, no padding), and downsamples it once with a
+  Lanczos filter to ``dpi`` pixels per inch at the printed size. It never
+  enlarges a small picture: the PDF viewer scales it.
 * ``prepare_in_parallel(...)``, optional, starts that work for all of a theme's
   pictures in worker threads before drawing (Pillow decodes without the
   interpreter lock); the caller hands each result to ``draw_raster``.
@@ -36,17 +37,17 @@ Errors are one line naming the file: ``PictureError``, never a traceback.
 
 from __future__ import annotations
 
+import contextlib
 import io
-import math
 import os
-import warnings
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PIL import Image, ImageOps, UnidentifiedImageError
+from PIL import Image
 
-from domino_print.pictures import FORMAT_NAMES, PictureError
+from domino_print.pictures import PictureError
+from domino_print.pictures.decode import decode, decoded_size, open_picture
 from domino_print.pictures.svg import load_svg
 
 if TYPE_CHECKING:
@@ -54,27 +55,10 @@ if TYPE_CHECKING:
 
     from reportlab.pdfgen.canvas import Canvas
 
-MAX_PIXELS = 100_000_000
-"""Largest picture accepted, in pixels (100 megapixels); a 12 MP phone photo is far below."""
-
-Image.MAX_IMAGE_PIXELS = MAX_PIXELS  # Pillow's own guard agrees with ours (its default is 89 MP).
-# Pillow warns between 1x and 2x its limit; we refuse those pictures with our own message instead.
-warnings.filterwarnings("ignore", category=Image.DecompressionBombWarning)
-# Damaged EXIF or TIFF tags ("Corrupt EXIF data", "Truncated File Read") are warnings in Pillow:
-# the picture still decodes, or fails with one clear error line; they must not add lines of their own.
-warnings.filterwarnings("ignore", category=UserWarning, module=r"PIL\.")
-
-FORMATS = ("PNG", "JPEG", "WEBP", "GIF", "BMP", "TIFF")
-"""Pillow decoders a user's image may use; every other decoder stays off."""
-
 JPEG_QUALITY = 85
 PHOTO_MIN_COLOURS = 1024
 """More distinct colours than this in a 64 x 64 sample: a photo, embedded as JPEG."""
 _SAMPLE = 64
-
-_READ_ERRORS = (UnidentifiedImageError, OSError, SyntaxError, ValueError, EOFError)
-"""What Pillow raises for a file that is not an image, or a damaged one."""
-
 
 @dataclass(frozen=True)
 class ImageInfo:
@@ -85,35 +69,21 @@ class ImageInfo:
     height: int
 
 
-def _too_large(path: Path, width: int | None = None, height: int | None = None) -> PictureError:
-    limit = MAX_PIXELS // 1_000_000
-    size = f" is {width} x {height} pixels ({width * height / 1e6:.0f} megapixels), which" if width else ""
-    return PictureError(
-        path,
-        f"the picture{size} is over the {limit} megapixel limit; "
-        "scale it down first (a printed face needs less than 1 megapixel)",
-    )
-
-
-def _open(path: Path) -> Image.Image:
-    """Open ``path`` with the allowed decoders only, header read, size checked; caller closes."""
+@contextlib.contextmanager
+def _opened(path: Path):
+    """The picture at ``path`` opened by ``decode.open_picture`` (header checked); closed after."""
     try:
-        image = Image.open(path, formats=FORMATS)
-    except Image.DecompressionBombError:
-        raise _too_large(path) from None
+        file = path.open("rb")
     except FileNotFoundError:
         raise PictureError(path, "file not found") from None
     except IsADirectoryError:
         raise PictureError(path, "is a folder, not a picture") from None
     except PermissionError:
         raise PictureError(path, "cannot read the file (permission denied)") from None
-    except _READ_ERRORS:
-        raise PictureError(path, f"not a picture that can be read; use {FORMAT_NAMES} files") from None
-    width, height = image.size
-    if width * height > MAX_PIXELS:
-        image.close()
-        raise _too_large(path, width, height)
-    return image
+    except OSError as exc:
+        raise PictureError(path, f"cannot read the file ({exc.strerror or exc})") from None
+    with file:  # the image holds no file of its own: closing ours is enough, and keeps its pixels
+        yield open_picture(file, path)
 
 
 def check_image(path: Path) -> ImageInfo | None:
@@ -121,85 +91,16 @@ def check_image(path: Path) -> ImageInfo | None:
     if path.suffix.lower() == ".svg":
         load_svg(path)
         return None
-    with _open(path) as image:
+    with _opened(path) as image:
         return ImageInfo(format=image.format or "", width=image.width, height=image.height)
 
 
 # -- decoding --------------------------------------------------------------------------------
 
 
-def _damaged(path: Path, exc: BaseException) -> PictureError:
-    detail = " ".join(str(exc).split()) or type(exc).__name__
-    return PictureError(
-        path,
-        f"the picture is damaged or incomplete ({detail}); open it in an image viewer, or replace it",
-    )
-
-
-def _upright(image: Image.Image) -> Image.Image:
-    """The picture turned as its EXIF orientation says; unchanged if the EXIF data is broken."""
-    try:
-        turned = ImageOps.exif_transpose(image)
-    except (*_READ_ERRORS, KeyError, TypeError, AttributeError):
-        return image
-    return turned if turned is not None else image
-
-
-def _has_alpha(image: Image.Image) -> bool:
-    return image.mode in ("RGBA", "LA", "PA", "RGBa", "La") or (
-        image.mode in ("P", "L", "RGB", "1") and "transparency" in image.info
-    )
-
-
-def _scaled_16_bit(image: Image.Image) -> Image.Image:
-    """Grey images of 16 or 32 bits per pixel as 8-bit grey, scaled (``convert`` would clip)."""
-    if image.mode == "F":
-        factor = 255.0 if image.getextrema()[1] <= 1.0 else 1 / 257
-        return image.point(lambda v: v * factor).convert("L")
-    as_int = image if image.mode == "I" else image.convert("I")
-    # 16-bit grey is scaled down; 32-bit "I" holding only 8-bit values is kept as it is.
-    eight_bit = image.mode == "I" and as_int.getextrema()[1] <= 255
-    factor = 1.0 if eight_bit else 1 / 257
-    return as_int.point(lambda v: v * factor).convert("L")
-
-
-def _srgb(image: Image.Image) -> Image.Image:
-    """RGB, CMYK or grey pixels with an embedded ICC profile converted to sRGB (grey stays)."""
-    icc = image.info.get("icc_profile")
-    if not icc or image.mode not in ("RGB", "CMYK"):
-        return image
-    try:
-        from PIL import ImageCms  # deferred: littleCMS loads only for a picture with a profile
-
-        source = ImageCms.ImageCmsProfile(io.BytesIO(icc))
-        target = ImageCms.createProfile("sRGB")
-        converted = ImageCms.profileToProfile(image, source, target, outputMode="RGB")
-    except Exception:  # a broken or unusual profile: fall back to the plain conversion
-        return image
-    return converted if converted is not None else image
-
-
-def _working_mode(image: Image.Image) -> Image.Image:
-    """The picture as ``RGB``, ``L``, ``RGBA`` or ``LA``: one of the four the rest handles."""
-    mode = image.mode
-    if mode in ("RGB", "L") and "transparency" not in image.info:
-        return image
-    if mode in ("RGBA", "LA"):
-        return image
-    if mode == "1":
-        return image.convert("L")
-    if mode in ("P", "PA", "RGBa") or (mode in ("RGB", "L") and "transparency" in image.info):
-        return image.convert("RGBA") if _has_alpha(image) else image.convert("RGB")
-    if mode == "La":
-        return image.convert("LA")
-    if mode in ("I", "F") or mode.startswith("I;16"):
-        return _scaled_16_bit(image)
-    return image.convert("RGB")  # CMYK, YCbCr, LAB, HSV, RGBX
-
-
 def _opaque(image: Image.Image) -> Image.Image:
     """Drop an alpha channel that is fully opaque (common in PNG exports)."""
-    if image.mode in ("RGBA", "LA") and image.getchannel("A").getextrema()[0] == 255:
+    if image.mode in ("RGBA", "LA") and image.getextrema()[-1][0] == 255:
         return image.convert(image.mode[:-1])
     return image
 
@@ -234,9 +135,29 @@ def _scale(stored: tuple[int, int], size_pt: float, dpi: int, fit: str, padding:
     return _pixels(size_pt * (1 - 2 * padding), dpi) / max(stored)
 
 
-def _draft_size(stored: tuple[int, int], scale: float) -> tuple[int, int]:
-    """The smallest size a JPEG decoder may produce that still holds ``scale`` of ``stored``."""
-    return (math.ceil(stored[0] * scale), math.ceil(stored[1] * scale))
+_GAP = 3.0
+"""Pillow's ``reducing_gap``: shrink by whole factors (box averages) down to 3 times the
+target size, then resample that with Lanczos."""
+_STRIP_PIXELS = 1_000_000
+"""Pixels in one strip of ``_reduced_in_strips``."""
+
+
+def _reduced_in_strips(image: Image.Image, factor: int) -> Image.Image:
+    """``image.reduce(factor)``, a strip at a time: no full-size copy of a transparent picture.
+
+    Pillow premultiplies an image with alpha before reducing or resizing it,
+    which copies every pixel (a 40 MP RGBA picture: 160 MB more). Box averages
+    over strips whose height is a multiple of ``factor`` give the same pixels.
+    """
+    if factor < 2:
+        return image
+    width, height = image.size
+    rows = max(factor, _STRIP_PIXELS // width // factor * factor)
+    result = Image.new(image.mode, (-(-width // factor), -(-height // factor)))
+    for top in range(0, height, rows):
+        strip = image.crop((0, top, width, min(height, top + rows)))
+        result.paste(strip.reduce(factor), (0, top // factor))
+    return result
 
 
 @dataclass(frozen=True)
@@ -267,28 +188,13 @@ def prepare_face_image(
 ) -> FaceImage:
     """Decode, turn, convert, fit and downsample the picture at ``path`` for a square face."""
     inner = size_pt if fit == "cover" else size_pt * (1 - 2 * padding)
-    source = _open(path)
-    try:
-        source_format, stored = source.format or "", source.size
-        scale = _scale(stored, size_pt, dpi, fit, padding)
-        if scale < 1 and source_format in ("JPEG", "MPO"):
-            source.draft("RGB", _draft_size(stored, scale))
-        try:
-            source.load()
-        except Image.DecompressionBombError:
-            raise _too_large(path, *stored) from None
-        except _READ_ERRORS as exc:
-            raise _damaged(path, exc) from None
-        source_mode = source.mode
-        try:
-            image = _working_mode(_srgb(_upright(source)))
-        except _READ_ERRORS as exc:
-            raise _damaged(path, exc) from None
-        if image is source:
-            image = source.copy()  # closing the source below would destroy its pixels
-    finally:
-        source.close()
+    with _opened(path) as source:
+        source_format, source_mode = source.format or "", source.mode
+        image = decode(source, path, _scale(source.size, size_pt, dpi, fit, padding))
+    del source  # only ``image`` may hold the decoded pixels now: reducing it below frees them
     image = _opaque(image)
+    if image.mode in ("RGBA", "LA"):
+        image = _reduced_in_strips(image, int(1 / _scale(image.size, size_pt, dpi, fit, padding) / _GAP))
     photo = _is_photo(image, source_format, source_mode)
     width, height = image.size
     if fit == "cover":
@@ -297,7 +203,7 @@ def prepare_face_image(
         left, top = (width - side) / 2, (height - side) / 2
         if target < side:
             crop = (left, top, left + side, top + side)
-            image = image.resize((target, target), Image.LANCZOS, box=crop, reducing_gap=3.0)
+            image = image.resize((target, target), Image.LANCZOS, box=crop, reducing_gap=_GAP)
         elif width != height:
             image = image.crop((int(left), int(top), int(left) + side, int(top) + side))
         x = y = 0.0
@@ -306,7 +212,7 @@ def prepare_face_image(
         box_w, box_h = inner * width / max(width, height), inner * height / max(width, height)
         target_w, target_h = _pixels(box_w, dpi), _pixels(box_h, dpi)
         if target_w < width and target_h < height:
-            image = image.resize((target_w, target_h), Image.LANCZOS, reducing_gap=3.0)
+            image = image.resize((target_w, target_h), Image.LANCZOS, reducing_gap=_GAP)
         x, y = (size_pt - box_w) / 2, (size_pt - box_h) / 2
     if image.mode in ("RGBA", "LA"):
         image = _flatten(image, background)
@@ -346,13 +252,9 @@ one at a time, so that parallel work never holds several large pictures in memor
 
 def _decoded_pixels(path: Path, size_pt: float, dpi: int, fit: str, padding: float) -> int:
     """How many pixels decoding ``path`` will hold (a JPEG decodes at 1/2, 1/4 or 1/8 scale)."""
-    with _open(path) as image:
-        stored, jpeg = image.size, image.format in ("JPEG", "MPO")
-    scale = _scale(stored, size_pt, dpi, fit, padding)
-    if jpeg and scale < 1:
-        factor = next(f for f in (8, 4, 2, 1) if f <= 1 / scale)
-        return math.ceil(stored[0] / factor) * math.ceil(stored[1] / factor)
-    return stored[0] * stored[1]
+    with _opened(path) as image:
+        width, height = decoded_size(image, _scale(image.size, size_pt, dpi, fit, padding))
+    return width * height
 
 
 def prepare_in_parallel(

@@ -16,6 +16,7 @@ paper), dark outlines turn mid grey and every line is half as wide.
 
 from __future__ import annotations
 
+import copy
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -63,11 +64,13 @@ def _shape_key(shape) -> tuple:
 
 
 def restyle(drawing: Drawing, style: str) -> Drawing:
-    """``drawing`` changed in place to ``style`` (one of ``ART_STYLES``), and returned."""
+    """A copy of ``drawing`` in ``style`` (one of ``ART_STYLES``); ``drawing`` itself, which
+    ``load_svg`` may hand out again, is left as it is."""
     if style == "colour":
         return drawing
     if style not in ART_STYLES:
         raise ValueError(f"unknown art style {style!r}")
+    drawing = copy.deepcopy(drawing)  # Drawing.copy() shares its shapes
     from reportlab.lib.colors import toColor  # deferred: ReportLab's colours, for restyled art only
 
     dark_lines: set[tuple] = set()
