@@ -547,3 +547,21 @@ def test_too_much_text_is_one_line(tmp_path):
     path = write_svg(tmp_path / "words.svg", '<text x="1" y="50">' + "Abc def " * 20_000 + "</text>")
     with pytest.raises(PictureError, match=r"words\.svg: the SVG has 160,000 characters of text, over the"):
         load_svg(path)
+
+
+@pytest.mark.parametrize(
+    ("body", "size", "needle"),
+    [  # found by the bad-input suite: each was a ZeroDivisionError traceback while drawing
+        ('<rect width="5" height="5"/>', 'width="10" height="1.3e-300"',
+         "too thin to show in a square face"),
+        ('<g transform="scale(1e-300)"><rect width="5" height="5"/></g>', 'width="10" height="10"',
+         "check its transforms"),
+        ('<g transform="scale(0)"><rect width="5" height="5"/></g>', 'width="10" height="10"',
+         "check its transforms"),
+    ],
+)
+def test_degenerate_sizes_and_transforms_are_one_line(tmp_path, body, size, needle):
+    folder = theme_of(tmp_path / "t", body, size=size)
+    out = tmp_path / "t.pdf"
+    one_error_line(run("--theme", folder, "--out", out, "--no-rules", "--max", "1"), "a.svg", needle)
+    assert not out.exists()

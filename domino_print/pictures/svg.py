@@ -65,6 +65,9 @@ MAX_COORDINATE = 1e9
 
 _XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
 _NO_ROOT = "/nonexistent/domino-print-refuses-external-references"
+MAX_ASPECT = 1000
+"""How much longer than wide (or wide than long) an SVG may be: beyond, it is a line, not a picture,
+and its scale would underflow."""
 _DRAWING_ERRORS = (ValueError, TypeError, AttributeError, KeyError, IndexError, OverflowError,
                    ZeroDivisionError)
 """What svglib raises for an SVG it cannot convert."""
@@ -433,6 +436,12 @@ def load_svg(path: Path) -> Drawing:
         )
     if drawing.width <= 0 or drawing.height <= 0 or max(drawing.width, drawing.height) < 1e-3:
         raise PictureError(path, "the SVG has no size; give it a viewBox or width and height")
+    if min(drawing.width, drawing.height) * MAX_ASPECT < max(drawing.width, drawing.height):
+        raise PictureError(
+            path,
+            f"the SVG is {drawing.width:g} x {drawing.height:g}, too thin to show in a square face; "
+            "fix its width, height and viewBox",
+        )
     if renderer.embedded_pixels == 0:
         _remember(key, drawing, elements)
     return drawing
