@@ -1,0 +1,114 @@
+"""Previews and PDFs for the studio, through the same core as the command line, cached by options.
+
+A preview is the PDF the options give (``api.make_document``) shown page by page as
+PNG at ``PREVIEW_DPI``. For the built-in themes the preview's PDF is the very PDF to
+download: resolution (``dpi``) only matters for photos. With a visitor's own pictures,
+the preview reads the small upright copies made at upload (``preview/``), so no option
+change decodes a photo again; the PDF to download reads the originals (``pictures/``)
+at the chosen ``dpi``, exactly as ``domino-print --theme <folder>`` does.
+
+Everything is cached on disk under a key made from the options and the pictures'
+state (``cache/<key>.pdf``, ``<key>-<page>.png``, ``<key>.json``), so any worker can
+serve a page image or a download that another worker previewed. Built-in themes share
+one cache for every visitor; pictures have their session's.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+import shlex
+import threading
+from pathlib import Path
+
+from domino_print.api import make_document, parse_options
+
+PREVIEW_DPI = 60
+_PDFIUM = threading.Lock()
+"""pdfium is not thread-safe: one page drawn at a time in a process (encoding runs beside)."""
+PICTURES = "pictures"
+"""The theme value that stands for the visitor's own pictures in the form."""
+
+
+def cache_key(options: dict, digest: str, kind: str) -> str:
+    material = json.dumps({"options": options, "pictures": digest, "kind": kind}, sort_keys=True)
+    return hashlib.sha256(material.encode()).hexdigest()[:32]
+
+
+def _write(path: Path, data: bytes) -> None:
+    temporary = path.with_name(f"{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+    temporary.write_bytes(data)
+    os.replace(temporary, path)
+
+
+def document_facts(document) -> dict:
+    return {"pages": document.pages, "tiles": document.tiles, "top": document.top, "sets": document.sets,
+            "backs": document.backs, "duplex": document.duplex, "paper": document.paper,
+            "theme": document.theme, "size": document.size}
+
+
+def build(options: dict, cache_dir: Path, key: str) -> dict:
+    """Make (or find) the PDF for ``options`` in ``cache_dir``; its facts. ``OptionError`` if bad."""
+    meta_path = cache_dir / f"{key}.json"
+    pdf_path = cache_dir / f"{key}.pdf"
+    if meta_path.is_file() and pdf_path.is_file():
+        try:
+            return json.loads(meta_path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            pass
+    job = parse_options(options)
+    document = make_document(job)
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    _write(pdf_path, document.pdf)
+    facts = document_facts(document)
+    _write(meta_path, json.dumps(facts).encode())
+    return facts
+
+
+def page_png(cache_dir: Path, key: str, page: int) -> bytes | None:
+    """Page ``page`` of a cached PDF as PNG (rendered once, then kept); None if unknown."""
+    png_path = cache_dir / f"{key}-{page}.png"
+    try:
+        return png_path.read_bytes()
+    except OSError:
+        pass
+    try:
+        pdf = (cache_dir / f"{key}.pdf").read_bytes()
+    except OSError:
+        return None
+    # pypdfium2 draws the page: loaded with the first preview, not at start-up.
+    import pypdfium2 as pdfium
+
+    with _PDFIUM:
+        document = pdfium.PdfDocument(pdf)
+        try:
+            if not 0 <= page < len(document):
+                return None
+            handle = document[page]
+            image = handle.render(scale=PREVIEW_DPI / 72).to_pil()
+            handle.close()
+        finally:
+            document.close()
+    buffer = io.BytesIO()
+    image.convert("RGB").save(buffer, "PNG", compress_level=1)
+    data = buffer.getvalue()
+    _write(png_path, data)
+    return data
+
+
+def command_line(options: dict, theme_path: Path | None) -> str:
+    """The ``domino-print`` command that gives the same PDF."""
+    words = ["domino-print"]
+    for name, value in options.items():
+        if name == "theme" and theme_path is not None:
+            value = str(theme_path)
+        flag = "--" + name.replace("_", "-")
+        if value is True:
+            words.append(flag)
+        elif value is False or value is None or value == "":
+            continue
+        else:
+            words += [flag, str(value)]
+    return " ".join(shlex.quote(word) for word in words)
