@@ -40,7 +40,7 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.run --write
 
 art: $(STAMP)
-	$(BIN)/python -m domino_print.art
+	$(BIN)/python -m domino_print.pictures.art assets
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache

@@ -17,7 +17,8 @@ from domino_print.errors import OptionError, SizeError
 from domino_print.layout import SheetLayout, SheetSpec, layout_sheet
 from domino_print.options import Options, check_with_theme, word_size_error
 from domino_print.texts import text
-from domino_print.themes import Theme, load_theme
+from domino_print.theme_loader import load_theme
+from domino_print.themes import Theme
 from domino_print.tiles import MAX_TOP, Tile, double_set
 
 
@@ -52,7 +53,7 @@ def build_job(options: Options) -> Job:
         # Built-in themes default to double-six; a user's pictures make the largest set they can.
         top = min(6, theme.max_value) if theme.builtin else min(theme.max_value, MAX_TOP)
     theme.check_top(top)
-    check_with_theme(options, pictures=theme.pictures, theme_name=theme.name)
+    check_with_theme(options, pictures=theme.kind == "pictures", theme_name=theme.name)
     sheet = SheetSpec(
         paper=options.paper,
         orientation=options.orientation,
@@ -85,8 +86,8 @@ def _rules_context(options: Options, theme: Theme, top: int):
         lang=options.lang,
         variant=options.rules,
         top=top,
-        pictures=theme.pictures,
-        numeric=theme.numeric,
+        pictures=theme.kind == "pictures",
+        numeric=theme.kind != "pictures",
         theme_title=theme.title_in(options.lang),
         target=options.target,
     )

@@ -1,9 +1,11 @@
-"""The theme layer: load a theme (built-in name, user folder or TOML file) and list themes.
+"""The theme model: what a theme is, the built-in themes, and the checks theme files share.
 
-A theme says how each value looks: which painter draws it (``pips``,
-``numeral`` or ``picture``), the colours or images it needs, labels in French
-and English, the highest value it can show and an age hint. Built-in themes
-are TOML files in the ``themes/`` folder; their artwork lives in ``assets/``.
+A theme says how each value looks: its ``kind`` (``pips``, ``numerals`` or
+``pictures``, each drawn by the face painter registered for it in ``faces``),
+the colours or images it needs, labels in French and English, the highest value
+it can show and an age hint. Built-in themes are TOML files in the ``themes/``
+folder; their artwork lives in ``assets/``. A user's folder or TOML file is read
+by ``user_themes``, and ``theme_loader.load_theme`` finds either by name.
 This module knows nothing of pages or PDF bytes.
 """
 
@@ -16,6 +18,7 @@ from pathlib import Path
 
 from domino_print import texts
 from domino_print.errors import DominoError, OptionError
+from domino_print.faces import KINDS, PAINTERS
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -23,13 +26,11 @@ else:  # pragma: no cover - exercised on Python 3.10 only
     import tomli as tomllib
 
 LANGS = ("fr", "en")
-PAINTERS = ("pips", "numeral", "picture")
 FIT_MODES = ("contain", "cover")
-IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".gif", ".bmp", ".tif", ".tiff", ".svg")
 
 _BUILTIN_KEYS = {
     "name",
-    "painter",
+    "kind",
     "max_value",
     "age",
     "title",
@@ -58,10 +59,11 @@ class ThemeError(DominoError):
 
 @dataclass(frozen=True)
 class Theme:
-    """A loaded, validated theme. ``images`` are absolute paths for picture themes."""
+    """A loaded, validated theme. ``kind`` is one of ``faces.KINDS``; ``images`` are absolute
+    paths for a ``pictures`` theme."""
 
     name: str
-    painter: str
+    kind: str
     max_value: int
     title: dict[str, str]
     description: dict[str, str]
@@ -72,16 +74,6 @@ class Theme:
     fit: str = "contain"
     background: str = "#FFFFFF"
     builtin: bool = True
-
-    @property
-    def pictures(self) -> bool:
-        """True when faces are pictures, which a rules page must not ask to count."""
-        return self.painter == "picture"
-
-    @property
-    def numeric(self) -> bool:
-        """True when each face shows its number (pips or numerals)."""
-        return self.painter in ("pips", "numeral")
 
     def title_in(self, lang: str) -> str:
         """The theme's title on a ``lang`` page: see ``_in_language`` for where it comes from."""
@@ -131,19 +123,6 @@ def builtin_names() -> list[str]:
 def list_themes() -> list[Theme]:
     """Every built-in theme, loaded and validated."""
     return [load_builtin(name) for name in builtin_names()]
-
-
-def load_theme(ref: str) -> Theme:
-    """A built-in theme by name, or a user theme from a folder of images or a TOML file."""
-    if ref in builtin_names():
-        return load_builtin(ref)
-    path = Path(ref).expanduser()
-    if path.is_dir() or path.suffix.lower() == ".toml" or "/" in ref or "\\" in ref:
-        from domino_print.user_themes import load_user_theme
-
-        return load_user_theme(path)
-    names = ", ".join(builtin_names())
-    raise OptionError(f"unknown theme {ref!r}; use one of {names}, or a folder of images")
 
 
 def read_toml(path: Path) -> dict:
@@ -221,32 +200,30 @@ def load_builtin(name: str) -> Theme:
 
 def theme_from_data(path: Path, data: dict) -> Theme:
     """Validate a built-in theme table read from ``path``."""
-    check_keys(path, data, _BUILTIN_KEYS, {"name", "painter"})  # texts: texts/<lang>.toml [theme.<name>]
-    painter = data["painter"]
-    if painter not in PAINTERS:
-        raise ThemeError(f"{path}: painter {painter!r} is unknown (use {', '.join(PAINTERS)})")
+    check_keys(path, data, _BUILTIN_KEYS, {"name", "kind"})  # texts: texts/<lang>.toml [theme.<name>]
+    kind = data["kind"]
+    if kind not in KINDS:
+        raise ThemeError(f"{path}: kind {kind!r} is unknown (use {', '.join(KINDS)})")
     images: tuple[Path, ...] = ()
-    if painter == "picture":
+    limit = PAINTERS[kind].max_value
+    if limit is None:  # as many values as pictures
         files = data.get("images")
         if not isinstance(files, list) or not files or not all(isinstance(f, str) for f in files):
-            raise ThemeError(f'{path}: a picture theme needs images = ["file.svg", ...]')
+            raise ThemeError(f'{path}: a pictures theme needs images = ["file.svg", ...]')
         images = tuple(ASSETS_DIR / f for f in files)
         max_value = len(images) - 1
     else:
         max_value = data.get("max_value")
-        limit = 18
-        if painter == "pips":
-            from domino_print.faces.pips import MAX_PIPS as limit
         if not isinstance(max_value, int) or not 0 <= max_value <= limit:
             raise ThemeError(
-                f"{path}: max_value must be a whole number from 0 to {limit} for painter {painter!r}"
+                f"{path}: max_value must be a whole number from 0 to {limit} for kind {kind!r}"
             )
     colours = tuple(check_colour(path, "colours", c) for c in data.get("colours", []))
     if colours and len(colours) <= max_value:
         raise ThemeError(f"{path}: colours lists {len(colours)} colours for values 0 to {max_value}")
     return Theme(
         name=str(data["name"]),
-        painter=painter,
+        kind=kind,
         max_value=max_value,
         title=per_language(path, data, "title"),
         description=per_language(path, data, "description"),

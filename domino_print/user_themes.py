@@ -1,6 +1,6 @@
 """User themes: a folder of pictures, or a theme TOML file, turned into a validated ``Theme``.
 
-A folder without ``theme.toml``: its pictures (``themes.IMAGE_SUFFIXES``; hidden
+A folder without ``theme.toml``: its pictures (``pictures.IMAGE_SUFFIXES``; hidden
 files, subfolders and other files are left out) sorted by name the way people
 count, ignoring case (``img2`` before ``img10``), give values 0, 1, 2... The
 number of pictures is the largest set possible: 7 pictures make a double-six,
@@ -13,12 +13,12 @@ A ``theme.toml`` in the folder, or passed directly, may set the order
 writes one, listing the pictures found, for the user to edit.
 
 Every picture is checked here (header, size, format; SVG parsed) so that a bad
-file is reported before any drawing. Two values may not show the same picture.
+file is reported before any drawing, as a ``ThemeError`` with the picture's own
+message. Two values may not show the same picture.
 """
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections import defaultdict
 from dataclasses import dataclass
@@ -26,11 +26,10 @@ from pathlib import Path
 
 from domino_print import texts
 from domino_print.errors import OptionError
-from domino_print.images import FORMAT_NAMES, check_image, shown
+from domino_print.pictures import FORMAT_NAMES, IMAGE_SUFFIXES, PictureError, shown
 from domino_print.themes import (
     _USER_KEYS,
     FIT_MODES,
-    IMAGE_SUFFIXES,
     LANGS,
     Theme,
     ThemeError,
@@ -126,8 +125,15 @@ def _check_pictures(paths: list[Path], where: str) -> None:
                 "each value needs its own picture"
             )
         seen[real] = value
+    from domino_print.pictures.raster import check_image  # deferred: Pillow, for a user's pictures only
+
     for path in paths:
-        check_image(path)
+        try:
+            check_image(path)
+        except PictureError as exc:  # the theme cannot be used: say so as a theme error, same words
+            raise ThemeError(str(exc)) from None
+    import hashlib  # deferred: loads OpenSSL (about 3 ms); built-in themes never need it
+
     by_size: dict[int, list[int]] = defaultdict(list)
     for value, path in enumerate(paths):
         by_size[path.stat().st_size].append(value)
@@ -182,7 +188,7 @@ def _from_folder(folder: Path) -> UserTheme:
     name = _theme_name(folder)
     return UserTheme(
         name=name,
-        painter="picture",
+        kind="pictures",
         max_value=len(paths) - 1,
         title={lang: name for lang in LANGS},
         description=_description(name),
@@ -242,7 +248,7 @@ def _from_toml(toml: Path) -> UserTheme:
     )
     return UserTheme(
         name=name,
-        painter="picture",
+        kind="pictures",
         max_value=len(paths) - 1,
         title=per_language(toml, data, "title", default=name),
         description=description,
@@ -262,7 +268,8 @@ def _from_toml(toml: Path) -> UserTheme:
 
 def _toml_text(value: str) -> str:
     """A TOML basic string (JSON's escapes are all valid TOML)."""
-    import json
+
+    import json  # deferred: only ``theme new`` needs it, and this module loads on every run
 
     return json.dumps(value, ensure_ascii=False)
 

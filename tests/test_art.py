@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from domino_print.art import SUFFIX, compile_svg, load_compiled
+from domino_print.pictures.art import SUFFIX, compile_svg, load_compiled
 from domino_print.themes import ASSETS_DIR
 
 SHIPPED = sorted(ASSETS_DIR.rglob("*.svg"))

@@ -8,10 +8,9 @@ from pathlib import Path
 import pytest
 from PIL import Image, JpegImagePlugin
 
-from domino_print import images
 from domino_print.faces.pictures import PADDING
-from domino_print.images import MAX_PIXELS, check_image, prepare_face_image
-from domino_print.themes import ThemeError
+from domino_print.pictures import PictureError, raster
+from domino_print.pictures.raster import MAX_PIXELS, check_image, prepare_face_image
 from tests.fixtures_images import (
     BLUE,
     GREEN,
@@ -391,7 +390,7 @@ def test_decompression_bomb_is_refused_from_the_header(tmp_path):
 
 def test_far_larger_bomb_is_refused_too(tmp_path):
     path = huge_png_header(tmp_path / "huge.png", 30_000, 30_000)  # over Pillow's own hard limit
-    with pytest.raises(ThemeError, match="over the 100 megapixel limit"):
+    with pytest.raises(PictureError, match="over the 100 megapixel limit"):
         check_image(path)
     assert Image.MAX_IMAGE_PIXELS == MAX_PIXELS
 
@@ -423,19 +422,19 @@ def test_truncated_png_is_a_clear_error(tmp_path):
     noisy((300, 300)).save(whole)
     broken = tmp_path / "broken.png"
     broken.write_bytes(whole.read_bytes()[:2000])
-    with pytest.raises(ThemeError, match=r"broken\.png: the picture is damaged or incomplete"):
+    with pytest.raises(PictureError, match=r"broken\.png: the picture is damaged or incomplete"):
         prepare(broken)
 
 
 def test_unsupported_format_with_image_suffix(tmp_path):
     path = tmp_path / "icon.png"
     Image.new("RGB", (16, 16), "red").save(path, format="ICO")  # Pillow reads ICO, we do not
-    with pytest.raises(ThemeError, match=r"icon\.png: not a picture that can be read; use PNG, JPEG"):
+    with pytest.raises(PictureError, match=r"icon\.png: not a picture that can be read; use PNG, JPEG"):
         check_image(path)
 
 
 def test_missing_file(tmp_path):
-    with pytest.raises(ThemeError, match=r"gone\.png: file not found"):
+    with pytest.raises(PictureError, match=r"gone\.png: file not found"):
         check_image(tmp_path / "gone.png")
 
 
@@ -443,7 +442,7 @@ def test_paths_are_shown_relative_to_the_working_folder(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "photos").mkdir()
     (tmp_path / "photos" / "x.png").write_text("text")
-    with pytest.raises(ThemeError) as caught:
+    with pytest.raises(PictureError) as caught:
         check_image((tmp_path / "photos" / "x.png").absolute())
     assert str(caught.value).startswith("photos/x.png: ")
 
@@ -507,7 +506,7 @@ def test_svg_image_links_are_not_followed(tmp_path, monkeypatch):
 
     monkeypatch.setattr(socket.socket, "connect", no_network)
     opened = []
-    real_open = images.Image.open
+    real_open = raster.Image.open
 
     def spy_open(fp, *args, **kwargs):
         opened.append(str(fp))
@@ -543,7 +542,7 @@ def test_parallel_preparation_gives_the_same_pictures(tmp_path):
     svg(folder / "p8.svg", SVG_SHAPE)
     theme = load_user_theme(folder)
     rasters = [p for p in theme.images if p.suffix != ".svg"]
-    started = images.prepare_in_parallel(
+    started = raster.prepare_in_parallel(
         theme.images, FACE_PT, dpi=300, fit=theme.fit, background=theme.background,
         padding=PADDING, workers=3,
     )
@@ -563,7 +562,10 @@ def _draw_rasters(theme, paths, started=None):
     canvas = Canvas(buffer, invariant=1)
     for path in paths:
         pending = (started or {}).get(path)
-        images.draw_raster(canvas, path, FACE_PT, dpi=300, theme=theme, padding=PADDING, pending=pending)
+        raster.draw_raster(
+            canvas, path, FACE_PT, dpi=300, fit=theme.fit, background=theme.background, padding=PADDING,
+            pending=pending,
+        )
     canvas.save()
     return buffer.getvalue()
 
@@ -578,12 +580,12 @@ def test_parallel_errors_surface_when_the_picture_is_drawn(tmp_path):
     noisy((800, 600)).save(whole, quality=90)
     (folder / "b.jpg").write_bytes(whole.read_bytes()[:20_000])
     theme = load_user_theme(folder)
-    started = images.prepare_in_parallel(
+    started = raster.prepare_in_parallel(
         theme.images, FACE_PT, dpi=300, fit="contain", background="#FFFFFF", padding=PADDING,
         workers=2,
     )
     assert len(started) == 2
-    with pytest.raises(ThemeError, match=r"b\.jpg: the picture is damaged or incomplete"):
+    with pytest.raises(PictureError, match=r"b\.jpg: the picture is damaged or incomplete"):
         _draw_rasters(theme, theme.images, started)
 
 
@@ -594,14 +596,14 @@ def test_large_decodes_are_left_to_draw_time(tmp_path, monkeypatch):
     for n in "cd":
         noisy((2400, 2400)).save(tmp_path / f"{n}.jpg", quality=90)
         jpegs.append(tmp_path / f"{n}.jpg")
-    monkeypatch.setattr(images, "PARALLEL_MAX_PIXELS", 100_000)
+    monkeypatch.setattr(raster, "PARALLEL_MAX_PIXELS", 100_000)
     options = {"dpi": 300, "fit": "contain", "background": "#FFFFFF", "padding": PADDING, "workers": 2}
-    assert images.prepare_in_parallel(paths, FACE_PT, **options) == {}  # 160 000 px each
-    started = images.prepare_in_parallel(jpegs, FACE_PT, **options)  # 1/8 scale: 300 x 300
+    assert raster.prepare_in_parallel(paths, FACE_PT, **options) == {}  # 160 000 px each
+    started = raster.prepare_in_parallel(jpegs, FACE_PT, **options)  # 1/8 scale: 300 x 300
     assert sorted(started) == jpegs
     for future in started.values():
         future.result()
-    assert images.prepare_in_parallel(jpegs, FACE_PT, **{**options, "workers": 1}) == {}
+    assert raster.prepare_in_parallel(jpegs, FACE_PT, **{**options, "workers": 1}) == {}
 
 
 def test_grey_with_a_transparent_key_colour(tmp_path):
@@ -625,7 +627,7 @@ def test_embedded_colour_profile_is_honoured(tmp_path):
 
 @pytest.mark.parametrize("fmt", ["PNG", "JPEG", "WEBP", "GIF", "BMP", "TIFF"])
 def test_damaged_files_give_one_clear_error(tmp_path, fmt):
-    """Cut or scribbled-over files: a ThemeError naming the file, or a picture; nothing else."""
+    """Cut or scribbled-over files: a PictureError naming the file, or a picture; nothing else."""
     import io
     import random
 
@@ -645,5 +647,5 @@ def test_damaged_files_give_one_clear_error(tmp_path, fmt):
         try:
             check_image(path)
             prepare(path)
-        except ThemeError as exc:
+        except PictureError as exc:
             assert str(exc).startswith(str(path)) or "damaged." in str(exc)

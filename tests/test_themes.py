@@ -11,13 +11,13 @@ from pypdf import PdfReader
 
 from domino_print.errors import OptionError
 from domino_print.layout import SheetSpec, layout_sheet
+from domino_print.theme_loader import load_theme
 from domino_print.themes import (
     ASSETS_DIR,
     ThemeError,
     builtin_names,
     list_themes,
     load_builtin,
-    load_theme,
     read_toml,
     theme_from_data,
 )
@@ -39,8 +39,8 @@ def test_registry_lists_every_builtin_theme():
     themes = {t.name: t for t in list_themes()}
     assert themes["pips"].max_value == 12
     assert themes["chiffres"].max_value == 18
-    assert themes["fruits"].max_value == 6 and themes["fruits"].pictures
-    assert themes["pips-couleur"].numeric and not themes["pips-couleur"].pictures
+    assert themes["fruits"].max_value == 6 and themes["fruits"].kind == "pictures"
+    assert themes["pips-couleur"].kind == "pips" and themes["chiffres"].kind == "numerals"
     assert load_theme("fruits").label(3, "en") == "orange"
     assert load_theme("fruits").label(5, "fr") == "fraise"
 
@@ -160,16 +160,16 @@ def _write(tmp_path: Path, text: str) -> Path:
     return path
 
 
-GOOD = 'name = "x"\npainter = "pips"\nmax_value = 6\ntitle = "X"\ndescription = "y"\n'
+GOOD = 'name = "x"\nkind = "pips"\nmax_value = 6\ntitle = "X"\ndescription = "y"\n'
 
 
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ('name = "x"\npainter = \n', "TOML syntax error"),
+        ('name = "x"\nkind = \n', "TOML syntax error"),
         (GOOD + "colour = 3\n", "unknown key 'colour'"),
-        ('painter = "pips"\nmax_value = 6\ntitle = "X"\ndescription = "y"\n', "missing key 'name'"),
-        (GOOD.replace('"pips"', '"crayons"'), "painter 'crayons' is unknown"),
+        ('kind = "pips"\nmax_value = 6\ntitle = "X"\ndescription = "y"\n', "missing key 'name'"),
+        (GOOD.replace('"pips"', '"crayons"'), "kind 'crayons' is unknown (use pips, numerals, pictures)"),
         (GOOD.replace("max_value = 6", "max_value = 40"), "max_value must be"),
         (GOOD + 'colours = ["red"]\n', "colours must be a colour"),
         (GOOD + '[labels]\nfr = ["un"]\n', "labels.fr has 1 labels for 7 values"),
@@ -185,7 +185,7 @@ def test_broken_theme_files_name_file_and_problem(tmp_path, text, message):
 
 
 def test_toml_syntax_error_gives_the_line(tmp_path):
-    path = _write(tmp_path, 'name = "x"\n\npainter = = "pips"\n')
+    path = _write(tmp_path, 'name = "x"\n\nkind = = "pips"\n')
     with pytest.raises(ThemeError, match="line 3"):
         read_toml(path)
 
@@ -193,6 +193,33 @@ def test_toml_syntax_error_gives_the_line(tmp_path):
 def test_good_theme_file_loads(tmp_path):
     theme = theme_from_data(tmp_path / "t.toml", read_toml(_write(tmp_path, GOOD)))
     assert theme.max_value == 6 and theme.title == {"fr": "X", "en": "X"}
+
+
+def test_each_kind_has_one_painter_and_each_theme_gets_its_kind_s_painter():
+    from domino_print.faces import KINDS, PAINTERS, painter_for
+    from domino_print.faces.numerals import NumeralPainter
+    from domino_print.faces.pictures import PicturePainter
+    from domino_print.faces.pips import MAX_PIPS, PipPainter
+
+    assert KINDS == ("pips", "numerals", "pictures")
+    painters = {theme.name: painter_for(theme) for theme in list_themes()}
+    assert isinstance(painters["pips"], PipPainter) and painters["pips"].colours == ()
+    assert isinstance(painters["pips-couleur"], PipPainter) and len(painters["pips-couleur"].colours) == 9
+    assert isinstance(painters["chiffres"], NumeralPainter)
+    assert isinstance(painters["fruits"], PicturePainter)
+    assert PAINTERS["pips"].max_value == MAX_PIPS == 12 and PAINTERS["pictures"].max_value is None
+
+
+def test_a_theme_file_still_using_the_painter_key_is_told_the_known_keys(tmp_path):
+    path = _write(tmp_path, GOOD.replace("kind =", "painter ="))
+    with pytest.raises(ThemeError, match=r"unknown key 'painter' \(known keys: .*kind"):
+        theme_from_data(path, read_toml(path))
+
+
+def test_a_pictures_theme_needs_its_images(tmp_path):
+    path = _write(tmp_path, GOOD.replace('"pips"', '"pictures"'))
+    with pytest.raises(ThemeError, match=r'a pictures theme needs images = \["file.svg", ...\]'):
+        theme_from_data(path, read_toml(path))
 
 
 def test_builtin_files_all_validate():
@@ -207,5 +234,5 @@ def test_unknown_theme_is_an_option_error():
 
 def test_pips_theme_cannot_claim_more_than_twelve(tmp_path):
     path = _write(tmp_path, GOOD.replace("max_value = 6", "max_value = 13"))
-    with pytest.raises(ThemeError, match="from 0 to 12 for painter 'pips'"):
+    with pytest.raises(ThemeError, match="from 0 to 12 for kind 'pips'"):
         theme_from_data(path, read_toml(path))

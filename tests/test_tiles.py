@@ -5,7 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from domino_print.errors import SizeError
-from domino_print.tiles import MAX_TOP, Tile, double_set, set_name, tile_count
+from domino_print.tiles import MAX_TOP, Tile, double_set, tile_count
 
 
 @given(st.integers(min_value=0, max_value=MAX_TOP))
@@ -25,14 +25,6 @@ def test_double_six_is_28_tiles_in_stable_order():
     assert tiles[-1] == Tile(6, 6)
     assert sum(t.is_double for t in tiles) == 7
     assert double_set(6) == double_set(6)
-
-
-def test_set_names():
-    assert set_name(6) == "double-six"
-    assert set_name(9) == "double-nine"
-    assert set_name(12) == "double-twelve"
-    assert set_name(9, "fr") == "double-neuf"
-    assert set_name(18, "fr") == "double-dix-huit"
 
 
 @pytest.mark.parametrize("top", [-1, MAX_TOP + 1])

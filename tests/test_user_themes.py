@@ -10,7 +10,8 @@ from PIL import Image
 from pypdf import PdfReader
 
 from domino_print.errors import OptionError
-from domino_print.themes import ThemeError, load_theme
+from domino_print.theme_loader import load_theme
+from domino_print.themes import ThemeError
 from domino_print.tiles import double_set
 from domino_print.user_themes import (
     UserTheme,
@@ -78,7 +79,7 @@ def test_folder_theme_values_follow_the_sorted_names(tmp_path):
     assert all(p.is_absolute() for p in theme.images)
     assert theme.max_value == 2
     assert theme.name == "photos"
-    assert theme.painter == "picture"
+    assert theme.kind == "pictures"
     assert theme.builtin is False
     assert theme.fit == "contain"
     assert theme.background == "#FFFFFF"

@@ -6,13 +6,21 @@ current coordinates, and a ``follows_tile`` flag: True when the face turns with 
 vertical tile (pips), False when it stays upright on the page (numerals, pictures).
 A painter may also define ``prepare(values, size_pt)``, called once before any
 drawing, to start slow work (decoding photos) for those values ahead of time.
-``painter_for`` is the registry from a theme's ``painter`` key to its class; each
-module is imported only when a theme needs it, to keep start-up quick.
+
+``PAINTERS`` is the registry from a theme's kind (``KINDS``: pips, numerals,
+pictures) to its painter class. Each class says the highest value it can draw
+(``max_value``, None when the theme's pictures decide) and builds itself from a
+theme with ``for_theme(theme, dpi=...)``. The painter modules are light: the
+heavy libraries a picture needs (Pillow, svglib) load only when one is drawn.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
+
+from domino_print.faces.numerals import NumeralPainter
+from domino_print.faces.pictures import PicturePainter
+from domino_print.faces.pips import PipPainter
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -26,18 +34,17 @@ class FacePainter(Protocol):
     def draw(self, canvas: Canvas, value: int, size_pt: float) -> None: ...
 
 
+PAINTERS = {
+    "pips": PipPainter,
+    "numerals": NumeralPainter,
+    "pictures": PicturePainter,
+}
+"""The painter class for each kind of theme."""
+
+KINDS = tuple(PAINTERS)
+"""What a theme can be: ``pips``, ``numerals`` or ``pictures``."""
+
+
 def painter_for(theme: Theme, *, dpi: int = 300) -> FacePainter:
-    """The painter a theme asks for, set up with the theme's colours or images."""
-    if theme.painter == "pips":
-        from domino_print.faces.pips import PipPainter
-
-        return PipPainter(colours=theme.colours)
-    if theme.painter == "numeral":
-        from domino_print.faces.numerals import NumeralPainter
-
-        return NumeralPainter()
-    if theme.painter == "picture":
-        from domino_print.faces.pictures import PicturePainter
-
-        return PicturePainter(theme, dpi=dpi)
-    raise ValueError(f"no painter named {theme.painter!r}")
+    """The painter of the theme's kind, set up with the theme's colours or images."""
+    return PAINTERS[theme.kind].for_theme(theme, dpi=dpi)

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
+    from domino_print.themes import Theme
+
 FONT = "Helvetica-Bold"
 UNDERLINED = frozenset({6, 9})
 
@@ -15,13 +17,17 @@ class NumeralPainter:
     """Helvetica Bold numerals centred in the face; two digits get a smaller size."""
 
     follows_tile = False
+    max_value = 18
+    """Two digits still fit the face; beyond, a set has more tiles than a sheet should hold."""
+
+    @classmethod
+    def for_theme(cls, theme: Theme, *, dpi: int) -> NumeralPainter:
+        return cls()
 
     def draw(self, canvas: Canvas, value: int, size_pt: float) -> None:
-        from reportlab.pdfbase.pdfmetrics import stringWidth
-
         text = str(value)
         font_size = size_pt * (0.62 if len(text) == 1 else 0.5)
-        width = stringWidth(text, FONT, font_size)
+        width = canvas.stringWidth(text, FONT, font_size)
         cap_height = font_size * 0.72
         baseline = (size_pt - cap_height) / 2 + (0.04 * size_pt if value in UNDERLINED else 0)
         canvas.setFillColor("#111111")

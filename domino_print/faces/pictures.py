@@ -1,6 +1,6 @@
 """Pictures as faces: SVG art drawn as vectors, photos and raster art as embedded images.
 
-Built-in SVG art is drawn from its precompiled operators (``domino_print.art``)
+Built-in SVG art is drawn from its precompiled operators (``pictures.art``)
 when they match the file; any other SVG is converted with svglib.
 
 Each picture is scaled to fit its square with even padding and never distorted.
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from domino_print.art import load_compiled
-from domino_print.svg import load_svg
+from domino_print.pictures.art import load_compiled
+from domino_print.pictures.svg import load_svg
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -30,6 +30,8 @@ class PicturePainter:
     """Draws ``theme.images[value]`` upright in the face."""
 
     follows_tile = False
+    max_value = None
+    """As many values as the theme has pictures."""
 
     def __init__(self, theme: Theme, *, dpi: int = 300) -> None:
         self.theme = theme
@@ -37,12 +39,16 @@ class PicturePainter:
         self._pending: dict = {}
         """Pictures already being prepared in worker threads, by path."""
 
+    @classmethod
+    def for_theme(cls, theme: Theme, *, dpi: int) -> PicturePainter:
+        return cls(theme, dpi=dpi)
+
     def prepare(self, values, size_pt: float) -> None:
         """Start preparing these values' raster pictures side by side; ``draw`` collects them."""
         rasters = [self.theme.images[v] for v in values if self.theme.images[v].suffix.lower() != ".svg"]
         if not rasters:
             return  # vector art only: nothing slow to start, and no need to import Pillow's tools
-        from domino_print.images import prepare_in_parallel
+        from domino_print.pictures.raster import prepare_in_parallel  # deferred: Pillow, for photos only
 
         self._pending = prepare_in_parallel(
             rasters,
@@ -76,20 +82,21 @@ class PicturePainter:
         if compiled:
             canvas.addLiteral(compiled.operators)
         else:
-            from reportlab.graphics import renderPDF
+            from reportlab.graphics import renderPDF  # deferred: ReportLab graphics, for a user's SVG only
 
             renderPDF.draw(drawing, canvas, 0, 0, showBoundary=False)
         canvas.restoreState()
 
     def _draw_raster(self, canvas: Canvas, path, size_pt: float) -> None:
-        from domino_print.images import draw_raster
+        from domino_print.pictures.raster import draw_raster  # deferred: Pillow, for photos only
 
         draw_raster(
             canvas,
             path,
             size_pt,
             dpi=self.dpi,
-            theme=self.theme,
+            fit=self.theme.fit,
+            background=self.theme.background,
             padding=PADDING,
             pending=self._pending.pop(path, None),
         )

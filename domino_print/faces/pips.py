@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
+    from domino_print.themes import Theme
+
 _LOW, _MID, _HIGH = 0.24, 0.5, 0.76
 _COLUMNS4 = (0.2, 0.4, 0.6, 0.8)
 _SIX = tuple((x, y) for x in (_LOW, _MID, _HIGH) for y in (_LOW, _HIGH))
@@ -48,9 +50,14 @@ class PipPainter:
     """Round pips; with ``colours`` (one per value) each pip is filled and ringed dark."""
 
     follows_tile = True
+    max_value = MAX_PIPS
 
     def __init__(self, colours: tuple[str, ...] = ()) -> None:
         self.colours = colours
+
+    @classmethod
+    def for_theme(cls, theme: Theme, *, dpi: int) -> PipPainter:
+        return cls(colours=theme.colours)
 
     def draw(self, canvas: Canvas, value: int, size_pt: float) -> None:
         radius = pip_radius(value) * size_pt

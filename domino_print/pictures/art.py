@@ -2,7 +2,7 @@
 
 Converting an SVG with svglib means importing it (lxml, CSS tools: ~50 ms) and
 walking every element (~5 ms per fruit), on every run. For the artwork we ship,
-that work always gives the same result, so ``python -m domino_print.art``
+that work always gives the same result, so ``python -m domino_print.pictures.art``
 (``make art``) does it once: it converts each ``assets/**/*.svg`` with svglib
 and ReportLab's ``renderPDF``, exactly as a user's SVG is converted at run time,
 and writes the resulting operators beside it as ``NAME.svg.pdfops``.
@@ -17,12 +17,13 @@ checks that every shipped file is up to date.
 
 from __future__ import annotations
 
-import hashlib
 import io
 import re
 import sys
 from pathlib import Path
 from typing import NamedTuple
+
+from domino_print.pictures.svg import load_svg
 
 SUFFIX = ".pdfops"
 _HEADER = re.compile(r"^% domino-print art sha256=([0-9a-f]{64}) width=([\d.]+) height=([\d.]+)\n")
@@ -39,15 +40,15 @@ class CompiledArt(NamedTuple):
 
 
 def _digest(svg: Path) -> str:
+    import hashlib  # deferred: loads OpenSSL (about 3 ms); sheets without built-in art never need it
+
     return hashlib.sha256(svg.read_bytes()).hexdigest()
 
 
 def compile_svg(svg: Path) -> str:
     """The ``.pdfops`` text for an SVG: a header with its digest and size, then operators."""
-    from reportlab.graphics import renderPDF
+    from reportlab.graphics import renderPDF  # deferred: ReportLab graphics, for compiling only
     from reportlab.pdfgen.canvas import Canvas
-
-    from domino_print.svg import load_svg
 
     drawing = load_svg(svg)
     canvas = Canvas(io.BytesIO(), invariant=1)
@@ -78,7 +79,7 @@ def load_compiled(svg: Path) -> CompiledArt | None:
 
 
 def main(root: Path) -> int:
-    """Rewrite every ``.pdfops`` file under ``root``; print what changed."""
+    """Rewrite every ``.pdfops`` file under ``root`` (``assets`` of a checkout); print what changed."""
     for svg in sorted(root.rglob("*.svg")):
         target = svg.with_name(svg.name + SUFFIX)
         text = compile_svg(svg)
@@ -89,6 +90,4 @@ def main(root: Path) -> int:
 
 
 if __name__ == "__main__":
-    from domino_print.themes import ASSETS_DIR
-
-    sys.exit(main(Path(sys.argv[1]) if len(sys.argv) > 1 else ASSETS_DIR))
+    sys.exit(main(Path(sys.argv[1]) if len(sys.argv) > 1 else Path("assets")))

@@ -1,4 +1,4 @@
-"""Raster pictures for faces: check a user's image cheaply, then draw it small and upright.
+"""Raster pictures for faces: check a user's image cheaply, then prepare it small and upright.
 
 Two steps, so that every mistake is found before any drawing:
 
@@ -31,7 +31,7 @@ Photo or flat art, decided per image:
   palette images (GIF, most small PNG), few-colour drawings, and every image
   with transparency (its edges against the background must stay crisp).
 
-Errors are one line naming the file: ``ThemeError``, never a traceback.
+Errors are one line naming the file: ``PictureError``, never a traceback.
 """
 
 from __future__ import annotations
@@ -46,15 +46,13 @@ from typing import TYPE_CHECKING
 
 from PIL import Image, ImageOps, UnidentifiedImageError
 
-from domino_print.errors import DominoError
-from domino_print.themes import ThemeError
+from domino_print.pictures import FORMAT_NAMES, PictureError
+from domino_print.pictures.svg import load_svg
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
 
     from reportlab.pdfgen.canvas import Canvas
-
-    from domino_print.themes import Theme
 
 MAX_PIXELS = 100_000_000
 """Largest picture accepted, in pixels (100 megapixels); a 12 MP phone photo is far below."""
@@ -69,8 +67,6 @@ warnings.filterwarnings("ignore", category=UserWarning, module=r"PIL\.")
 FORMATS = ("PNG", "JPEG", "WEBP", "GIF", "BMP", "TIFF")
 """Pillow decoders a user's image may use; every other decoder stays off."""
 
-FORMAT_NAMES = "PNG, JPEG, WebP, GIF, BMP, TIFF or SVG"
-
 JPEG_QUALITY = 85
 PHOTO_MIN_COLOURS = 1024
 """More distinct colours than this in a 64 x 64 sample: a photo, embedded as JPEG."""
@@ -78,14 +74,6 @@ _SAMPLE = 64
 
 _READ_ERRORS = (UnidentifiedImageError, OSError, SyntaxError, ValueError, EOFError)
 """What Pillow raises for a file that is not an image, or a damaged one."""
-
-
-def shown(path: Path) -> str:
-    """A path as a user would write it: relative to the working folder when inside it."""
-    try:
-        return str(path.relative_to(Path.cwd()))
-    except ValueError:
-        return str(path)
 
 
 @dataclass(frozen=True)
@@ -97,12 +85,13 @@ class ImageInfo:
     height: int
 
 
-def _too_large(path: Path, width: int | None = None, height: int | None = None) -> ThemeError:
+def _too_large(path: Path, width: int | None = None, height: int | None = None) -> PictureError:
     limit = MAX_PIXELS // 1_000_000
     size = f" is {width} x {height} pixels ({width * height / 1e6:.0f} megapixels), which" if width else ""
-    return ThemeError(
-        f"{shown(path)}: the picture{size} is over the {limit} megapixel limit; "
-        "scale it down first (a printed face needs less than 1 megapixel)"
+    return PictureError(
+        path,
+        f"the picture{size} is over the {limit} megapixel limit; "
+        "scale it down first (a printed face needs less than 1 megapixel)",
     )
 
 
@@ -113,15 +102,13 @@ def _open(path: Path) -> Image.Image:
     except Image.DecompressionBombError:
         raise _too_large(path) from None
     except FileNotFoundError:
-        raise ThemeError(f"{shown(path)}: file not found") from None
+        raise PictureError(path, "file not found") from None
     except IsADirectoryError:
-        raise ThemeError(f"{shown(path)}: is a folder, not a picture") from None
+        raise PictureError(path, "is a folder, not a picture") from None
     except PermissionError:
-        raise ThemeError(f"{shown(path)}: cannot read the file (permission denied)") from None
+        raise PictureError(path, "cannot read the file (permission denied)") from None
     except _READ_ERRORS:
-        raise ThemeError(
-            f"{shown(path)}: not a picture that can be read; use {FORMAT_NAMES} files"
-        ) from None
+        raise PictureError(path, f"not a picture that can be read; use {FORMAT_NAMES} files") from None
     width, height = image.size
     if width * height > MAX_PIXELS:
         image.close()
@@ -132,14 +119,7 @@ def _open(path: Path) -> Image.Image:
 def check_image(path: Path) -> ImageInfo | None:
     """Validate a picture cheaply at theme load time; ``None`` for an SVG (parsed here too)."""
     if path.suffix.lower() == ".svg":
-        from domino_print.svg import load_svg
-
-        try:
-            load_svg(path)
-        except DominoError as exc:  # its message names the path in full
-            raise ThemeError(str(exc).replace(str(path), shown(path), 1)) from None
-        except (ValueError, TypeError, AttributeError, KeyError, IndexError) as exc:
-            raise ThemeError(f"{shown(path)}: the SVG cannot be drawn ({exc})") from None
+        load_svg(path)
         return None
     with _open(path) as image:
         return ImageInfo(format=image.format or "", width=image.width, height=image.height)
@@ -148,11 +128,11 @@ def check_image(path: Path) -> ImageInfo | None:
 # -- decoding --------------------------------------------------------------------------------
 
 
-def _damaged(path: Path, exc: BaseException) -> ThemeError:
+def _damaged(path: Path, exc: BaseException) -> PictureError:
     detail = " ".join(str(exc).split()) or type(exc).__name__
-    return ThemeError(
-        f"{shown(path)}: the picture is damaged or incomplete ({detail}); "
-        "open it in an image viewer, or replace it"
+    return PictureError(
+        path,
+        f"the picture is damaged or incomplete ({detail}); open it in an image viewer, or replace it",
     )
 
 
@@ -189,7 +169,7 @@ def _srgb(image: Image.Image) -> Image.Image:
     if not icc or image.mode not in ("RGB", "CMYK"):
         return image
     try:
-        from PIL import ImageCms
+        from PIL import ImageCms  # deferred: littleCMS loads only for a picture with a profile
 
         source = ImageCms.ImageCmsProfile(io.BytesIO(icc))
         target = ImageCms.createProfile("sRGB")
@@ -272,7 +252,7 @@ class FaceImage:
 
     def reader(self):
         """A ReportLab ``ImageReader``: JPEG bytes for a photo (kept as DCT), pixels otherwise."""
-        from reportlab.lib.utils import ImageReader
+        from reportlab.lib.utils import ImageReader  # deferred: checking a theme needs no ReportLab
 
         if not self.photo:
             return ImageReader(self.image)
@@ -334,24 +314,22 @@ def prepare_face_image(
 
 
 def draw_raster(
-    canvas: Canvas, path: Path, size_pt: float, *, dpi: int, theme: Theme, padding: float,
+    canvas: Canvas, path: Path, size_pt: float, *, dpi: int, fit: str, background: str, padding: float,
     pending: Future | None = None,
 ) -> None:
     """Draw the picture at ``path`` into the square (0, 0)-(size_pt, size_pt) of ``canvas``.
 
-    The face is filled with the theme's background first, then the picture is
+    The face is filled with the ``background`` colour first, then the picture is
     placed as ``prepare_face_image`` decided. ``pending`` is the same work already
     started by ``prepare_in_parallel``; without it the picture is prepared here.
     """
     future = pending
     if future is not None:
-        face = future.result()  # a ThemeError raised in the worker is raised here
+        face = future.result()  # a PictureError raised in the worker is raised here
     else:
-        face = prepare_face_image(
-            path, size_pt, dpi=dpi, fit=theme.fit, background=theme.background, padding=padding
-        )
+        face = prepare_face_image(path, size_pt, dpi=dpi, fit=fit, background=background, padding=padding)
     canvas.saveState()
-    canvas.setFillColor(theme.background)
+    canvas.setFillColor(background)
     canvas.rect(0, 0, size_pt, size_pt, stroke=0, fill=1)
     canvas.drawImage(face.reader(), face.x, face.y, face.width, face.height)
     canvas.restoreState()
@@ -394,12 +372,12 @@ def prepare_in_parallel(
         try:
             if _decoded_pixels(path, size_pt, dpi, fit, padding) > PARALLEL_MAX_PIXELS:
                 continue
-        except ThemeError:
+        except PictureError:
             continue
         chosen.append(path)
     if workers < 2 or len(chosen) < 2:
         return {}
-    from concurrent.futures import ThreadPoolExecutor
+    from concurrent.futures import ThreadPoolExecutor  # deferred: threads only for several photos
 
     executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="domino-print-image")
     started = {

@@ -5,41 +5,42 @@ other files. A user's SVG must never make us read other local files or the
 network, so we parse it ourselves with entities, DTDs and the network off,
 drop every outside reference, and hand the cleaned tree to svglib.
 
-Start-up matters (the fruit sheet must come out in well under a second), so
-``_svg_renderer`` imports svglib's converter without running the package's
-``__init__`` (its command-line helpers and a package-metadata lookup cost about
-35 ms), and turns off ReportLab's per-attribute shape checks, which only guard
+lxml and svglib are imported only when an SVG is loaded: the built-in art is
+precompiled (``art``), so most sheets never need them. Before svglib loads,
+ReportLab's per-attribute shape checks are turned off: they only guard
 hand-built drawings and slow svglib's conversion down.
+
+A file that cannot be parsed or drawn raises ``PictureError`` naming it.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from domino_print.errors import DominoError
+from domino_print.pictures import PictureError
 
 if TYPE_CHECKING:
     from reportlab.graphics.shapes import Drawing
 
 _XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
 _NO_ROOT = "/nonexistent/domino-print-refuses-external-references"
+_DRAWING_ERRORS = (ValueError, TypeError, AttributeError, KeyError, IndexError)
+"""What svglib raises for an SVG it cannot convert."""
 
 
 def _svg_renderer():
-    """svglib's ``SvgRenderer`` class, imported as cheaply as possible (see the module doc)."""
-    if "reportlab.graphics.shapes" not in sys.modules:
-        from reportlab import rl_config
+    """svglib's ``SvgRenderer`` class, with ReportLab's shape checks off (see the module doc)."""
+    from reportlab import rl_config  # deferred: ReportLab (and Pillow under it), for SVG only
 
+    if "reportlab.graphics.shapes" not in sys.modules:
         rl_config.shapeChecking = 0  # read once, when reportlab.graphics.shapes is imported
-    import domino_print.platypus_import  # noqa: F401  (shapes imports Platypus: load it the quick way)
-    if "svglib" not in sys.modules:
-        spec = importlib.util.find_spec("svglib")
-        if spec is not None:  # an empty package module: enough to import svglib.svglib
-            sys.modules["svglib"] = importlib.util.module_from_spec(spec)
-    from svglib.svglib import SvgRenderer
+    # deferred: reportlab.graphics.shapes imports Platypus; load it first, the quick way
+    import domino_print.platypus_import  # noqa: F401
+
+    # isort: split
+    from svglib.svglib import SvgRenderer  # deferred: svglib, lxml and CSS tools, for SVG only
 
     return SvgRenderer
 
@@ -49,8 +50,8 @@ def _is_internal(href: str) -> bool:
 
 
 def load_svg(path: Path) -> Drawing:
-    """A drawing of the SVG at ``path``; ``DominoError`` naming the file if it can't be read."""
-    from lxml import etree
+    """A drawing of the SVG at ``path``; ``PictureError`` naming the file if it can't be used."""
+    from lxml import etree  # deferred: lxml, for SVG only
 
     renderer_class = _svg_renderer()
 
@@ -65,11 +66,11 @@ def load_svg(path: Path) -> Drawing:
     try:
         root = etree.parse(str(path), parser=parser).getroot()
     except (OSError, etree.XMLSyntaxError) as exc:
-        raise DominoError(f"{path}: not a readable SVG file ({exc})") from None
+        raise PictureError(path, f"not a readable SVG file ({exc})") from None
     if root is None or etree.QName(root).localname != "svg":
-        raise DominoError(f"{path}: not an SVG file (no <svg> root element)")
+        raise PictureError(path, "not an SVG file (no <svg> root element)")
     if root.getroottree().docinfo.internalDTD is not None:
-        raise DominoError(f"{path}: SVG files with a DOCTYPE or entities are refused; remove it")
+        raise PictureError(path, "SVG files with a DOCTYPE or entities are refused; remove it")
     outside = [
         element
         for element in root.iter()
@@ -81,7 +82,10 @@ def load_svg(path: Path) -> Drawing:
         parent = element.getparent()
         if parent is not None:
             parent.remove(element)
-    drawing = renderer_class(str(path), external_reference_root=_NO_ROOT).render(root)
+    try:
+        drawing = renderer_class(str(path), external_reference_root=_NO_ROOT).render(root)
+    except _DRAWING_ERRORS as exc:
+        raise PictureError(path, f"the SVG cannot be drawn ({exc})") from None
     if drawing is None or drawing.width <= 0 or drawing.height <= 0:
-        raise DominoError(f"{path}: the SVG has no size; give it a viewBox or width and height")
+        raise PictureError(path, "the SVG has no size; give it a viewBox or width and height")
     return drawing

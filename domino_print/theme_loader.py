@@ -1,0 +1,24 @@
+"""Find a theme from what the user typed: a built-in name, a folder of pictures or a TOML file.
+
+It sits above both ``themes`` (the model and the built-in themes) and
+``user_themes`` (a user's pictures), so that neither needs the other's loader.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from domino_print.errors import OptionError
+from domino_print.themes import Theme, builtin_names, load_builtin
+from domino_print.user_themes import load_user_theme
+
+
+def load_theme(ref: str) -> Theme:
+    """A built-in theme by name, or a user theme from a folder of images or a TOML file."""
+    if ref in builtin_names():
+        return load_builtin(ref)
+    path = Path(ref).expanduser()
+    if path.is_dir() or path.suffix.lower() == ".toml" or "/" in ref or "\\" in ref:
+        return load_user_theme(path)
+    names = ", ".join(builtin_names())
+    raise OptionError(f"unknown theme {ref!r}; use one of {names}, or a folder of images")
