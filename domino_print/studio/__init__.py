@@ -8,14 +8,16 @@ configured from the environment (see ``settings``). The app is built on first us
 
 from __future__ import annotations
 
+import importlib
+
 __all__ = ["app", "create_app"]
 
 
 def create_app(settings=None):
     """The studio's ASGI app for ``settings`` (default: from the environment)."""
-    from domino_print.studio.app import create_app as make
-
-    return make(settings)
+    # A lazy re-export: the submodules import nothing from this package's namespace, so
+    # loading them by name here (only when asked) ties no knot between the two.
+    return importlib.import_module("domino_print.studio.app").create_app(settings)
 
 
 def __getattr__(name: str):

@@ -34,10 +34,10 @@ from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+import domino_print.studio.pictures as picture_files
 from domino_print.errors import DominoError, OptionError, flag_name
 from domino_print.files import human_size
 from domino_print.options import describe, form_fields, option_label
-from domino_print.studio import pictures as picture_files
 from domino_print.studio.page import render_page
 from domino_print.studio.rendering import PICTURES, build, cache_key, command_line, page_png
 from domino_print.studio.sessions import COOKIE, Session, SessionStore

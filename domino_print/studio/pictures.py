@@ -27,7 +27,7 @@ from pathlib import Path
 from PIL import Image, ImageOps
 
 from domino_print.errors import DominoError
-from domino_print.images import FORMATS, check_image
+from domino_print.pictures.raster import FORMATS, check_image
 from domino_print.themes import FIT_MODES, LANGS
 
 THUMB_PX = 192
@@ -129,7 +129,7 @@ def _prepare_svg(data: bytes, messages) -> bytes:
     # ReportLab and pdfium draw the thumbnail: loaded only when an SVG arrives.
     from reportlab.graphics import renderPDF
 
-    from domino_print.svg import load_svg
+    from domino_print.pictures.svg import load_svg
 
     with tempfile.TemporaryDirectory(prefix="domino-print-svg-") as folder:
         path = Path(folder) / "picture.svg"
