@@ -117,7 +117,8 @@ def _field(field: dict, value: object, lang: str, has_pictures: bool) -> str:
     needs_attr = f' data-needs="{_attr(needs)}"' if needs else ""
     control = _control(field, value, lang, has_pictures)
     label = f'<label for="f-{name}">{escape(field["label"])}</label>'
-    help_line = f'<p class="help" id="h-{name}">{escape(field["help"])}</p>'
+    help_text = word(lang, "field.theme_help") if name == "theme" else field["help"]  # no folders here
+    help_line = f'<p class="help" id="h-{name}">{escape(help_text)}</p>'
     error = f'<p class="error" id="e-{name}" aria-live="polite"></p>'
     kind_class = "flag" if field["kind"] == "flag" else "value"
     if field["kind"] == "flag":
