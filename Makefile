@@ -52,8 +52,9 @@ lint: $(STAMP)
 
 # Times whole commands against their baselines (wall and CPU time, with the start-up guard) and
 # rewrites bench/RESULTS.md; fails when a scenario is over its limits.
-bench: $(STAMP)
+bench: $(STAMP) chromium
 	$(BIN)/python -m bench.run --write
+	$(BIN)/python -m bench.studio --write
 
 art: $(STAMP)
 	$(BIN)/python -m domino_print.pictures.art assets

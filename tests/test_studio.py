@@ -135,9 +135,9 @@ def test_preview_gives_pages_summary_and_command(client):
     assert data["summary"].startswith("3 pages, 55 dominoes (double-nine), A4, ")
     assert data["command"] == "domino-print --theme pips --max 9"
     page = client.get(data["pages"][0])
-    assert page.headers["content-type"] == "image/png"
+    assert page.headers["content-type"] == "image/jpeg"
     image = Image.open(io.BytesIO(page.content))
-    assert image.format == "PNG" and image.width > image.height  # the double-nine sheet is landscape
+    assert image.format == "JPEG" and image.width > image.height  # the double-nine sheet is landscape
 
 
 def test_download_is_byte_identical_to_the_command_line(client, tmp_path, run_cli):
@@ -237,6 +237,20 @@ def test_a_file_over_the_byte_limit_and_a_duplicate_are_refused(tmp_path):
         assert messages["large.png"] == "the file is over 20 KB; scale the picture down first"
         assert "already in the set (value 0)" in messages["b.png"]
         assert len(state["pictures"]) == 1
+
+
+def test_one_raw_picture_per_request_with_its_limits(tmp_path):
+    with make_client(tmp_path / "data", bytes_per_file=20_000) as client:
+        small = png_bytes(Image.new("RGB", (10, 10), RED))
+        answer = client.post("/api/picture?lang=fr&name=01-chat.png", content=small)
+        state = answer.json()
+        assert state["added"] == [state["pictures"][0]["id"]]
+        assert state["pictures"][0]["labels"] == {"fr": "chat", "en": "chat"}
+        large = png_bytes(noisy((200, 200)))
+        state = client.post("/api/picture?lang=fr&name=grand.png", content=large).json()
+        assert state["added"] == [] and len(state["pictures"]) == 1
+        message = "le fichier dépasse 20 KB ; réduisez l'image d'abord"
+        assert state["rejected"] == [{"name": "grand.png", "message": message}]
 
 
 def test_reorder_rename_and_remove(client, tmp_path):

@@ -5,11 +5,11 @@ Routes (all under one origin; the API answers JSON):
 - ``GET /``: the page (``?lang=en``), starting a session if the visitor has none;
 - ``POST /api/preview``: options -> the preview's pages, summary line, command line, or
   the one-line error of the field at fault;
-- ``GET /pages/<scope>/<key>/<n>.png``: a page of a preview (scope ``common`` for the
+- ``GET /pages/<scope>/<key>/<n>.jpg``: a page of a preview (scope ``common`` for the
   built-in themes, ``session`` for the visitor's pictures);
 - ``GET /download/<scope>/<key>.pdf``: the PDF (``?inline=1`` to open it in the browser);
-- ``POST /api/pictures`` (multipart), ``/api/pictures/order``, ``/remove``, ``/name``,
-  ``/look``: the visitor's pictures; ``GET /thumbs/<id>.png`` their thumbnails.
+- ``POST /api/pictures`` (multipart) or ``/api/picture`` (one raw file), ``/api/pictures/order``,
+  ``/remove``, ``/name``, ``/look``: the visitor's pictures; ``GET /thumbs/<id>.png`` their thumbnails.
 
 ``guard`` refuses a request whose Host or Origin is not this server's, and every answer
 carries a Content-Security-Policy without inline script and ``nosniff``. Renders run in
@@ -39,7 +39,14 @@ from domino_print.errors import DominoError, OptionError, flag_name
 from domino_print.files import human_size
 from domino_print.options import describe, form_fields, option_label
 from domino_print.studio.page import render_page
-from domino_print.studio.rendering import PICTURES, build, cache_key, command_line, page_png
+from domino_print.studio.rendering import (
+    PICTURES,
+    build,
+    build_with_pages,
+    cache_key,
+    command_line,
+    page_image,
+)
 from domino_print.studio.sessions import COOKIE, Session, SessionStore
 from domino_print.studio.settings import Settings
 from domino_print.studio.words import page_languages, plural_word, word
@@ -281,7 +288,7 @@ def create_app(settings: Settings | None = None) -> Guard:
             async with studio.slots():
                 if studio._latest.get(session.id) != ticket:
                     return _no_store(JSONResponse({"superseded": True}, status_code=409))
-                facts = await studio.run(build, shown, cache_dir, key)
+                facts = await studio.run(build_with_pages, shown, cache_dir, key)
         except DominoError as exc:
             return _no_store(JSONResponse({"errors": [field_error(exc, lang, session)]}, status_code=422))
         finally:
@@ -294,7 +301,7 @@ def create_app(settings: Settings | None = None) -> Guard:
         base = f"/pages/{scope}/{key}"
         return _no_store(JSONResponse({
             "key": key,
-            "pages": [f"{base}/{n}.png" for n in range(facts["pages"])],
+            "pages": [f"{base}/{n}.jpg" for n in range(facts["pages"])],
             "summary": summary(lang, facts),
             "size_known": facts.get("size") is not None,
             "size_url": f"/api/size/{scope}/{full_key}" if own else None,
@@ -318,18 +325,18 @@ def create_app(settings: Settings | None = None) -> Guard:
         session = studio.session_of(request)
         return (session.cache_dir, session) if scope == "session" and session else (None, None)
 
-    async def page_image(request: Request) -> Response:
+    async def page_picture(request: Request) -> Response:
         scope, key = request.path_params["scope"], request.path_params["key"]
         if not KEY.match(key):
             return PlainTextResponse("not found", status_code=404)
         cache_dir, _session = cache_for(request, scope)
         if cache_dir is None:
             return PlainTextResponse("not found", status_code=404)
-        data = await studio.run(page_png, cache_dir, key, request.path_params["page"])
+        data = await studio.run(page_image, cache_dir, key, request.path_params["page"])
         if data is None:
             return PlainTextResponse("not found", status_code=404)
         headers = {"cache-control": "private, max-age=3600, immutable"}
-        return Response(data, media_type="image/png", headers=headers)
+        return Response(data, media_type="image/jpeg", headers=headers)
 
     def _full_options(session: Session, key: str) -> dict | None:
         """The options of a download key of this session: saved with the last preview."""
@@ -425,7 +432,33 @@ def create_app(settings: Settings | None = None) -> Guard:
         except Exception:
             return _bad_request("not a valid upload")
         result = await studio.run(_accept, session, lang, uploads)
-        return state_answer(session, result["state"], rejected=result["rejected"])
+        return state_answer(session, result["state"], rejected=result["rejected"], added=result["added"])
+
+    async def upload_one(request: Request) -> Response:
+        """One picture as the raw request body (the page sends each file so, several at once:
+        no multipart parsing, and decoding starts as soon as each file has arrived)."""
+        session = studio.session_of(request)
+        if session is None:
+            return PlainTextResponse("no session", status_code=401)
+        lang = _lang(request)
+        name = picture_files.clean_label(request.query_params.get("name", "?")) or "?"
+        limit = studio.limits.bytes_per_file
+        declared = request.headers.get("content-length", "")
+        data: bytes | None = b""
+        if declared.isdigit() and int(declared) > limit:
+            data = None
+        else:
+            chunks, size = [], 0
+            async for chunk in request.stream():
+                size += len(chunk)
+                if size > limit:
+                    data = None
+                    break
+                chunks.append(chunk)
+            if data is not None:
+                data = b"".join(chunks)
+        result = await studio.run(_accept, session, lang, [(name, data)])
+        return state_answer(session, result["state"], rejected=result["rejected"], added=result["added"])
 
     def _accept(session: Session, lang: str, uploads: list) -> dict:
         limits = studio.limits
@@ -450,7 +483,7 @@ def create_app(settings: Settings | None = None) -> Guard:
         with ThreadPoolExecutor(max_workers=4) as pool:
             prepared = list(pool.map(prepare, uploads))
         prepared.sort(key=lambda item: natural_key(item[0]))
-        rejected = []
+        rejected, added = [], []
         over_quota = studio.sessions.used_bytes() > limits.data_quota_bytes
         with session.changing() as state:
             used = session.stored_bytes()
@@ -482,8 +515,9 @@ def create_app(settings: Settings | None = None) -> Guard:
                 label = picture_files.label_from_name(name)
                 entry["labels"] = {code: label for code in LANGS}
                 state["pictures"].append(entry)
+                added.append(entry["id"])
             rewrite_theme(session, state)
-        return {"state": state, "rejected": rejected}
+        return {"state": state, "rejected": rejected, "added": added}
 
     async def change_pictures(request: Request) -> Response:
         session = studio.session_of(request)
@@ -560,9 +594,10 @@ def create_app(settings: Settings | None = None) -> Guard:
         Route("/api/size/{scope}/{key}", size),
         Route("/api/pictures", pictures_state, methods=["GET"]),
         Route("/api/pictures", upload, methods=["POST"]),
+        Route("/api/picture", upload_one, methods=["POST"]),
         Route("/api/pictures/{action}", change_pictures, methods=["POST"]),
         Route("/thumbs/{ident}.png", thumbnail),
-        Route("/pages/{scope}/{key}/{page:int}.png", page_image),
+        Route("/pages/{scope}/{key}/{page:int}.jpg", page_picture),
         Route("/download/{scope}/{key}.pdf", download),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

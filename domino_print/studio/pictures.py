@@ -104,7 +104,7 @@ def _prepare_raster(data: bytes, max_pixels: int, messages) -> tuple[str, bytes,
         raise PictureError(messages("not_a_picture"))
     try:
         if image.format in ("JPEG", "MPO"):
-            image.draft("RGB", (PREVIEW_PX * 2, PREVIEW_PX * 2))
+            image.draft("RGB", (PREVIEW_PX, PREVIEW_PX))  # the smallest JPEG scale still as large
         image.load()
         upright = ImageOps.exif_transpose(image) or image
     except Exception:

@@ -73,6 +73,7 @@
   let inFlight = null;
   let busyTimer = null;
   let changedAt = performance.now();
+  let sizeTimer = null;
   window.studioTimings = [];
 
   function setBusy(on) {
@@ -156,8 +157,13 @@
     document.body.dataset.previewKey = data.key;
     window.studioTimings.push({ seq: mine, ms: performance.now() - started });
     if (data.size_url && !data.size_known) {
-      const answer = await fetch(data.size_url + "?lang=" + lang).catch(() => null);
-      if (answer && answer.ok && mine === sequence) $("summary").textContent = (await answer.json()).summary;
+      // The size of a PDF of photos needs the full PDF: asked for once the settings rest a moment.
+      clearTimeout(sizeTimer);
+      sizeTimer = setTimeout(async () => {
+        if (mine !== sequence) return;
+        const answer = await fetch(data.size_url + "?lang=" + lang).catch(() => null);
+        if (answer && answer.ok && mine === sequence) $("summary").textContent = (await answer.json()).summary;
+      }, 700);
     }
   }
 
@@ -338,29 +344,52 @@
     }
   }
 
+  const UPLOADS_AT_ONCE = 3;
+  const byName = new Intl.Collator(undefined, { numeric: true, sensitivity: "base" });
+
   async function upload(files) {
     if (!files.length) return;
-    const body = new FormData();
-    for (const file of files) body.append("files", file, file.name);
+    files = [...files].sort((a, b) => byName.compare(a.name, b.name));
     $("pictures-status").textContent = say("pictures.sending", { count: files.length });
     $("e-pictures").textContent = "";
-    changedAt = performance.now();
-    const started = changedAt;
-    try {
-      const state = await send("/api/pictures?lang=" + lang, body, false);
-      const before = thumbs.children.length;
-      showPictures(state);
-      refused(state.rejected || []);
-      $("pictures-status").textContent = say(
-        state.pictures.length === 1 ? "pictures.count.one" : "pictures.count.other", { count: state.pictures.length });
-      if (state.pictures.length > before) themeSelect.value = "pictures";
-      changedAt = started;
-      updateNeeds();
-      preview();
-    } catch (error) {
-      $("pictures-status").textContent = "";
-      $("e-pictures").textContent = error.message;
+    const started = performance.now();
+    const arrived = new Map();  // index in the sorted files -> picture id: a drop lands in name order
+    let state = null;
+    let next = 0;
+    // Each file is its own request, a few at a time: the server decodes one while the next arrives.
+    async function worker() {
+      while (next < files.length) {
+        const index = next++;
+        const file = files[index];
+        try {
+          const answer = await fetch(`/api/picture?lang=${lang}&name=${encodeURIComponent(file.name)}`, {
+            method: "POST", headers: { "content-type": "application/octet-stream" }, body: file,
+          });
+          const data = await answer.json().catch(() => ({}));
+          if (!answer.ok) throw new Error(data.message || answer.statusText);
+          refused(data.rejected || []);
+          if (data.added && data.added.length) arrived.set(index, data.added[0]);
+          if (!state || data.pictures.length >= state.pictures.length) state = data;
+        } catch (error) {
+          refused([{ name: file.name, message: error.message }]);
+        }
+      }
     }
+    await Promise.all(Array.from({ length: Math.min(UPLOADS_AT_ONCE, files.length) }, worker));
+    if (!state) { $("pictures-status").textContent = ""; return; }
+    const added = [...arrived.entries()].sort((a, b) => a[0] - b[0]).map(([, id]) => id);
+    const ids = state.pictures.map((p) => p.id);
+    const wanted = [...ids.filter((id) => !added.includes(id)), ...added.filter((id) => ids.includes(id))];
+    if (wanted.join() !== ids.join()) {
+      try { state = await send("/api/pictures/order", { order: wanted }); } catch { /* keep arrival order */ }
+    }
+    showPictures(state);
+    $("pictures-status").textContent = say(
+      state.pictures.length === 1 ? "pictures.count.one" : "pictures.count.other", { count: state.pictures.length });
+    if (added.length) themeSelect.value = "pictures";
+    changedAt = started;
+    updateNeeds();
+    preview();
   }
 
   $("files").addEventListener("change", (event) => {
