@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import statistics
 import subprocess
@@ -199,7 +200,8 @@ def main() -> int:
         row(name, values, [(median <= MEDIAN_MS, f"median {median:.0f} <= {MEDIAN_MS} ms"),
                            (p95 <= P95_MS, f"p95 {p95:.0f} <= {P95_MS} ms")])
     drop = timings["drop"][0]
-    row("seven 12 MP photos: drop -> first full preview", [drop], [(drop <= DROP_MS, f"{drop:.0f} <= {DROP_MS} ms")])
+    row("seven 12 MP photos: drop -> first full preview", [drop],
+        [(drop <= DROP_MS, f"{drop:.0f} <= {DROP_MS} ms")])
 
     server = Server()
     try:
@@ -208,17 +210,23 @@ def main() -> int:
     finally:
         server.stop()
     row(f"load: {CLIENTS} clients x {REQUESTS} previews (preview + first page)", latencies or [0.0],
-        [(errors == 0, f"{errors} errors"), (memory <= MEMORY_MB, f"peak RSS {memory:.0f} <= {MEMORY_MB} MB")])
+        [(errors == 0, f"{errors} errors"),
+         (memory <= MEMORY_MB, f"peak RSS {memory:.0f} <= {MEMORY_MB} MB")])
 
     header = ("scenario", "samples", "median", "95th percentile", "max", "limits")
     table = [header, tuple("---" for _ in header), *rows]
     text = "\n".join("| " + " | ".join(r) + " |" for r in table)
     print(text)
     if options.write:
-        section = (f"{SECTION}\n\nTaken with `make bench` ({time.strftime('%Y-%m-%d')}): `python -m bench.studio`, "
-                   "Debian's chromium driven by Playwright against `domino-print studio`; times from the page's "
-                   "own change event to the new pages decoded and shown. Every sample renders (a margin never "
-                   "used before), none comes from the cache.\n\n" + text + "\n")
+        load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
+        section = (
+            f"{SECTION}\n\nTaken with `make bench` ({time.strftime('%Y-%m-%d')}, {os.cpu_count()} cores, "
+            f"load average {load} when it ended): `python -m bench.studio`, Debian's chromium driven by "
+            "Playwright against `domino-print studio`; times from the page's own change event to the new "
+            "pages decoded and shown. Every sample renders (a margin never used before), none comes from "
+            "the cache. On a loaded machine the times grow with the load: compare with the load average.\n\n"
+            + text + "\n"
+        )
         existing = RESULTS.read_text(encoding="utf-8") if RESULTS.exists() else "# Benchmark results\n"
         existing = existing.split(f"\n{SECTION}")[0].rstrip("\n")
         RESULTS.write_text(existing + "\n\n" + section, encoding="utf-8")

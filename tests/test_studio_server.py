@@ -110,7 +110,7 @@ def test_uvicorn_with_several_workers_shares_sessions_on_disk(tmp_path):
                                           base, cookie)
             assert status == 200
             status, png, _ = get(base + data_json["pages"][0], cookie=cookie)
-            assert status == 200 and png.startswith(b"\x89PNG")
+            assert status == 200 and png.startswith(b"\xff\xd8")  # a JPEG picture of the page
             status, pdf, _ = get(base + data_json["download"], cookie=cookie)
             assert pdf.startswith(b"%PDF-")
         assert get(base + "/", host="evil.example")[0] == 403

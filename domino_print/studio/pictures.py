@@ -77,7 +77,7 @@ def _looks_like_svg(data: bytes) -> bool:
 
 def _png(image: Image.Image) -> bytes:
     buffer = io.BytesIO()
-    image.save(buffer, "PNG", optimize=False, compress_level=6)
+    image.save(buffer, "PNG", compress_level=1)
     return buffer.getvalue()
 
 
