@@ -367,3 +367,39 @@ def test_a_request_from_a_foreign_origin_is_refused(context, studio):
         elsewhere.shutdown()
     assert outcome == "blocked"
     assert studio.app.refused == refused_before + 1  # the server saw it, and refused it
+
+
+def test_the_newest_change_wins_over_a_slower_older_one(page):
+    before = shown_seq(page)
+    page.evaluate("""() => {
+        const sets = document.getElementById("f-sets");
+        sets.value = "120";  // a slow one: 120 sets, hundreds of pages
+        sets.dispatchEvent(new Event("change", {bubbles: true}));
+        document.getElementById("f-theme").value = "fruits";  // then at once a quick one
+        document.getElementById("f-theme").dispatchEvent(new Event("change", {bubbles: true}));
+    }""")
+    wait_for_preview(page, before + 2)
+    assert page.inner_text("#command") == "domino-print --theme fruits --sets 120"
+    page.fill("#f-sets", "")
+    change_and_wait(page, lambda: page.dispatch_event("#f-sets", "change"), "domino-print --theme fruits")
+    assert page.inner_text("#command") == "domino-print --theme fruits"
+    page.wait_for_timeout(1500)  # whatever was still on its way never replaces it
+    assert page.inner_text("#command") == "domino-print --theme fruits"
+    assert page.inner_text("#summary").startswith("2 pages, 28 dominos")
+
+
+def test_pictures_reorder_by_dragging(page, tmp_path):
+    paths = photos(tmp_path / "photos", size=(320, 240))
+    before = shown_seq(page)
+    page.set_input_files("#files", [str(p) for p in paths])
+    wait_for_preview(page, before + 1)
+    ids = page.locator("#thumbs li").evaluate_all("items => items.map(i => i.dataset.id)")
+    page.drag_and_drop("#thumbs li:nth-child(1) img", "#thumbs li:nth-child(3) img")
+    deadline = time.monotonic() + 10
+    while page.locator("#thumbs li").first.get_attribute("data-id") == ids[0]:
+        assert time.monotonic() < deadline, "the drag did not move the picture"
+        page.wait_for_timeout(20)
+    moved = page.locator("#thumbs li").evaluate_all("items => items.map(i => i.dataset.id)")
+    assert moved[0] == ids[1] and sorted(moved) == sorted(ids) and moved.index(ids[0]) in (1, 2)
+    state = page.context.request.get(page.url.split("/?")[0].rstrip("/") + "/api/pictures").json()
+    assert [p["id"] for p in state["pictures"]] == moved  # the server has the new order
