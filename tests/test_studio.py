@@ -312,3 +312,25 @@ def test_expired_sessions_are_removed_with_their_files(tmp_path):
     os.utime(session.folder, (time.time() - 60, time.time() - 60))
     assert store.sweep(now=time.time() + 120) == 1
     assert not session.folder.exists()
+
+
+def test_caches_are_trimmed_oldest_first(tmp_path):
+    import os
+
+    from domino_print.studio.rendering import trim_cache
+
+    for number in range(10):
+        path = tmp_path / f"{number}.jpg"
+        path.write_bytes(b"x" * 1000)
+        os.utime(path, (1000 + number, 1000 + number))
+    assert trim_cache(tmp_path, 4500) == 6
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["6.jpg", "7.jpg", "8.jpg", "9.jpg"]
+
+
+def test_a_trimmed_page_picture_is_drawn_again(client):
+    data = preview(client, theme="pips").json()
+    cache = client.app.studio.common_cache
+    for picture in cache.glob("*.jpg"):
+        picture.unlink()
+    again = client.get(data["pages"][1])
+    assert again.status_code == 200 and again.content.startswith(b"\xff\xd8")

@@ -46,6 +46,7 @@ from domino_print.studio.rendering import (
     cache_key,
     command_line,
     page_image,
+    trim_cache,
 )
 from domino_print.studio.sessions import COOKIE, Session, SessionStore
 from domino_print.studio.settings import Settings
@@ -66,6 +67,8 @@ SECURITY_HEADERS = [
     (b"cross-origin-opener-policy", b"same-origin"),
     (b"cross-origin-resource-policy", b"same-origin"),
 ]
+TRIM_EVERY = 16
+"""Previews between two trims of a cache to its size limit."""
 MAX_WAITING = 200
 """Preview requests queued in one process beyond which new ones are answered 'busy'."""
 
@@ -138,6 +141,7 @@ class Studio:
         self._waiting = 0
         self._latest: dict[str, int] = {}
         self._ticket = 0
+        self.builds = 0
 
     def slots(self) -> asyncio.Semaphore:
         if self._slots is None:
@@ -295,6 +299,10 @@ def create_app(settings: Settings | None = None) -> Guard:
             studio._waiting -= 1
         if state.get("options") != options:
             await studio.run(_save_options, session, options)
+        studio.builds += 1
+        if studio.builds % TRIM_EVERY == 0:
+            limit = studio.limits.session_cache_bytes if own else studio.limits.cache_bytes
+            await studio.run(trim_cache, cache_dir, limit)
         if own:
             full_facts = _cached_facts(cache_dir, full_key)
             facts = {**facts, "size": full_facts["size"] if full_facts else None}
@@ -486,7 +494,7 @@ def create_app(settings: Settings | None = None) -> Guard:
         rejected, added = [], []
         over_quota = studio.sessions.used_bytes() > limits.data_quota_bytes
         with session.changing() as state:
-            used = session.stored_bytes()
+            used = picture_files.stored_bytes(session.pictures_dir)
             for name, outcome in prepared:
                 if isinstance(outcome, picture_files.PictureError):
                     rejected.append({"name": name, "message": str(outcome)})

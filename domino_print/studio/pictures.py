@@ -234,6 +234,11 @@ def write_theme(state: dict, pictures_dir: Path, preview_dir: Path, titles: dict
         temporary.replace(target)
 
 
+def stored_bytes(pictures_dir: Path) -> int:
+    """Bytes of the originals a session keeps: what its upload limit counts."""
+    return sum(path.stat().st_size for path in pictures_dir.iterdir() if path.is_file())
+
+
 def state_digest(state: dict) -> str:
     """What the pictures' part of the state looks like, as a short hash (for cache keys)."""
     picture_part = {key: state.get(key) for key in ("pictures", "fit", "background")}

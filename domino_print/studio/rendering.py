@@ -125,6 +125,38 @@ def page_image(cache_dir: Path, key: str, page: int) -> bytes | None:
     return _draw_pages(pdf, [page], cache_dir, key).get(page)
 
 
+def trim_cache(cache_dir: Path, max_bytes: int) -> int:
+    """Remove the oldest cached files until ``cache_dir`` holds at most ``max_bytes``; how many went.
+
+    A page picture or PDF removed is made again when asked for (``page_image``; a download
+    of the visitor's pictures rebuilds its PDF), so trimming never breaks a page on screen
+    for long, and a preview asked again simply renders again.
+    """
+    entries = []
+    try:
+        with os.scandir(cache_dir) as found:
+            for entry in found:
+                try:
+                    info = entry.stat()
+                except OSError:
+                    continue
+                entries.append((info.st_mtime, info.st_size, entry.path))
+    except OSError:
+        return 0
+    total = sum(size for _, size, _ in entries)
+    removed = 0
+    for _, size, path in sorted(entries):
+        if total <= max_bytes:
+            break
+        try:
+            os.unlink(path)
+        except OSError:
+            continue
+        total -= size
+        removed += 1
+    return removed
+
+
 def command_line(options: dict, theme_path: Path | None) -> str:
     """The ``domino-print`` command that gives the same PDF."""
     words = ["domino-print"]

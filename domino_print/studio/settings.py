@@ -38,6 +38,10 @@ class Limits:
     concurrent_renders: int = max(1, min(4, os.cpu_count() or 1))
     """Renders running at once in one process; the rest wait their turn."""
     files_per_request: int = 40
+    cache_bytes: int = 512 * 1024 * 1024
+    """Previews and PDFs of the built-in themes kept for every visitor; the oldest go first."""
+    session_cache_bytes: int = 64 * 1024 * 1024
+    """Previews and PDFs of one visitor's pictures (not counted in the upload limits)."""
 
 
 @dataclass(frozen=True)
