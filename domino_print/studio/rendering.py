@@ -25,7 +25,8 @@ from pathlib import Path
 
 from domino_print.api import make_document, parse_options
 
-PREVIEW_DPI = 60
+PREVIEW_DPI = 50
+"""A4 landscape 585 px wide: twice what a page of the preview takes on screen."""
 _PDFIUM = threading.Lock()
 """pdfium is not thread-safe: one page drawn at a time in a process (encoding runs beside)."""
 PICTURES = "pictures"
