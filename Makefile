@@ -31,7 +31,7 @@ chromium:
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	    echo "installing Debian's chromium for the browser tests (apt-get)"; \
 	    apt-get update -qq >/dev/null && \
-	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null \
 	    || echo "warning: could not install chromium; the browser tests will say why"; \
 	  else echo "note: no $(CHROMIUM) and not root: the browser tests will be skipped"; fi; }
 
