@@ -53,6 +53,7 @@ from domino_print.studio.settings import Settings
 from domino_print.studio.words import page_languages, plural_word, word
 from domino_print.texts import DEFAULT_LANG, set_name
 from domino_print.themes import LANGS, builtin_names
+from domino_print.user_themes import natural_key
 
 STATIC = Path(__file__).resolve().parent / "static"
 KEY = re.compile(r"^[0-9a-f]{32}$")
@@ -485,8 +486,6 @@ def create_app(settings: Settings | None = None) -> Guard:
                                                           messages=messages)
             except picture_files.PictureError as exc:
                 return name, exc
-
-        from domino_print.user_themes import natural_key
 
         with ThreadPoolExecutor(max_workers=4) as pool:
             prepared = list(pool.map(prepare, uploads))

@@ -144,7 +144,7 @@ def _prepare_svg(data: bytes, messages) -> bytes:
     drawing.scale(scale, scale)
     drawing.width, drawing.height = drawing.width * scale, drawing.height * scale
     pdf = renderPDF.drawToString(drawing)
-    import pypdfium2 as pdfium
+    import pypdfium2 as pdfium  # with ReportLab above: only when an SVG arrives
 
     document = pdfium.PdfDocument(pdf)
     try:
