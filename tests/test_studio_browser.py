@@ -403,3 +403,24 @@ def test_pictures_reorder_by_dragging(page, tmp_path):
     assert moved[0] == ids[1] and sorted(moved) == sorted(ids) and moved.index(ids[0]) in (1, 2)
     state = page.context.request.get(page.url.split("/?")[0].rstrip("/") + "/api/pictures").json()
     assert [p["id"] for p in state["pictures"]] == moved  # the server has the new order
+
+
+def test_open_to_print_and_copy_the_command_line(browser, studio):
+    context = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
+    try:
+        page = context.new_page()
+        page.goto(studio.url + "/?lang=en")
+        wait_for_preview(page, 1)
+        change_and_wait(page, lambda: page.select_option("#f-theme", "chiffres"), "--theme chiffres")
+        link = page.locator("#print")
+        assert link.get_attribute("target") == "_blank" and link.inner_text() == "Open to print"
+        answer = context.request.get(studio.url + link.get_attribute("href"))
+        assert answer.headers["content-type"] == "application/pdf"
+        assert answer.headers["content-disposition"].startswith("inline;")
+        assert answer.body().startswith(b"%PDF-")
+        page.click("#copy")
+        page.wait_for_selector("#copy-status:not(:empty)")
+        copied = page.evaluate("() => navigator.clipboard.readText()")
+        assert copied == "domino-print --theme chiffres --lang en"
+    finally:
+        context.close()
