@@ -1,7 +1,7 @@
 """domino-print: turn a domino set into a print-ready PDF cutting sheet and rules page.
 
 The pipeline runs one way: ``tiles`` (the set) -> ``themes`` (value -> face) ->
-``layout`` (geometry in millimetres) -> ``render`` (ReportLab PDF) and ``rules``.
+``layout`` (geometry in millimetres) -> ``pdf`` (ReportLab PDF, by what it draws) and ``rules``.
 ``cli`` parses options at the edge and writes the file atomically.
 """
 

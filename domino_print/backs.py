@@ -16,7 +16,7 @@ mirrored top-bottom, not left-right.
 colour holding the set number, at one end of the dashed middle line: the one
 spot of a tile that no face painter uses (pips keep 15 % of the face free
 beside the middle line, pictures 8 %, and the middle line itself stops short
-of the edge by ``render.CENTRE_INSET`` of the tile's width).
+of the edge by ``pdf.tile.CENTRE_INSET`` of the tile's width).
 
 *Back offset.* ``--back-offset X,Y`` moves everything on the back pages X mm
 right and Y mm up, as seen on the upright back page, to cancel a printer's
@@ -30,6 +30,7 @@ from typing import NamedTuple
 
 from domino_print.errors import OptionError
 from domino_print.layout import PageLayout, Placement
+from domino_print.page_text import TextError, check_page_text
 
 DUPLEX_EDGES = ("long", "short")
 MAX_SETS = 200
@@ -68,27 +69,13 @@ def check_sets(sets: int) -> int:
 
 
 def parse_label(text: str) -> str:
-    """A short printable text for the margin and the backs; a clear ``OptionError`` otherwise."""
-    label = " ".join(text.split())
-    if not label:
-        raise OptionError("{label} is empty; give a short text such as a class name", fields=("label",))
-    if len(label) > MAX_LABEL_CHARS:
-        raise OptionError(
-            "{label} is {length} characters long; use at most {most}",
-            fields=("label",), length=len(label), most=MAX_LABEL_CHARS,
-        )
-    if not label.isprintable():
-        raise OptionError("{label} contains control characters; use plain text", fields=("label",))
+    """A short printable text for the margin and the backs; a clear ``OptionError`` otherwise.
+
+    The check is ``page_text.check_page_text``, the one every text on a page goes through."""
     try:
-        label.encode("cp1252")
-    except UnicodeEncodeError as exc:
-        bad = label[exc.start]
-        raise OptionError(
-            "{label}: the character {bad!r} cannot be printed with the built-in font; "
-            "use Latin letters, digits and punctuation",
-            fields=("label",), bad=bad,
-        ) from None
-    return label
+        return check_page_text(text, most=MAX_LABEL_CHARS)
+    except TextError as exc:
+        raise OptionError("{label}" + exc.rest, fields=("label",), **exc.values) from None
 
 
 _OFFSET = re.compile(r"^\s*([+-]?\d+(?:\.\d+)?)\s*,\s*([+-]?\d+(?:\.\d+)?)\s*(?:mm)?\s*$", re.IGNORECASE)

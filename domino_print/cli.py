@@ -58,7 +58,9 @@ class OneLineErrors(click.Group):
 
 
 def _fail(message: str, code: int, *, hint: bool = False) -> None:
-    line = " ".join(message.split())
+    from domino_print.page_text import displayed  # deferred: only when a run fails
+
+    line = displayed(" ".join(message.split()))
     suffix = " (see domino-print --help)" if hint else ""
     click.echo(f"domino-print: error: {line}{suffix}", err=True)
     sys.exit(code)
@@ -88,7 +90,7 @@ def cli(ctx: click.Context, **values) -> None:
 
     options = parse(values, command_line=True)
     job = parse_options(options)
-    out = pdf_destination(options.out, f"dominos-{job.theme.name}.pdf")
+    out = pdf_destination(options.out, f"dominos-{job.theme.file_stem}.pdf")
     prepare_destination(out)  # before a long render, not after it
     with ProgressReport() as progress:
         summary = write_document(job, out, options.preview_dpi, progress)
@@ -203,13 +205,14 @@ def theme_new_command(folder: Path) -> None:
 
     It never replaces an existing theme.toml. Then run: domino-print --theme FOLDER
     """
+    from domino_print.page_text import displayed
     from domino_print.user_themes import list_images, write_starter_theme
 
     written = write_starter_theme(folder)
     count = len(list_images(folder)[0])
     click.echo(
-        f"{written}: {count} picture{'s' if count != 1 else ''} listed; edit it, "
-        f"then run: domino-print --theme {click.format_filename(str(folder))}"
+        f"{displayed(str(written))}: {count} picture{'s' if count != 1 else ''} listed; edit it, "
+        f"then run: domino-print --theme {displayed(str(folder))}"
     )
 
 

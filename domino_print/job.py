@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from domino_print import texts
+from domino_print import fonts, texts
 from domino_print.backs import back_page
 from domino_print.errors import OptionError, SizeError
 from domino_print.layout import SheetLayout, SheetSpec, layout_sheet
@@ -53,6 +53,7 @@ def build_job(options: Options) -> Job:
         # Built-in themes default to double-six; a user's pictures make the largest set they can.
         top = min(6, theme.max_value) if theme.builtin else min(theme.max_value, MAX_TOP)
     theme.check_top(top)
+    theme.check_use(top, lang=options.lang, labels=options.labels)  # the pictures and texts the set uses
     check_with_theme(options, pictures=theme.kind == "pictures", theme_name=theme.name)
     sheet = SheetSpec(
         paper=options.paper,
@@ -88,7 +89,7 @@ def _rules_context(options: Options, theme: Theme, top: int):
         top=top,
         pictures=theme.kind == "pictures",
         numeric=theme.kind != "pictures",
-        theme_title=theme.title_in(options.lang),
+        theme_title=fonts.printable(theme.title_in(options.lang)),
         target=options.target,
     )
     validate_rules(context)  # a RulesError is an OptionError: exit code 2
@@ -97,7 +98,7 @@ def _rules_context(options: Options, theme: Theme, top: int):
 
 def document_title(job: Job) -> str:
     return text(job.lang, "document.title", set_name=texts.set_name(job.lang, job.top),
-                theme_title=job.theme.title_in(job.lang))
+                theme_title=fonts.printable(job.theme.title_in(job.lang)))
 
 
 def document_subject(job: Job) -> str:
@@ -109,7 +110,7 @@ def render_job(job: Job, on_page: Callable[[], None] | None = None) -> tuple[byt
     """The PDF of ``job`` in memory and its page count; ``on_page()`` after each page drawn."""
     # The renderer and the faces load ReportLab: deferred so that option errors come fast.
     from domino_print.faces import painter_for
-    from domino_print.render import RenderOptions, render_sheet
+    from domino_print.pdf.document import RenderOptions, render_sheet
 
     options = job.options
     painter = painter_for(job.theme, dpi=options.dpi)
@@ -118,7 +119,8 @@ def render_job(job: Job, on_page: Callable[[], None] | None = None) -> tuple[byt
         title=title,
         subject=document_subject(job),
         lang=job.lang,
-        labels=tuple(job.theme.label(v, job.lang) for v in range(job.top + 1)) if options.labels else (),
+        labels=tuple(fonts.printable(job.theme.label(v, job.lang)) for v in range(job.top + 1))
+        if options.labels else (),
         header=f"{title} · domino-print",
         sets=options.sets,
         label=options.label,

@@ -222,6 +222,8 @@ def _convert(option: Option, raw: object) -> object:
     if option.kind == "flag":
         if isinstance(raw, bool):
             return raw
+        if not isinstance(raw, str):  # click's BOOL takes only text: 0 or 1.5 from a JSON body
+            raw = str(raw) if raw in (0, 1) else repr(raw)
         try:
             return click.BOOL.convert(raw, None, None)
         except click.BadParameter:

@@ -51,7 +51,7 @@ Deal per player count (``deal_sizes``)
       hands (double-two, 6 tiles) is for two players only. Double-one and
       double-zero (3 and 1 tiles) cannot make a game: ``validate_rules`` refuses them.
 
-Typography: Helvetica family only (standard PDF fonts, nothing embedded); body
+Typography: the Fira Sans family (``fonts``: regular, bold, italic, embedded); body
 text 12 pt, stepping down to no less than 9.5 pt when a page is short; spacing
 as the catalogue's ``typography.spacing`` asks (French: ``texts.french_spacing``,
 a no-break space, U+00A0, before ``: ; ! ?`` and inside guillemets).
@@ -68,7 +68,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from domino_print import texts
+from domino_print import fonts, texts
 from domino_print.errors import OptionError
 from domino_print.platypus_import import (
     Flowable,
@@ -463,10 +463,11 @@ class _Styles(NamedTuple):
 
 
 def _styles(body_pt: float, air: float) -> _Styles:
+    regular, bold, italic = fonts.paragraph_fonts()  # <b> and <i> in the texts need the whole family
     lead = round(body_pt * 1.36, 1)
     body = ParagraphStyle(
         "rules-body",
-        fontName="Helvetica",
+        fontName=regular,
         fontSize=body_pt,
         leading=lead,
         textColor=INK,
@@ -476,7 +477,7 @@ def _styles(body_pt: float, air: float) -> _Styles:
     return _Styles(
         title=ParagraphStyle(
             "rules-title",
-            fontName="Helvetica-Bold",
+            fontName=bold,
             fontSize=body_pt * 2,
             leading=body_pt * 2.4,
             textColor=ACCENT,
@@ -484,21 +485,21 @@ def _styles(body_pt: float, air: float) -> _Styles:
         ),
         label=ParagraphStyle(
             "rules-label",
-            fontName="Helvetica-Bold",
+            fontName=bold,
             fontSize=max(8.5, body_pt - 1.5),
             leading=body_pt + 1,
             textColor=ACCENT,
         ),
         fact=ParagraphStyle(
             "rules-fact",
-            fontName="Helvetica",
+            fontName=regular,
             fontSize=body_pt,
             leading=body_pt * 1.25,
             textColor=INK,
         ),
         heading=ParagraphStyle(
             "rules-heading",
-            fontName="Helvetica-Bold",
+            fontName=bold,
             fontSize=body_pt * 1.25,
             leading=body_pt * 1.5,
             textColor=ACCENT,
@@ -511,14 +512,14 @@ def _styles(body_pt: float, air: float) -> _Styles:
             parent=body,
             leftIndent=body_pt * 1.9,
             bulletIndent=0,
-            bulletFontName="Helvetica-Bold",
+            bulletFontName=bold,
             bulletFontSize=body_pt,
             bulletColor=ACCENT,
         ),
         caption=ParagraphStyle(
             "rules-caption",
             parent=body,
-            fontName="Helvetica-Oblique",
+            fontName=italic,
             textColor=MUTED,
             spaceAfter=0,
         ),
@@ -536,6 +537,7 @@ def _facts_band(content: RulesContent, st: _Styles, width: float) -> Table:
     table.setStyle(
         TableStyle(
             [
+                ("FONTNAME", (0, 0), (-1, -1), st.body.fontName),  # a table sets it on every cell
                 ("BACKGROUND", (0, 0), (-1, -1), TINT),
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
                 ("LEFTPADDING", (0, 0), (-1, -1), pad),
@@ -574,6 +576,7 @@ def _story(content: RulesContent, draw_tile: DrawTile, width: float, look: _Look
     example.setStyle(
         TableStyle(
             [
+                ("FONTNAME", (0, 0), (-1, -1), st.body.fontName),  # a table sets it on every cell
                 ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
                 ("LEFTPADDING", (0, 0), (-1, -1), 0),
                 ("RIGHTPADDING", (0, 0), (0, 0), 0),

@@ -11,7 +11,9 @@ This module knows nothing of pages or PDF bytes.
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,6 +21,7 @@ from pathlib import Path
 from domino_print import texts
 from domino_print.errors import DominoError, OptionError
 from domino_print.faces import KINDS, PAINTERS
+from domino_print.page_text import file_name_part
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -27,6 +30,10 @@ else:  # pragma: no cover - exercised on Python 3.10 only
 
 LANGS = ("fr", "en")
 FIT_MODES = ("contain", "cover")
+MAX_TITLE_CHARS = 60
+"""Longest theme title (or name) accepted: it is printed in the sheet's header line."""
+MAX_PICTURE_LABEL_CHARS = 40
+"""Longest word under a picture with ``--labels`` (the same limit as ``--label``)."""
 
 _BUILTIN_KEYS = {
     "name",
@@ -106,6 +113,16 @@ class Theme:
                 return own[candidate]
         return next((value for value in own.values() if value), "")
 
+    @property
+    def file_stem(self) -> str:
+        """The theme's name made safe for a default file name (``dominos-<file_stem>.pdf``)."""
+        return file_name_part(self.name)
+
+    def check_use(self, top: int, *, lang: str, labels: bool) -> None:
+        """Check what a double-``top`` set in ``lang`` takes from this theme before drawing: its
+        pictures and the texts that reach the page (``labels``: the words under the faces).
+        A built-in theme is checked by the tests; a user theme (``UserTheme``) checks here."""
+
     def check_top(self, top: int) -> None:
         """Raise ``OptionError`` when this theme cannot show a double-``top`` set."""
         if top > self.max_value:
@@ -125,12 +142,28 @@ def list_themes() -> list[Theme]:
     return [load_builtin(name) for name in builtin_names()]
 
 
+def read_regular_file(path: Path, what: str = "the theme file") -> bytes:
+    """The bytes of ``path``, which must be a regular file (a FIFO would block forever, a
+    device never end): opened without blocking, checked with ``fstat``, then read."""
+    try:
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise ThemeError(f"{path}: cannot read {what} ({exc.strerror})") from None
+    with os.fdopen(handle, "rb") as stream:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            raise ThemeError(f"{path}: {what} is not a regular file (a folder, FIFO, device or socket); "
+                             "give a file saved by an editor")
+        try:
+            return stream.read()
+        except OSError as exc:
+            raise ThemeError(f"{path}: cannot read {what} ({exc.strerror})") from None
+
+
 def read_toml(path: Path) -> dict:
     """Parse a TOML file; syntax errors name the file and the line."""
+    data = read_regular_file(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ThemeError(f"{path}: cannot read the theme file ({exc.strerror})") from None
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise ThemeError(f"{path}: the theme file is not UTF-8 text") from None
     try:

@@ -12,25 +12,44 @@ A ``theme.toml`` in the folder, or passed directly, may set the order
 ``"cover"``) and ``background`` (``"#RRGGBB"``). ``write_starter_theme``
 writes one, listing the pictures found, for the user to edit.
 
-Every picture is checked here (header, size, format; SVG parsed) so that a bad
-file is reported before any drawing, as a ``ThemeError`` with the picture's own
-message. Two values may not show the same picture.
+Loading a theme reads no picture: ``UserTheme.check_use(top, ...)``, called once the
+set is known (``job.build_job``), checks only the pictures of the values the set
+uses (header, size and format; an SVG parsed), so that ``--max 3`` on a folder of
+20 photos reads 4 of them, and a bad file is still reported before any drawing, as
+a ``ThemeError`` with the picture's own message. Two values may not show the same
+picture. It also checks the texts that reach the page (the title, and the labels
+with ``--labels``) with ``page_text.check_page_text``, the check ``--label`` uses.
+
+Only regular files are pictures or theme files. In a folder, anything else
+(subfolders, FIFOs, sockets, devices) is left out, like hidden files; a theme file,
+or a picture named in ``images = [...]``, that is not a regular file is refused
+with one line (reading a FIFO would wait forever).
+
+Names that are not UTF-8 (a stray byte, kept by Python as a lone surrogate): such
+a picture still draws, but its name cannot be a label, and ``theme new`` refuses
+to list it (TOML holds Unicode text only); a folder so named gets a printable name
+(``\\xff`` for the byte) and its raw name is refused as a title, with the fix.
 """
 
 from __future__ import annotations
 
+import os
 import re
+import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
 from domino_print import texts
 from domino_print.errors import OptionError
+from domino_print.page_text import TextError, check_page_text, displayed
 from domino_print.pictures import FORMAT_NAMES, IMAGE_SUFFIXES, PictureError, shown
 from domino_print.themes import (
     _USER_KEYS,
     FIT_MODES,
     LANGS,
+    MAX_PICTURE_LABEL_CHARS,
+    MAX_TITLE_CHARS,
     Theme,
     ThemeError,
     check_colour,
@@ -52,6 +71,30 @@ class UserTheme(Theme):
     source: str = ""
     """The folder (``photos/``) or TOML file the pictures were listed in."""
     listed_by: str = "the folder has"
+    title_from: str = ""
+    """Where the title came from, as the subject of a message: ``photos/theme.toml: title``."""
+    title_fix: str = ""
+    """Added to a message about the title: how to give another one."""
+    theme_file: str = ""
+    """The theme.toml that gave the labels; empty when they come from the file names."""
+
+    def check_use(self, top: int, *, lang: str, labels: bool) -> None:
+        """The pictures of values 0 to ``top`` readable and distinct; the title (and with
+        ``labels`` the words under the faces) printable. ``ThemeError`` naming the file."""
+        _check_pictures(list(self.images[: top + 1]), self.source)
+        _checked(self.title_in(lang), self.title_from, MAX_TITLE_CHARS, self.title_fix)
+        if not labels:
+            return
+        for value in range(top + 1):
+            word = self.label(value, lang)
+            if self.theme_file:
+                subject, fix = f"{self.theme_file}: label {value} {displayed(repr(word))}", ""
+            else:
+                picture = self.images[value]
+                subject = f"{displayed(shown(picture))}: the file name (its label with --labels)"
+                fix = (f"; or rename the file, or write labels in {THEME_FILE} "
+                       f"({_new_command(picture.parent)})")
+            _checked(word, subject, MAX_PICTURE_LABEL_CHARS, fix)
 
     def check_top(self, top: int) -> None:
         """Raise ``OptionError`` saying how many pictures a double-``top`` set needs."""
@@ -68,6 +111,18 @@ class UserTheme(Theme):
         )
 
 
+def _checked(text: str, subject: str, most: int, fix: str = "", *, printed: bool = True) -> str:
+    """``text`` through the page text check; ``ThemeError`` with ``subject`` in front otherwise."""
+    try:
+        return check_page_text(text, most=most, printed=printed)
+    except TextError as exc:
+        raise ThemeError(exc.about(subject) + fix) from None
+
+
+def _new_command(folder: Path) -> str:
+    return f"domino-print theme new {displayed(_folder_label(folder))}"
+
+
 def natural_key(name: str) -> tuple:
     """Sort key for file names as people count: ``img2`` before ``img10``, case ignored."""
     parts = re.split(r"([0-9]+)", name.casefold())
@@ -82,7 +137,7 @@ def list_images(folder: Path) -> tuple[list[Path], list[str]]:
         raise ThemeError(f"{shown(folder)}: cannot list the folder ({exc.strerror})") from None
     pictures, others = [], []
     for entry in entries:
-        if entry.name.startswith(".") or not entry.is_file():
+        if entry.name.startswith(".") or not entry.is_file():  # is_file: regular files only
             continue
         if entry.suffix.lower() in IMAGE_SUFFIXES:
             pictures.append(entry)
@@ -93,10 +148,14 @@ def list_images(folder: Path) -> tuple[list[Path], list[str]]:
 
 
 def label_for(path: Path) -> str:
-    """A word from a file name: ``01-maman.jpg`` -> ``maman``, ``petit_chat.png`` -> ``petit chat``."""
-    stem = path.stem
+    """A word from a file name: ``01-maman.jpg`` -> ``maman``, ``petit_chat.png`` -> ``petit chat``.
+
+    Control and format characters (bidi overrides, zero-width marks) never make sense in
+    a label: each becomes a space. Stray bytes stay, for the page text check to report."""
+    stem = unicodedata.normalize("NFC", path.stem)  # macOS gives file names decomposed
+    stem = "".join(" " if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") else c for c in stem)
     text = re.sub(r"^[0-9]+[\s._-]+(?=\S)", "", stem).replace("_", " ").strip()
-    return " ".join(text.split()) or stem
+    return " ".join(text.split()) or " ".join(stem.split()) or path.stem
 
 
 def _folder_label(folder: Path) -> str:
@@ -105,17 +164,19 @@ def _folder_label(folder: Path) -> str:
 
 
 def _no_pictures(folder: Path, others: list[str]) -> ThemeError:
-    message = f"{_folder_label(folder)}: no pictures found; add {FORMAT_NAMES} files"
+    message = f"{displayed(_folder_label(folder))}: no pictures found; add {FORMAT_NAMES} files"
     if others:
         count = len(others)
         message += (
-            f" ({count} other file{'s' if count > 1 else ''} left out, e.g. {others[0]})"
+            f" ({count} other file{'s' if count > 1 else ''} left out, e.g. {displayed(others[0])})"
         )
     return ThemeError(message)
 
 
 def _check_pictures(paths: list[Path], where: str) -> None:
     """Every picture readable, and no two values with the same picture (same file or bytes)."""
+    for path in paths:
+        _check_regular(path, where)
     seen: dict[Path, int] = {}
     for value, path in enumerate(paths):
         real = path.resolve()
@@ -152,8 +213,23 @@ def _check_pictures(paths: list[Path], where: str) -> None:
             digests[digest] = value
 
 
-def _theme_name(folder: Path) -> str:
+def _check_regular(path: Path, where: str) -> None:
+    """A picture must be a regular file: reading a FIFO would wait forever, a device never end."""
+    if path.exists() and not path.is_file():
+        raise ThemeError(
+            f"{where}: {displayed(path.name)} is not a regular file (a folder, FIFO, device or socket); "
+            "use picture files only"
+        )
+
+
+def _folder_name(folder: Path) -> str:
+    """The folder's own name, as the file system has it (``photos`` for ``/``)."""
     return folder.resolve().name or "photos"
+
+
+def _theme_name(folder: Path) -> str:
+    """A folder's name as a theme name: printable in messages and metadata (a stray byte as ``\\xff``)."""
+    return displayed(_folder_name(folder))
 
 
 def _description(name: str) -> dict[str, str]:
@@ -171,7 +247,7 @@ def load_user_theme(path: Path) -> Theme:
         raise OptionError(f"--theme {path}: no such folder or file")
     if path.is_dir():
         toml = path / THEME_FILE
-        return _from_toml(toml) if toml.is_file() else _from_folder(path)
+        return _from_toml(toml) if os.path.lexists(toml) else _from_folder(path)
     if path.suffix.lower() == ".toml":
         return _from_toml(path)
     raise OptionError(
@@ -184,19 +260,21 @@ def _from_folder(folder: Path) -> UserTheme:
     if not pictures:
         raise _no_pictures(folder, others)
     paths = [p.absolute() for p in pictures]
-    _check_pictures(paths, _folder_label(folder))
     name = _theme_name(folder)
+    title = _folder_name(folder)
     return UserTheme(
         name=name,
         kind="pictures",
         max_value=len(paths) - 1,
-        title={lang: name for lang in LANGS},
+        title={lang: title for lang in LANGS},
         description=_description(name),
         labels=_labels(paths),
         images=tuple(paths),
         builtin=False,
         source=_folder_label(folder),
         listed_by="the folder has",
+        title_from=f"{displayed(_folder_label(folder))}: the folder's name (the sheet's title)",
+        title_fix=f"; or give the theme a title in {THEME_FILE} ({_new_command(folder)})",
     )
 
 
@@ -212,8 +290,9 @@ def _listed_images(toml: Path, files: object) -> list[Path]:
             raise ThemeError(
                 f"{toml}: images: {name} is not a picture file; use {FORMAT_NAMES} files"
             )
-        if not path.is_file():
+        if not path.exists():
             raise ThemeError(f"{toml}: images: {name} not found in {_folder_label(folder)}")
+        _check_regular(path, f"{toml}: images")
         paths.append(path)
     return paths
 
@@ -231,14 +310,16 @@ def _from_toml(toml: Path) -> UserTheme:
             raise _no_pictures(folder, others)
         paths = [p.absolute() for p in pictures]
         source, listed_by = _folder_label(folder), "the folder has"
-    _check_pictures(paths, str(toml))
     fit = data.get("fit", "contain")
     if fit not in FIT_MODES:
         raise ThemeError(f"{toml}: fit must be \"contain\" or \"cover\", not {fit!r}")
     background = check_colour(toml, "background", data.get("background", DEFAULT_BACKGROUND))
     name = data.get("name", _theme_name(folder))
-    if not isinstance(name, str) or not name.strip() or any(c in name for c in "/\\"):
-        raise ThemeError(f"{toml}: name must be a short text without slashes, not {name!r}")
+    if "name" in data:
+        if not isinstance(name, str) or not name.strip() or any(c in name for c in "/\\"):
+            shown_name = displayed(repr(name))
+            raise ThemeError(f"{toml}: name must be a short text without slashes, not {shown_name}")
+        _checked(name, f"{toml}: name", MAX_TITLE_CHARS, printed=False)  # printed only as the title
     age = data.get("age", "")
     if not isinstance(age, (str, int)):
         raise ThemeError(f"{toml}: age must be a text like \"3+\", not {age!r}")
@@ -260,42 +341,85 @@ def _from_toml(toml: Path) -> UserTheme:
         builtin=False,
         source=source,
         listed_by=listed_by,
+        title_from=_title_from(toml, data),
+        theme_file=str(toml) if "labels" in data else "",
     )
+
+
+def _title_from(toml: Path, data: dict) -> str:
+    if "title" in data:
+        return f"{toml}: title"
+    if "name" in data:
+        return f"{toml}: name (the title when none is given)"
+    return f"{toml}: the folder's name (the title when the theme gives none)"
 
 
 # -- the starter theme file -------------------------------------------------------------------
 
 
-def _toml_text(value: str) -> str:
-    """A TOML basic string (JSON's escapes are all valid TOML)."""
+def toml_string(value: str) -> str:
+    """``value`` as a TOML basic string that any TOML reader reads back as ``value``.
 
-    import json  # deferred: only ``theme new`` needs it, and this module loads on every run
-
-    return json.dumps(value, ensure_ascii=False)
+    Backslash and quote are escaped, and so is every control or format character
+    (TOML forbids raw controls, DEL included; escaping bidi and zero-width marks too
+    keeps the file readable as it looks). A lone surrogate (a name that is not UTF-8)
+    cannot be written in TOML at all: ``ValueError``."""
+    out = ['"']
+    for char in value:
+        code = ord(char)
+        if 0xD800 <= code <= 0xDFFF:
+            raise ValueError(f"{displayed(value)} is not valid UTF-8 text")
+        if char in '"\\':
+            out.append("\\" + char)
+        elif unicodedata.category(char) in ("Cc", "Cf", "Co", "Cn", "Zl", "Zp"):
+            out.append(f"\\u{code:04X}" if code <= 0xFFFF else f"\\U{code:08X}")
+        else:
+            out.append(char)
+    out.append('"')
+    return "".join(out)
 
 
 def _toml_list(words: list[str], indent: str = "    ") -> str:
-    return "[\n" + "".join(f"{indent}{_toml_text(w)},\n" for w in words) + "]"
+    return "[\n" + "".join(f"{indent}{toml_string(w)},\n" for w in words) + "]"
+
+
+DEFAULT_STARTER_TITLE = "My pictures"
+"""The starter theme's title when the folder's name cannot be printed."""
 
 
 def starter_theme_text(folder: Path, pictures: list[Path]) -> str:
-    """The text of a starter ``theme.toml`` listing ``pictures`` (already in order)."""
-    name = _theme_name(folder)
+    """The text of a starter ``theme.toml`` listing ``pictures`` (already in order).
+
+    ``ThemeError`` if a picture's name is not UTF-8 (TOML cannot name it). The folder's
+    name is the title when it passes the page text check; otherwise a placeholder title,
+    with a comment saying why."""
+    for picture in pictures:
+        if any(0xD800 <= ord(c) <= 0xDFFF for c in picture.name):
+            raise ThemeError(
+                f"{displayed(shown(picture))}: the file name is not valid UTF-8 text, so "
+                f"{THEME_FILE} cannot list it; rename the file"
+            )
     count = len(pictures)
     top = min(count - 1, MAX_TOP)
     names = [p.name for p in pictures]
     labels = [label_for(p) for p in pictures]
     numbered = "".join(
-        f"    {_toml_text(n)},{' ' * max(1, 30 - len(_toml_text(n)))}# {i}\n"
+        f"    {toml_string(n)},{' ' * max(1, 30 - len(toml_string(n)))}# {i}\n"
         for i, n in enumerate(names)
     )
+    title, title_note = _folder_name(folder), ""
+    try:
+        check_page_text(title, most=MAX_TITLE_CHARS)
+    except TextError as exc:
+        title_note = f"# The folder's name cannot be the title: it{exc.rest.format(**exc.values)}.\n"
+        title = DEFAULT_STARTER_TITLE
     return f"""\
 # domino-print theme for the pictures in this folder. Edit it freely:
 # lines starting with # are comments. Then make the sheet with
-#   domino-print --theme {_toml_text(str(folder))}
+#   domino-print --theme {displayed(_folder_label(folder))}
 
 # Printed in the sheet's title (or give one per language: see [title] at the end).
-title = {_toml_text(name)}
+{title_note}title = {toml_string(title)}
 
 # "contain" shows each whole picture with a small border;
 # "cover" fills the face and crops what sticks out of the square.
@@ -323,21 +447,21 @@ en = {_toml_list(labels)}
 
 
 def write_starter_theme(folder: Path) -> Path:
-    """Write ``folder/theme.toml`` listing the pictures found; never replace an existing one."""
+    """Write ``folder/theme.toml`` listing the pictures found, atomically (a failed run leaves
+    nothing behind); never replace an existing one, even a broken link or a FIFO."""
     if not folder.is_dir():
-        raise ThemeError(f"{folder}: no such folder")
+        raise ThemeError(f"{displayed(str(folder))}: no such folder")
     target = folder / THEME_FILE
-    if target.exists():
-        raise ThemeError(f"{target} already exists; edit it, or delete it to start again")
+    exists = ThemeError(f"{displayed(str(target))} already exists; edit it, or delete it to start again")
+    if os.path.lexists(target):
+        raise exists
     pictures, others = list_images(folder)
     if not pictures:
         raise _no_pictures(folder, others)
-    text = starter_theme_text(folder, pictures)
-    try:
-        with target.open("x", encoding="utf-8") as stream:
-            stream.write(text)
-    except FileExistsError:
-        raise ThemeError(f"{target} already exists; edit it, or delete it to start again") from None
-    except OSError as exc:
-        raise ThemeError(f"{target}: cannot write the theme file ({exc.strerror})") from None
+    data = starter_theme_text(folder, pictures).encode("utf-8")
+    from domino_print.files import write_atomically  # deferred: only ``theme new`` writes here
+
+    if os.path.lexists(target):  # made while the pictures were listed
+        raise exists
+    write_atomically(target, data)
     return target

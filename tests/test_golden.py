@@ -37,8 +37,9 @@ pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden"
 GOLDEN_DPI = 50
-PALETTE_COLOURS = 32
-"""Stored PNGs keep this many colours: enough to tell every theme colour apart, a few KB a page."""
+PALETTE_COLOURS = 48
+"""Stored PNGs keep this many colours: enough to tell every theme colour apart and keep the greys
+of antialiased text (32 mapped the grey text of the fruits' rules page to an olive), a few KB a page."""
 
 PIXEL_TOLERANCE = 32
 """A pixel differs when one of its channels moves by more than this (of 255): antialiasing and

@@ -236,3 +236,58 @@ def test_pips_theme_cannot_claim_more_than_twelve(tmp_path):
     path = _write(tmp_path, GOOD.replace("max_value = 6", "max_value = 13"))
     with pytest.raises(ThemeError, match="from 0 to 12 for kind 'pips'"):
         theme_from_data(path, read_toml(path))
+
+
+# -- the page text check (issue 9, item 14) ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "rest"),
+    [
+        ("  ", " is empty; give a short text"),
+        ("a\u202eb", " contains control characters (U+202E); use plain text"),
+        ("a\u2066b", " contains control characters (U+2066); use plain text"),
+        ("a\u200bb", " contains control characters (U+200B); use plain text"),
+        ("a\x07b", " contains control characters (U+0007); use plain text"),
+        ("caf\udce9", " is not valid UTF-8 text (the byte 0xE9); use plain text"),
+        ("x" * 41, " is 41 characters long; use at most 40"),
+        ("\u732b", " has characters the font (Fira Sans) cannot print: '\u732b' (U+732B CJK UNIFIED "
+                   "IDEOGRAPH-732B); write it without them (Latin, Greek and Cyrillic letters print)"),
+    ],
+)
+def test_one_text_check_words_label_and_theme_texts_alike(text, rest):
+    from domino_print.backs import parse_label
+    from domino_print.page_text import TextError, check_page_text
+
+    with pytest.raises(TextError) as caught:
+        check_page_text(text, most=40)
+    assert caught.value.about("photos/theme.toml: title") == "photos/theme.toml: title" + rest
+    with pytest.raises(OptionError) as label:
+        parse_label(text)
+    assert str(label.value) == "--label" + rest
+
+
+def test_page_text_keeps_what_the_font_prints():
+    from domino_print.page_text import check_page_text, font_lacks
+
+    assert check_page_text("  École\tZoé –\n2e  ", most=40) == "École Zoé – 2e"
+    assert font_lacks("Zoé \u732b€\u732b\u0416") == "\u732b"  # Cyrillic prints
+
+
+def test_displayed_makes_any_name_one_safe_line():
+    from domino_print.page_text import displayed
+
+    assert displayed("a\udcffb\x1b[31m\u202e\n") == "a\\xffb\\x1b[31m\\u202e\\x0a"
+    assert displayed("Zoé – ok") == "Zoé – ok"
+
+
+@pytest.mark.parametrize(
+    ("name", "part"),
+    [("pips", "pips"), ("Les chats", "Les-chats"), ("../../etc", "etc"), ("ph\\xffotos", "ph-xffotos"),
+     ("a\x00b", "a-b"), ("\u732b\u732b", "\u732b\u732b"), ("...", "theme"), ("x" * 300, "x" * 60),
+     ("caf\udce9", "caf")],
+)
+def test_file_name_part(name, part):
+    from domino_print.page_text import file_name_part
+
+    assert file_name_part(name) == part

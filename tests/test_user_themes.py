@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -38,6 +39,13 @@ if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover
     import tomli as tomllib
+
+
+def load_checked(path: Path, *, labels: bool = False):
+    """Load a user theme and check every picture and text, as a set using all of them would."""
+    theme = load_user_theme(path)
+    theme.check_use(theme.max_value, lang="en", labels=labels)
+    return theme
 
 
 def write(path: Path, text: str) -> Path:
@@ -226,7 +234,7 @@ def test_same_picture_twice_in_a_folder(tmp_path):
     folder = colour_folder(tmp_path / "photos", SEVEN[:3])
     (folder / "img9.png").write_bytes((folder / "img2.png").read_bytes())
     with pytest.raises(ThemeError, match=r"img9\.png is the same picture as img2\.png \(values 1 and 3\)"):
-        load_user_theme(folder)
+        load_checked(folder)
 
 
 # -- theme.toml ---------------------------------------------------------------------------------
@@ -394,22 +402,22 @@ def test_gif_first_frame_is_used(tmp_path):
     assert red > 200 and blue < 60
 
 
-def test_pictures_are_checked_when_the_theme_loads(tmp_path):
-    """A bad picture is reported by loading the theme, before any drawing starts."""
+def test_pictures_are_checked_before_drawing(tmp_path):
+    """A bad picture is reported by the check of the pictures a set uses, before any drawing starts."""
     from tests.fixtures_images import huge_png_header
 
     folder = colour_folder(tmp_path / "photos", SEVEN[:3])
     write(folder / "img2.png", "text")
     with pytest.raises(ThemeError, match=r"img2\.png: not a picture that can be read"):
-        load_user_theme(folder)
+        load_checked(folder)
     (folder / "img2.png").unlink()
     huge_png_header(folder / "img2.png", 20_000, 20_000)
     with pytest.raises(ThemeError, match=r"img2\.png: .* over the 100 megapixel limit"):
-        load_user_theme(folder)
+        load_checked(folder)
     (folder / "img2.png").unlink()
     write(folder / "img2.svg", '<!DOCTYPE svg [<!ENTITY x "y">]><svg xmlns="http://www.w3.org/2000/svg"/>')
     with pytest.raises(ThemeError, match=r"img2\.svg: SVG files with a DOCTYPE or entities are refused"):
-        load_user_theme(folder)
+        load_checked(folder)
 
 
 def test_theme_new_command(tmp_path):
@@ -429,3 +437,218 @@ def test_more_pictures_than_the_largest_set_default_to_double_eighteen(tmp_path)
     result = render_theme(folder, tmp_path / "many.pdf")
     assert result.exit_code == 0, result.output
     assert "190 dominoes (double-eighteen)" in result.stdout
+
+
+# -- hostile and careless names, non-regular files, lazy checks (issue 9) ----------------------
+
+
+def one_error_line(result, code: int = 1) -> str:
+    assert result.exit_code == code, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("domino-print: error: "), result.stderr
+    return lines[0]
+
+
+def test_folder_named_with_a_stray_byte_is_refused_as_a_title_then_theme_new_fixes_it(tmp_path):
+    folder = colour_folder(Path(os.fsdecode(bytes(tmp_path) + b"/ph\xffotos")), SEVEN)
+    out = tmp_path / "out.pdf"
+    line = one_error_line(run("--theme", folder, "--out", out, "--no-rules"))
+    assert "ph\\xffotos/: the folder's name (the sheet's title) is not valid UTF-8 text (the byte 0xFF)" \
+        in line
+    assert "domino-print theme new" in line
+    assert not out.exists()
+    made = run("theme", "new", folder)
+    assert made.exit_code == 0, made.output
+    text = (folder / "theme.toml").read_text(encoding="utf-8")
+    assert 'title = "My pictures"' in text and "# The folder's name cannot be the title" in text
+    done = run("--theme", folder, "--out", out, "--no-rules")
+    assert done.exit_code == 0, done.output
+    assert PdfReader(out).metadata.title.endswith("My pictures")
+
+
+def test_picture_named_with_a_stray_byte_draws_but_is_no_label_and_no_toml_entry(tmp_path):
+    folder = colour_folder(tmp_path / "photos", SEVEN[:6])
+    solid(Path(os.fsdecode(bytes(folder) + b"/img7-caf\xe9.png")), SEVEN[6])
+    out = tmp_path / "out.pdf"
+    assert run("--theme", folder, "--out", out, "--no-rules").exit_code == 0
+    out.unlink()
+    line = one_error_line(run("--theme", folder, "--out", out, "--no-rules", "--labels"))
+    assert "img7-caf\\xe9.png: the file name (its label with --labels) is not valid UTF-8 text" in line
+    assert not out.exists()
+    line = one_error_line(run("theme", "new", folder))
+    assert "img7-caf\\xe9.png: the file name is not valid UTF-8 text, so theme.toml cannot list it" in line
+    assert sorted(os.listdir(folder))[0] == "img1.png"  # nothing written: no theme.toml, no temporary
+    assert not [n for n in os.listdir(folder) if not n.startswith("img")]
+
+
+HOSTILE_NAMES = ['a"b.png', "back\\slash.png", "bell\x07.png", "del\x7f.png", "tab\tx.png",
+                 "new\nline.png", "rlo\u202egnp.png", "zero\u200bwidth.png", "ü-ß-é.png"]
+
+
+def test_theme_new_writes_names_with_controls_quotes_and_bidi_that_read_back(tmp_path):
+    folder = tmp_path / "classe"
+    folder.mkdir()
+    for index, name in enumerate(HOSTILE_NAMES):
+        solid(folder / name, f"#{index * 25:02X}40{255 - index * 25:02X}")
+    assert run("theme", "new", folder).exit_code == 0
+    text = (folder / "theme.toml").read_text(encoding="utf-8")
+    assert "\u202e" not in text and "\x07" not in text and "\x7f" not in text  # escaped, visible
+    data = tomllib.loads(text)
+    assert sorted(data["images"]) == sorted(HOSTILE_NAMES)
+    theme = load_checked(folder / "theme.toml", labels=True)  # every derived label is printable
+    assert [p.name for p in theme.images] == data["images"]
+    assert theme.label(data["images"].index("rlo\u202egnp.png"), "fr") == "rlo gnp"
+    out = tmp_path / "out.pdf"
+    assert run("--theme", folder, "--out", out, "--labels", "--max", "8").exit_code == 0
+
+
+def test_toml_string_escapes_what_toml_forbids():
+    from domino_print.user_themes import toml_string
+
+    values = ["", "plain", 'q"', "\\", "\x00\x01\x1f\x7f\x80\x9f", "\u202e\u2066\ufeff", "\U0001f600", "é"]
+    for value in values:
+        assert tomllib.loads(f"x = {toml_string(value)}")["x"] == value
+    with pytest.raises(ValueError, match="not valid UTF-8"):
+        toml_string("caf\udce9")
+
+
+def test_theme_new_is_atomic_and_never_replaces_even_a_dangling_link(tmp_path, monkeypatch):
+    folder = colour_folder(tmp_path / "photos", SEVEN[:3])
+    before = sorted(os.listdir(folder))
+
+    def full_disk(_fd):
+        raise OSError(28, "No space left on device")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(os, "fsync", full_disk)
+        line = one_error_line(run("theme", "new", folder))
+    assert "No space left on device" in line
+    assert sorted(os.listdir(folder)) == before  # no 0-byte theme.toml, no temporary file
+    (folder / "theme.toml").symlink_to(tmp_path / "nowhere.toml")
+    line = one_error_line(run("theme", "new", folder))
+    assert "theme.toml already exists" in line
+    assert not (tmp_path / "nowhere.toml").exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs need a POSIX system")
+def test_fifos_never_hang(tmp_path):
+    """A FIFO as the theme file, as theme.toml, as a listed picture, or among the pictures."""
+    fifo_toml = tmp_path / "theme-fifo.toml"
+    os.mkfifo(fifo_toml)
+    line = one_error_line(run("--theme", fifo_toml, "--out", tmp_path / "a.pdf"))
+    assert "is not a regular file" in line
+    folder = colour_folder(tmp_path / "photos", SEVEN)
+    os.mkfifo(folder / "img0.png")  # left out of the folder, like a subfolder
+    theme = load_checked(folder)
+    assert "img0.png" not in [p.name for p in theme.images] and theme.max_value == 6
+    write(folder / "theme.toml", 'images = ["img1.png", "img0.png"]\n')
+    line = one_error_line(run("--theme", folder, "--out", tmp_path / "a.pdf", "--no-rules"))
+    assert "images: img0.png is not a regular file" in line
+    (folder / "theme.toml").unlink()
+    os.mkfifo(folder / "theme.toml")
+    line = one_error_line(run("--theme", folder, "--out", tmp_path / "a.pdf"))
+    assert "theme.toml: the theme file is not a regular file" in line
+    assert not (tmp_path / "a.pdf").exists()
+
+
+@pytest.mark.parametrize(
+    ("toml", "extra", "message"),
+    [
+        ('title = "Chats\u202e"\n', (), "theme.toml: title contains control characters (U+202E); use plain"),
+        ('title = "\u732b"\n', (), "theme.toml: title has characters the font (Fira Sans) cannot print"),
+        ('name = "x\\u0007"\n', (), "theme.toml: name contains control characters (U+0007)"),
+        ('title = "' + "t" * 61 + '"\n', (), "theme.toml: title is 61 characters long; use at most 60"),
+        ('labels = ["a", "b\\u0001"]\n', ("--labels",), "theme.toml: label 1 'b\\x01' contains control"),
+        ('labels = ["a", " "]\n', ("--labels",), "theme.toml: label 1 ' ' is empty"),
+    ],
+)
+def test_texts_from_a_theme_file_get_the_label_check(tmp_path, toml, extra, message):
+    folder = colour_folder(tmp_path / "photos", SEVEN[:2])
+    write(folder / "theme.toml", toml)
+    out = tmp_path / "out.pdf"
+    line = one_error_line(run("--theme", folder, "--out", out, "--no-rules", "--max", "1", *extra))
+    assert message in line
+    assert not out.exists()
+
+
+def test_labels_are_checked_only_when_printed(tmp_path):
+    folder = colour_folder(tmp_path / "photos", SEVEN[:2])
+    write(folder / "theme.toml", 'labels = ["a", "\u732b"]\n')
+    out = tmp_path / "out.pdf"
+    assert run("--theme", folder, "--out", out, "--no-rules", "--max", "1").exit_code == 0
+
+
+def test_default_output_name_is_safe_whatever_the_theme_name(tmp_path, monkeypatch):
+    folder = colour_folder(tmp_path / "photos", SEVEN[:2])
+    write(folder / "theme.toml", 'name = "Les \\"chats\\" : été? * <1>"\n')
+    monkeypatch.chdir(tmp_path)
+    result = run("--theme", folder, "--no-rules", "--max", "1")
+    assert result.exit_code == 0, result.output
+    assert os.listdir(tmp_path / "output") == ["dominos-Les-chats-été-1.pdf"]
+    # a name is not drawn (only the title is): characters no font has are fine in it, but not a slash
+    write(folder / "theme.toml", 'name = "\u732b / \u0416"\ntitle = "Chats"\n')
+    result = run("--theme", folder, "--no-rules", "--max", "1")
+    assert one_error_line(result)  # a slash is still refused in a name
+    write(folder / "theme.toml", 'name = "\u732b \u0416"\ntitle = "Chats"\n')
+    result = run("--theme", folder, "--no-rules", "--max", "1")
+    assert result.exit_code == 0, result.output
+    assert "dominos-\u732b-\u0416.pdf" in os.listdir(tmp_path / "output")
+    write(folder / "theme.toml", 'name = "\u732b"\n')  # the name is the title: printed, so refused
+    line = one_error_line(run("--theme", folder, "--no-rules", "--max", "1"))
+    assert "theme.toml: name (the title when none is given) has characters the font" in line
+
+
+def test_a_set_reads_only_the_pictures_it_uses(tmp_path, monkeypatch):
+    """--max 3 on a folder of 20 pictures opens 4 of them; a broken unused one does not matter."""
+    import PIL.Image
+
+    folder = colour_folder(tmp_path / "many", [f"#{i * 12:02X}{250 - i * 12:02X}40" for i in range(20)])
+    write(folder / "img15.png", "not a picture")
+    opened = []
+    real_open = PIL.Image.open
+
+    def spy(path, *args, **kwargs):
+        opened.append(Path(path).name)
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr(PIL.Image, "open", spy)
+    result = render_theme(folder, tmp_path / "out.pdf", "--max", "3")
+    assert result.exit_code == 0, result.output
+    assert set(opened) == {"img1.png", "img2.png", "img3.png", "img4.png"}
+
+
+def test_error_lines_show_hostile_names_escaped(tmp_path):
+    """A file name holding a terminal escape sequence or a newline reaches the error line escaped."""
+    folder = colour_folder(tmp_path / "photos", SEVEN[:2])
+    write(folder / "img3\x1b[2J\nx.png", "not a picture")
+    line = one_error_line(run("--theme", folder, "--out", tmp_path / "out.pdf", "--no-rules"))
+    assert "img3\\x1b[2J x.png: not a picture that can be read" in line
+    assert "\x1b" not in line
+
+
+def test_svg_pictures_the_set_does_not_use_are_never_parsed(tmp_path, monkeypatch):
+    """A folder of 20 SVGs with --max 3 parses 4 of them: a huge or broken SVG further on costs nothing."""
+    import domino_print.faces.pictures as face_pictures
+    import domino_print.pictures.raster as raster
+
+    folder = tmp_path / "art"
+    folder.mkdir()
+    for index in range(20):
+        write(folder / f"art{index:02d}.svg",
+              f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+              f'<circle cx="5" cy="5" r="{1 + index % 4}" fill="#{index * 12:02X}4080"/></svg>')
+    write(folder / "art12.svg", "<svg broken")
+    parsed = []
+    real_load = raster.load_svg
+
+    def spy(path):
+        parsed.append(path.name)
+        return real_load(path)
+
+    monkeypatch.setattr(raster, "load_svg", spy)
+    monkeypatch.setattr(face_pictures, "load_svg", spy)
+    result = render_theme(folder, tmp_path / "out.pdf", "--max", "3")
+    assert result.exit_code == 0, result.output
+    assert set(parsed) == {"art00.svg", "art01.svg", "art02.svg", "art03.svg"}
+    default = render_theme(folder, tmp_path / "all.pdf")  # every picture used: the broken one is named
+    assert default.exit_code == 1 and "art12.svg: not a readable SVG file" in default.stderr

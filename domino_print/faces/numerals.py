@@ -4,17 +4,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from domino_print import fonts
+
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
     from domino_print.themes import Theme
 
-FONT = "Helvetica-Bold"
 UNDERLINED = frozenset({6, 9})
 
 
 class NumeralPainter:
-    """Helvetica Bold numerals centred in the face; two digits get a smaller size."""
+    """Bold numerals (``fonts.BOLD``) centred in the face; two digits get a smaller size."""
 
     follows_tile = False
     max_value = 18
@@ -27,11 +28,11 @@ class NumeralPainter:
     def draw(self, canvas: Canvas, value: int, size_pt: float) -> None:
         text = str(value)
         font_size = size_pt * (0.62 if len(text) == 1 else 0.5)
-        width = canvas.stringWidth(text, FONT, font_size)
+        width = canvas.stringWidth(text, fonts.BOLD, font_size)
         cap_height = font_size * 0.72
         baseline = (size_pt - cap_height) / 2 + (0.04 * size_pt if value in UNDERLINED else 0)
         canvas.setFillColor("#111111")
-        canvas.setFont(FONT, font_size)
+        canvas.setFont(fonts.BOLD, font_size)
         canvas.drawCentredString(size_pt / 2, baseline, text)
         if value in UNDERLINED:
             bar = font_size * 0.08

@@ -1,0 +1,172 @@
+"""Back pages for two-sided printing: a light lattice behind the tiles, an emblem and the set
+mark on each tile's back, a note in the margin, all shifted by the printer's back offset.
+
+The geometry (where each tile's back lands for the flip edge, the bleed) is pure millimetres
+in ``domino_print.backs``; this module draws it. The lattice of a sheet page is one form,
+and so is the emblem: its outline takes the stroke colour in force where it is placed, so
+one form serves every set's colour.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import FILL_NON_ZERO
+
+from domino_print import fonts
+from domino_print.backs import set_colour
+from domino_print.pdf.fit import shrink_to_fit
+from domino_print.pdf.margins import PRINTABLE_EDGE_MM
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
+
+    from domino_print.backs import BackPage
+    from domino_print.pdf.canvas import FormCache
+    from domino_print.pdf.marks import SetMarks
+
+BACK_LINE_COLOUR = "#B4C2D0"
+BACK_LINE_PT = 0.5
+BACK_LATTICE_MM = 4.0
+"""Spacing of the back pattern's diagonal lines, measured along the page's x axis."""
+SINGLE_SET_COLOUR = "#7D8B99"
+
+
+def draw_back_pattern(canvas: Canvas, back: BackPage) -> None:
+    """A light diagonal lattice clipped to the tiles, each grown by the bleed."""
+    bleed = back.bleed_mm
+    clip = canvas.beginPath()
+    for p in back.placements:
+        clip.rect(
+            (p.x_mm - bleed) * mm,
+            (p.y_mm - bleed) * mm,
+            (p.width_mm + 2 * bleed) * mm,
+            (p.height_mm + 2 * bleed) * mm,
+        )
+    canvas.clipPath(clip, stroke=0, fill=0, fillMode=FILL_NON_ZERO)  # the union of the rects
+    x0 = min(p.x_mm for p in back.placements) - bleed
+    x1 = max(p.x_mm + p.width_mm for p in back.placements) + bleed
+    y0 = min(p.y_mm for p in back.placements) - bleed
+    y1 = max(p.y_mm + p.height_mm for p in back.placements) + bleed
+    lattice = canvas.beginPath()
+    step, height = BACK_LATTICE_MM, y1 - y0
+    k = 0
+    while x0 - height + k * step <= x1:
+        start = x0 - height + k * step  # lines x - y = c (rising) and x + y = c (falling)
+        lattice.moveTo(start * mm, y0 * mm)
+        lattice.lineTo((start + height) * mm, y1 * mm)
+        lattice.moveTo(start * mm, y1 * mm)
+        lattice.lineTo((start + height) * mm, y0 * mm)
+        k += 1
+    canvas.setStrokeColor(BACK_LINE_COLOUR)
+    canvas.setLineWidth(BACK_LINE_PT)
+    canvas.drawPath(lattice, stroke=1, fill=0)
+
+
+class EmblemLayout(NamedTuple):
+    """The emblem in points, in a lying tile's frame centred on the origin."""
+
+    width: float
+    """The pill's width."""
+    disc_x: float
+    """The centre x of the set mark's disc."""
+    disc: float
+    """The disc's radius, 0 with one set."""
+    label: str
+    """The label, shortened with an ellipsis if even the smallest type is too wide."""
+    font: float
+
+
+def emblem_layout(short_pt: float, label: str, sets: int) -> EmblemLayout:
+    """Where the label and the set mark go in the emblem of a tile ``short_pt`` wide."""
+    size = short_pt
+    disc = 0.115 * size if sets > 1 else 0.0
+    pad, space = 0.09 * size, 0.06 * size
+    room = 1.75 * size - 2 * pad - (2 * disc + space if disc else 0)
+    font = shrink_to_fit(
+        min(8.0, 0.15 * size), 4, lambda f: not label or stringWidth(label, fonts.BOLD, f) <= room
+    )
+    while len(label) > 1 and stringWidth(label, fonts.BOLD, font) > room:
+        label = label[:-2] + "…"
+    text_w = stringWidth(label, fonts.BOLD, font) if label else 0.0
+    inner = 2 * disc + text_w + (space if disc and label else 0)
+    if not label and not disc:
+        inner = 0.5 * size  # the motif: a small domino
+    return EmblemLayout(inner + 2 * pad, -inner / 2 + disc, disc, label, font)
+
+
+def emblem_form(forms: FormCache, short_pt: float, layout: EmblemLayout) -> str:
+    """A tile back's centre piece, the same for every set: a white pill holding the label
+    (and room for the set mark), or a small domino motif."""
+    size = short_pt
+
+    def draw() -> None:
+        canvas = forms.canvas
+        width, disc_x, disc, label, font = layout
+        height = 0.34 * size
+        canvas.setFillColor("#FFFFFF")
+        canvas.setLineWidth(0.8)
+        canvas.roundRect(-width / 2, -height / 2, width, height, height / 2, stroke=1, fill=1)
+        if label:
+            canvas.setFillColor("#333333")
+            canvas.setFont(fonts.BOLD, font)
+            left = disc_x + disc + 0.06 * size if disc else disc_x
+            canvas.drawString(left, -0.35 * font, label)
+        elif not disc:
+            half = 0.2 * size  # the motif: a domino 0.4 x 0.2 of the tile
+            canvas.setLineWidth(0.6)
+            canvas.rect(-half, -half / 2, 2 * half, half, stroke=1, fill=0)
+            canvas.line(0, -half / 2, 0, half / 2)
+            canvas.setFillColor(SINGLE_SET_COLOUR)
+            for x in (-half / 2, half / 2):
+                canvas.circle(x, 0, 0.11 * half, stroke=0, fill=1)
+
+    return forms.define("Emblem", draw, (-size, -size / 2, size, size / 2))
+
+
+def draw_back_page(
+    canvas: Canvas,
+    forms: FormCache,
+    marks: SetMarks,
+    back: BackPage,
+    *,
+    page_index: int,
+    number: int,
+    sets: int,
+    label: str,
+    short_pt: float,
+    note: str,
+    margin_mm: float,
+    offset_mm: tuple[float, float],
+) -> None:
+    """The back of sheet page ``page_index`` for set ``number``: pattern, then behind each
+    tile its emblem and set mark, then ``note`` in the bottom margin; all shifted by
+    ``offset_mm`` (x right, y up)."""
+    pattern = forms.define(f"Back{page_index}", lambda: draw_back_pattern(canvas, back))
+    emblem = emblem_layout(short_pt, label, sets)
+    emblem_name = emblem_form(forms, short_pt, emblem)
+    mark = marks.name(number) if emblem.disc else ""
+    dx, dy = offset_mm
+    canvas.saveState()
+    canvas.translate(dx * mm, dy * mm)
+    canvas.doForm(pattern)
+    canvas.setStrokeColor(set_colour(number) if sets > 1 else SINGLE_SET_COLOUR)
+    for p in back.placements:
+        x, y = p.centre_mm
+        canvas.saveState()
+        canvas.translate(x * mm, y * mm)
+        if p.vertical:
+            canvas.rotate(90)
+        canvas.doForm(emblem_name)
+        if mark:
+            scale = emblem.disc / marks.radius_pt
+            canvas.transform(scale, 0, 0, scale, emblem.disc_x, 0)
+            canvas.doForm(mark)
+        canvas.restoreState()
+    canvas.setFillColor("#8A8A8A")
+    canvas.setFont(fonts.REGULAR, 6.5)
+    canvas.drawString(margin_mm * mm, max(PRINTABLE_EDGE_MM, margin_mm - 5) * mm, note)
+    canvas.restoreState()
+

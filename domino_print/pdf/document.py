@@ -1,0 +1,219 @@
+"""Assembly of the whole PDF: sheet pages in order, each set's bookmark, backs, the rules page.
+
+``render_sheet`` takes plain data (the tiles, a ``SheetLayout``, a face painter, the texts
+and print settings in ``RenderOptions``, optionally the ``BackPage`` geometry and the rules
+context) and returns the PDF bytes and page count. Millimetres come in; the writers in this
+package turn them into points.
+
+With several sets, each sheet page is drawn once as a form and every set's page places that
+form, then its own set marks: a set costs a few hundred bytes.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, NamedTuple
+
+from reportlab.lib.units import mm
+
+from domino_print.pdf.backs import draw_back_page
+from domino_print.pdf.canvas import DUPLEX_PREFERENCE, FormCache, finish_page, new_print_canvas
+from domino_print.pdf.margins import draw_header, draw_legend, draw_set_line, header_fits, set_line
+from domino_print.pdf.marks import SetMarks
+from domino_print.pdf.sheet import draw_sheet_tiles
+from domino_print.pdf.tile import FaceForms, draw_example_tile
+from domino_print.texts import text
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
+
+    from domino_print.backs import BackPage
+    from domino_print.faces import FacePainter
+    from domino_print.layout import PageLayout, SheetLayout
+    from domino_print.rules import RulesContext
+    from domino_print.tiles import Tile
+
+
+class RenderOptions(NamedTuple):
+    """What the renderer needs besides geometry: texts, language and metadata."""
+
+    title: str
+    subject: str
+    lang: str = "fr"
+    labels: tuple[str, ...] = ()
+    """One word per value printed under each face, or empty for none."""
+    header: str = ""
+    """A short line printed in the top margin of every sheet page."""
+    sets: int = 1
+    """How many complete sets to print, each starting on a new page."""
+    label: str = ""
+    """A class name or similar, printed top right on every sheet page and on every back."""
+    duplex: str = "long"
+    """The edge the sheet is turned on for two-sided printing: ``long`` or ``short``."""
+    back_offset_mm: tuple[float, float] = (0.0, 0.0)
+    """Shift of the back pages (x right, y up, mm) that cancels a printer's misregistration."""
+
+
+class _Document:
+    """One PDF being drawn: its canvas, forms and page count."""
+
+    def __init__(
+        self,
+        layout: SheetLayout,
+        painter: FacePainter,
+        options: RenderOptions,
+        on_page: Callable[[], None] | None,
+    ) -> None:
+        self.layout = layout
+        self.options = options
+        self.on_page = on_page
+        self.buffer = io.BytesIO()
+        self.canvas = new_print_canvas(
+            self.buffer,
+            (layout.page_width_mm * mm, layout.page_height_mm * mm),
+            lang=options.lang,
+            title=options.title,
+            subject=options.subject,
+        )
+        self.forms = FormCache(self.canvas)
+        self.faces = FaceForms(self.forms, painter, layout.tile_short_mm * mm, options.labels)
+        self.marks = SetMarks(self.forms, layout.tile_short_mm)
+        self.page_count = 0
+
+    def set_line(self, number: int) -> str:
+        return set_line(self.options.lang, self.options.label, self.options.sets, number)
+
+    def finish_page(self) -> None:
+        finish_page(self.canvas)
+        self.page_count += 1
+        if self.on_page is not None:
+            self.on_page()
+
+    # -- sheet pages -----------------------------------------------------------------------
+    def draw_sheet_content(self, tiles: Sequence[Tile], page: PageLayout, *, header: bool) -> None:
+        """What every set's copy of a sheet page shares: the tiles, lines, legend and header."""
+        layout, options = self.layout, self.options
+        draw_sheet_tiles(self.canvas, self.faces, tiles, page)
+        draw_legend(
+            self.canvas, page_width_mm=layout.page_width_mm, margin_mm=layout.margin_mm, lang=options.lang
+        )
+        if header and options.header:
+            draw_header(
+                self.canvas, options.header, page_height_mm=layout.page_height_mm, margin_mm=layout.margin_mm
+            )
+
+    def draw_sheet_pages(self, tiles: Sequence[Tile], backs: Sequence[BackPage] | None) -> None:
+        """Every set's pages in turn, each sheet page followed by its back when ``backs`` is given.
+
+        One set is drawn directly. Several sets draw each sheet page once as a form, then
+        every set places it and adds its own marks, set line and backs.
+        """
+        options, canvas, layout = self.options, self.canvas, self.layout
+        prepare = getattr(self.faces.painter, "prepare", None)
+        if prepare is not None:  # let a picture painter decode its images side by side
+            prepare(sorted({v for tile in tiles for v in (tile.a, tile.b)}), self.faces.picture_pt)
+        if backs is not None:
+            canvas.setViewerPreference("Duplex", DUPLEX_PREFERENCE[options.duplex])
+        header = header_fits(
+            options.header,
+            self.set_line(options.sets),
+            page_width_mm=layout.page_width_mm,
+            margin_mm=layout.margin_mm,
+        )
+        if options.sets > 1:
+            for n, page in enumerate(layout.pages):
+                self.forms.define(
+                    f"Sheet{n}", lambda page=page: self.draw_sheet_content(tiles, page, header=header)
+                )
+            canvas.showOutline()
+        for number in range(1, options.sets + 1):
+            for n, page in enumerate(layout.pages):
+                if options.sets > 1:
+                    if n == 0:
+                        self.bookmark(f"set{number}", text(options.lang, "sheet.set_bookmark", number=number))
+                    canvas.doForm(f"Sheet{n}")
+                    self.marks.draw_on_tiles(canvas, page, number)
+                else:
+                    self.draw_sheet_content(tiles, page, header=header)
+                draw_set_line(
+                    canvas,
+                    self.set_line(number),
+                    self.marks if options.sets > 1 else None,
+                    number,
+                    page_width_mm=layout.page_width_mm,
+                    page_height_mm=layout.page_height_mm,
+                    margin_mm=layout.margin_mm,
+                )
+                self.finish_page()
+                if backs is not None:
+                    self.draw_back_page(backs[n], n, number)
+                    self.finish_page()
+
+    def draw_back_page(self, back: BackPage, page_index: int, number: int) -> None:
+        options, lang = self.options, self.options.lang
+        note = [text(lang, "backs.title"), self.set_line(number), text(lang, f"backs.flip.{options.duplex}")]
+        draw_back_page(
+            self.canvas,
+            self.forms,
+            self.marks,
+            back,
+            page_index=page_index,
+            number=number,
+            sets=options.sets,
+            label=options.label,
+            short_pt=self.faces.size_pt,
+            note=" · ".join(part for part in note if part),
+            margin_mm=self.layout.margin_mm,
+            offset_mm=options.back_offset_mm,
+        )
+
+    # -- bookmarks and the rules page --------------------------------------------------------
+    def bookmark(self, key: str, title: str) -> None:
+        """An outline entry for the current page (shown with several sets)."""
+        self.canvas.bookmarkPage(key)
+        self.canvas.addOutlineEntry(title, key)
+
+    def draw_rules_page(self, context: RulesContext) -> None:
+        """The rules page, always portrait, with example tiles drawn from this sheet's faces."""
+        from domino_print.rules import draw_rules_page  # Platypus is loaded only for a rules page
+
+        width, height = sorted((self.layout.page_width_mm * mm, self.layout.page_height_mm * mm))
+        self.canvas.setPageSize((width, height))
+        if self.options.sets > 1:
+            self.bookmark("rules", text(self.options.lang, "sheet.rules_bookmark"))
+
+        def draw_tile(canvas: Canvas, a: int, b: int, short_pt: float, turned: bool = False) -> None:
+            draw_example_tile(canvas, self.faces, a, b, short_pt, turned)
+
+        draw_rules_page(
+            self.canvas,
+            context,
+            draw_tile,
+            page_width_pt=width,
+            page_height_pt=height,
+            margin_pt=self.layout.margin_mm * mm,
+        )
+        self.finish_page()
+
+    def pdf_bytes(self) -> bytes:
+        self.canvas.save()
+        return self.buffer.getvalue()
+
+
+def render_sheet(
+    tiles: Sequence[Tile],
+    layout: SheetLayout,
+    painter: FacePainter,
+    options: RenderOptions,
+    rules: RulesContext | None = None,
+    backs: Sequence[BackPage] | None = None,
+    on_page: Callable[[], None] | None = None,
+) -> tuple[bytes, int]:
+    """The PDF bytes and page count for ``options.sets`` sets, each sheet page followed by its
+    back when ``backs`` (one per layout page) is given, with an optional rules page at the end."""
+    document = _Document(layout, painter, options, on_page)
+    document.draw_sheet_pages(tiles, backs)
+    if rules is not None:
+        document.draw_rules_page(rules)
+    return document.pdf_bytes(), document.page_count

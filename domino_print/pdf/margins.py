@@ -1,0 +1,132 @@
+"""What the sheet's margins carry: the legend (scissors, cutting rule, scale bar), the grey
+header at the top left and the set line (label, set number and mark) at the top right.
+
+The texts come from the catalogue of the sheet's language; each is fitted to its room by
+``fit.shrink_to_fit``. Positions are worked out from the page size and margin in mm.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from domino_print import fonts
+from domino_print.backs import mark_radius_mm
+from domino_print.pdf.fit import shrink_to_fit, widest
+from domino_print.texts import text
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
+
+    from domino_print.pdf.marks import SetMarks
+
+SCALE_BAR_MM = 50
+PRINTABLE_EDGE_MM = 5.0
+"""Most printers leave this much of the paper's edge blank: no text goes closer."""
+SET_LINE_MARK_TILE_MM = 40
+"""The set line's mark is as large as on a tile this wide, whatever the sheet's tiles."""
+
+
+def draw_scissors(canvas: Canvas, x: float, y: float, length: float) -> None:
+    """A small open pair of scissors pointing right, centred vertically on ``y``."""
+    ring = length * 0.17
+    canvas.saveState()
+    canvas.setStrokeColor("#000000")
+    canvas.setLineWidth(length * 0.07)
+    canvas.setLineCap(1)
+    for side in (1, -1):
+        canvas.circle(x + ring, y + side * ring * 1.25, ring, stroke=1, fill=0)
+        canvas.line(x + 1.9 * ring, y + side * ring * 0.75, x + length, y - side * ring * 0.9)
+    canvas.restoreState()
+
+
+def draw_legend(canvas: Canvas, *, page_width_mm: float, margin_mm: float, lang: str) -> None:
+    """Scissors and the cutting rule bottom left, the 50 mm scale bar bottom right."""
+    cut = text(lang, "sheet.cut")
+    margin = margin_mm * mm
+    base = margin + 3.2 * mm
+    draw_scissors(canvas, margin, base + 1.2, 5.5 * mm)
+    right = (page_width_mm - margin_mm) * mm
+    bar = SCALE_BAR_MM * mm
+    left = right - bar
+    scale_note = text(lang, "sheet.scale_note", bar=SCALE_BAR_MM)
+    note_width = stringWidth(scale_note, fonts.REGULAR, 7)
+    # The cutting rule takes what the scale bar leaves; on narrow pages it wraps to two lines.
+    room = right - max(bar, note_width) - 4 * mm - (margin + 7 * mm)
+    lines = [cut]
+    if stringWidth(cut, fonts.REGULAR, 7.5) > room:
+        first, _, second = cut.partition(". ")
+        lines = [first + ".", second]
+    size = shrink_to_fit(7.5, 5, lambda s: widest(lines, fonts.REGULAR, s) <= room)
+    canvas.setFillColor("#000000")
+    canvas.setFont(fonts.REGULAR, size)
+    for row, line in enumerate(lines):
+        canvas.drawString(margin + 7 * mm, base + (len(lines) - 1 - 2 * row) * 0.55 * size, line)
+    canvas.setLineWidth(0.6)
+    canvas.setStrokeColor("#000000")
+    ticks = canvas.beginPath()
+    ticks.moveTo(left, base + 5 * mm)
+    ticks.lineTo(right, base + 5 * mm)
+    for step in range(SCALE_BAR_MM // 10 + 1):
+        tick = left + step * 10 * mm
+        ticks.moveTo(tick, base + 5 * mm)
+        ticks.lineTo(tick, base + (3.6 if step % 5 else 3.0) * mm)
+    canvas.drawPath(ticks, stroke=1, fill=0)
+    canvas.setFont(fonts.REGULAR, 7)
+    canvas.drawRightString(right, base - 0.2 * mm, scale_note)
+
+
+def draw_header(canvas: Canvas, header: str, *, page_height_mm: float, margin_mm: float) -> None:
+    """The grey header line at the top left, just above the tiles."""
+    top = (page_height_mm - margin_mm) * mm + 3 * mm
+    canvas.setFillColor("#666666")
+    canvas.setFont(fonts.REGULAR, 7)
+    canvas.drawString(margin_mm * mm, top, header)
+
+
+def set_line(lang: str, label: str, sets: int, number: int) -> str:
+    """``CM1 · Jeu 3 / 30``: the label and the set, for the top right of a page."""
+    parts = [label] if label else []
+    if sets > 1:
+        parts.append(text(lang, "sheet.set_number", number=number, sets=sets))
+    return " · ".join(parts)
+
+
+def header_fits(header: str, widest_set_line: str, *, page_width_mm: float, margin_mm: float) -> bool:
+    """Whether the grey header and the widest set line fit side by side in the top margin."""
+    if not widest_set_line:
+        return True
+    room = (page_width_mm - 2 * margin_mm - 6) * mm
+    used = stringWidth(header, fonts.REGULAR, 7) + stringWidth(widest_set_line, fonts.BOLD, 8)
+    return used + 2 * mark_radius_mm(SET_LINE_MARK_TILE_MM) * mm + 2 * mm <= room
+
+
+def draw_set_line(
+    canvas: Canvas,
+    line: str,
+    marks: SetMarks | None,
+    number: int,
+    *,
+    page_width_mm: float,
+    page_height_mm: float,
+    margin_mm: float,
+) -> None:
+    """The set ``line`` right-aligned in the top margin, after set ``number``'s mark when
+    ``marks`` is given (several sets)."""
+    if not line:
+        return
+    right = (page_width_mm - margin_mm) * mm
+    base = (page_height_mm - margin_mm) * mm + 3 * mm
+    if marks is not None:
+        radius = mark_radius_mm(SET_LINE_MARK_TILE_MM) * mm
+        canvas.saveState()
+        canvas.translate(right - radius, base + 2.6)
+        canvas.scale(radius / marks.radius_pt, radius / marks.radius_pt)
+        canvas.doForm(marks.name(number))
+        canvas.restoreState()
+        right -= 2 * radius + 1.2 * mm
+    canvas.setFillColor("#222222")
+    canvas.setFont(fonts.BOLD, 8)
+    canvas.drawRightString(right, base, line)
