@@ -334,3 +334,17 @@ def test_a_trimmed_page_picture_is_drawn_again(client):
         picture.unlink()
     again = client.get(data["pages"][1])
     assert again.status_code == 200 and again.content.startswith(b"\xff\xd8")
+
+
+def test_pictures_per_session_and_the_data_quota_are_limits(tmp_path):
+    colours = [Image.new("RGB", (12, 12), (40 * n, 0, 0)) for n in range(4)]
+    files = [(f"c{n}.png", png_bytes(image)) for n, image in enumerate(colours)]
+    with make_client(tmp_path / "a", files_per_session=2) as client:
+        state = upload(client, files[:3]).json()
+        assert len(state["pictures"]) == 2
+        assert state["rejected"] == [{"name": "c2.png", "message":
+                                      "2 pictures at most per session; remove some before adding more"}]
+    with make_client(tmp_path / "b", data_quota_bytes=1) as client:
+        state = upload(client, files[:1]).json()
+        assert state["pictures"] == []
+        assert state["rejected"][0]["message"].startswith("the server has no room for new pictures")

@@ -234,6 +234,8 @@ def render_page(lang: str, state: dict) -> str:
   <ol class="pages" id="pages"></ol>
 </section>
 </main>
+<div class="mini" id="mini"><span id="mini-summary" aria-hidden="true"></span>
+  <a class="button primary" href="#preview">{escape(word(lang, "preview.heading"))}</a></div>
 <script type="application/json" id="words">{data}</script>
 </body>
 </html>

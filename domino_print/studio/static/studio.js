@@ -81,10 +81,11 @@
     const pages = $("pages");
     if (on) {
       pages.setAttribute("aria-busy", "true");
-      busyTimer = setTimeout(() => { $("busy").hidden = false; }, 150);
+      busyTimer = setTimeout(() => { $("busy").hidden = false; $("mini").classList.add("working"); }, 150);
     } else {
       pages.removeAttribute("aria-busy");
       $("busy").hidden = true;
+      $("mini").classList.remove("working");
     }
   }
 
@@ -149,6 +150,7 @@
       return item;
     }));
     $("summary").textContent = data.summary;
+    $("mini-summary").textContent = data.summary;
     delete $("summary").dataset.stale;
     $("command").textContent = data.command;
     enableActions(data.download);
@@ -162,7 +164,11 @@
       sizeTimer = setTimeout(async () => {
         if (mine !== sequence) return;
         const answer = await fetch(data.size_url + "?lang=" + lang).catch(() => null);
-        if (answer && answer.ok && mine === sequence) $("summary").textContent = (await answer.json()).summary;
+        if (answer && answer.ok && mine === sequence) {
+          const { summary } = await answer.json();
+          $("summary").textContent = summary;
+          $("mini-summary").textContent = summary;
+        }
       }, 700);
     }
   }
