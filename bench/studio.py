@@ -103,14 +103,17 @@ def _browser_timings(server: Server, photos: list[Path]) -> dict[str, list[float
 
         def change(theme: str, margin: float) -> float:
             count = len(timings())
+            shown = int(page.get_attribute("body", "data-preview-seq") or 0)
             page.evaluate("""([theme, margin]) => {
                 document.getElementById("f-theme").value = theme;
                 const field = document.getElementById("f-margin");
                 field.value = String(margin);
                 field.dispatchEvent(new Event("change", {bubbles: true}));
             }""", [theme, margin])
-            while len(found := timings()) <= count:
-                page.wait_for_timeout(2)
+            # Waited for inside the page (no polling from here, which would load the machine).
+            page.wait_for_selector(f"body[data-preview-seq='{shown + 1}']", state="attached", timeout=60_000)
+            found = timings()
+            assert len(found) > count
             return found[-1]["ms"]
 
         margin = 10.0

@@ -348,3 +348,31 @@ def test_pictures_per_session_and_the_data_quota_are_limits(tmp_path):
         state = upload(client, files[:1]).json()
         assert state["pictures"] == []
         assert state["rejected"][0]["message"].startswith("the server has no room for new pictures")
+
+
+def test_pages_that_look_alike_share_one_fingerprint_and_others_do_not():
+    from domino_print.api import make_document
+    from domino_print.studio.page_keys import page_keys
+
+    plain = make_document({"theme": "pips", "label": "CP"})
+    same = make_document({"theme": "pips", "label": "CP", "dpi": 150})  # dpi: photos only
+    sets = make_document({"theme": "pips", "label": "CP", "sets": 3, "backs": True})
+    other_label = make_document({"theme": "pips", "label": "CE1"})
+    keys, set_keys = page_keys(plain.pdf), page_keys(sets.pdf)
+    assert len(keys) == 2 and len(set_keys) == 7 and page_keys(same.pdf) == keys
+    assert len(set(set_keys[0:6:2])) == 3  # each set's sheet carries its own set mark
+    assert not set(page_keys(other_label.pdf)) & set(keys)  # the label is on every page
+    assert page_keys(b"%PDF-1.4 not really") == []
+
+
+def test_a_shared_page_picture_is_the_page_drawn_afresh(client):
+    first = preview(client, theme="pips", label="CP").json()
+    second = preview(client, theme="pips", label="CP", dpi="150").json()
+    assert first["key"] != second["key"]
+    cache = client.app.studio.common_cache
+    assert len(list(cache.glob("page-*.jpg"))) == 2  # the second preview drew nothing new
+    rules = client.get(second["pages"][-1]).content
+    assert rules == client.get(first["pages"][-1]).content
+    for picture in cache.glob("page-*.jpg"):
+        picture.unlink()
+    assert client.get(second["pages"][-1]).content == rules  # drawn again: the same picture

@@ -24,6 +24,7 @@ import threading
 from pathlib import Path
 
 from domino_print.api import make_document, parse_options
+from domino_print.studio.page_keys import page_keys
 
 PREVIEW_DPI = 50
 """A4 landscape 585 px wide: twice what a page of the preview takes on screen."""
@@ -51,7 +52,11 @@ def document_facts(document) -> dict:
 
 
 def build(options: dict, cache_dir: Path, key: str) -> dict:
-    """Make (or find) the PDF for ``options`` in ``cache_dir``; its facts. ``OptionError`` if bad."""
+    """Make (or find) the PDF for ``options`` in ``cache_dir``; its facts. ``OptionError`` if bad.
+
+    The facts include each page's fingerprint (``page_keys``): pages that look alike, in
+    this PDF or another one of the same cache, share one picture.
+    """
     meta_path = cache_dir / f"{key}.json"
     pdf_path = cache_dir / f"{key}.pdf"
     if meta_path.is_file() and pdf_path.is_file():
@@ -64,6 +69,8 @@ def build(options: dict, cache_dir: Path, key: str) -> dict:
     cache_dir.mkdir(parents=True, exist_ok=True)
     _write(pdf_path, document.pdf)
     facts = document_facts(document)
+    keys = page_keys(document.pdf)
+    facts["page_keys"] = keys if len(keys) == document.pages else []
     _write(meta_path, json.dumps(facts).encode())
     return facts
 
@@ -74,12 +81,16 @@ JPEG_QUALITY = 90
 """Page pictures are JPEG: ten times quicker to encode than PNG at this size, and a preview."""
 
 
-def _page_path(cache_dir: Path, key: str, page: int) -> Path:
+def _page_path(cache_dir: Path, key: str, page: int, facts: dict) -> Path:
+    """Where page ``page``'s picture is kept: by the page's fingerprint when it has one."""
+    keys = facts.get("page_keys") or []
+    if 0 <= page < len(keys):
+        return cache_dir / f"page-{keys[page]}.jpg"
     return cache_dir / f"{key}-{page}.jpg"
 
 
-def _draw_pages(pdf: bytes, pages: list[int], cache_dir: Path, key: str) -> dict[int, bytes]:
-    """Draw ``pages`` of ``pdf`` (opened once) at ``PREVIEW_DPI``, keep them on disk."""
+def _draw_pages(pdf: bytes, targets: dict[int, Path]) -> dict[int, bytes]:
+    """Draw the pages ``targets`` names (the PDF opened once) at ``PREVIEW_DPI``, keep them on disk."""
     # pypdfium2 draws the pages: loaded with the first preview, not at start-up.
     import pypdfium2 as pdfium
 
@@ -87,7 +98,7 @@ def _draw_pages(pdf: bytes, pages: list[int], cache_dir: Path, key: str) -> dict
     with _PDFIUM:
         document = pdfium.PdfDocument(pdf)
         try:
-            for page in pages:
+            for page in targets:
                 if 0 <= page < len(document):
                     handle = document[page]
                     images[page] = handle.render(scale=PREVIEW_DPI / 72).to_pil()
@@ -99,31 +110,38 @@ def _draw_pages(pdf: bytes, pages: list[int], cache_dir: Path, key: str) -> dict
         buffer = io.BytesIO()
         image.convert("RGB").save(buffer, "JPEG", quality=JPEG_QUALITY, subsampling=0)
         drawn[page] = buffer.getvalue()
-        _write(_page_path(cache_dir, key, page), drawn[page])
+        _write(targets[page], drawn[page])
     return drawn
 
 
 def build_with_pages(options: dict, cache_dir: Path, key: str) -> dict:
-    """``build``, then the first ``EAGER_PAGES`` page pictures, so the browser finds them ready."""
+    """``build``, then the first ``EAGER_PAGES`` page pictures not drawn yet, so the browser finds
+    them ready."""
     facts = build(options, cache_dir, key)
-    first = range(min(EAGER_PAGES, facts["pages"]))
-    wanted = [n for n in first if not _page_path(cache_dir, key, n).exists()]
+    targets = {n: _page_path(cache_dir, key, n, facts) for n in range(min(EAGER_PAGES, facts["pages"]))}
+    wanted = {n: path for n, path in targets.items() if not path.exists()}
     if wanted:
-        _draw_pages((cache_dir / f"{key}.pdf").read_bytes(), wanted, cache_dir, key)
+        _draw_pages((cache_dir / f"{key}.pdf").read_bytes(), wanted)
     return facts
 
 
 def page_image(cache_dir: Path, key: str, page: int) -> bytes | None:
     """Page ``page`` of a cached PDF as a JPEG picture (drawn once, then kept); None if unknown."""
     try:
-        return _page_path(cache_dir, key, page).read_bytes()
+        facts = json.loads((cache_dir / f"{key}.json").read_text(encoding="utf-8"))
+        pdf_path = cache_dir / f"{key}.pdf"
+    except (OSError, ValueError):
+        return None
+    path = _page_path(cache_dir, key, page, facts)
+    try:
+        return path.read_bytes()
     except OSError:
         pass
     try:
-        pdf = (cache_dir / f"{key}.pdf").read_bytes()
+        pdf = pdf_path.read_bytes()
     except OSError:
         return None
-    return _draw_pages(pdf, [page], cache_dir, key).get(page)
+    return _draw_pages(pdf, {page: path}).get(page)
 
 
 def trim_cache(cache_dir: Path, max_bytes: int) -> int:
