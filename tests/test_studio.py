@@ -376,3 +376,22 @@ def test_a_shared_page_picture_is_the_page_drawn_afresh(client):
     for picture in cache.glob("page-*.jpg"):
         picture.unlink()
     assert client.get(second["pages"][-1]).content == rules  # drawn again: the same picture
+
+
+def test_fit_background_and_names_reach_the_pdf_as_on_the_command_line(client, tmp_path, run_cli):
+    state = upload(client, seven_photos(tmp_path / "photos")).json()
+    first = state["pictures"][0]["id"]
+    looked = client.post("/api/pictures/look", json={"fit": "cover", "background": "#ffeecc"}).json()
+    assert (looked["fit"], looked["background"]) == ("cover", "#FFEECC")
+    name = 'Mamie "Lou" \\ [été]'
+    client.post("/api/pictures/name", json={"id": first, "lang": "fr", "name": name})
+    assert client.post("/api/pictures/look", json={"fit": "stretch", "background": "red"}).status_code == 400
+    data = preview(client, theme="pictures", labels=True, lang="fr").json()
+    pdf = client.get(data["download"]).content
+    folder = Path(data["command"].split("--theme ")[1].split()[0].strip("'"))
+    toml = tomllib.loads((folder / "theme.toml").read_text(encoding="utf-8"))
+    assert toml["fit"] == "cover" and toml["background"] == "#FFEECC"
+    assert toml["labels"]["fr"][0] == name and toml["labels"]["en"][0] == "photo1"
+    out = tmp_path / "cli.pdf"
+    assert run_cli("--theme", folder, "--labels", "--lang", "fr", "--out", out, "--quiet").exit_code == 0
+    assert pdf == out.read_bytes()
