@@ -77,12 +77,14 @@ class Server:
         status = Path(f"/proc/{self.process.pid}/status").read_text()
         return int(re.search(r"VmHWM:\s+(\d+) kB", status).group(1)) / 1024
 
-    def stop(self) -> None:
+    def stop(self) -> str:
+        """Stop the server; what it wrote on stderr (tracebacks, if anything went wrong)."""
         self.process.send_signal(2)
-        self.process.communicate(timeout=30)
+        _out, err = self.process.communicate(timeout=30)
         import shutil
 
         shutil.rmtree(self.data, ignore_errors=True)
+        return err
 
 
 def _browser_timings(server: Server, photos: list[Path]) -> dict[str, list[float]]:
@@ -170,9 +172,11 @@ def _load(server: Server) -> tuple[list[float], int]:
                 page = urllib.request.Request(server.url + data["pages"][0], headers={"cookie": cookie})
                 with urllib.request.urlopen(page, timeout=120) as answer:
                     answer.read()
-            except Exception:
+            except Exception as error:
                 with lock:
                     errors += 1
+                    if errors <= 3:
+                        print(f"bench: load error: {error!r}", file=sys.stderr)
                 continue
             with lock:
                 latencies.append((time.perf_counter() - started) * 1000)
@@ -224,7 +228,9 @@ def main() -> int:
         latencies, errors = _load(server)
         memory = server.peak_memory_mb()
     finally:
-        server.stop()
+        said = server.stop()
+    if errors and said.strip():
+        print(f"bench: the server said:\n{said[-3000:]}", file=sys.stderr)
     row(f"load: {CLIENTS} clients x {REQUESTS} previews (preview + first page)", latencies or [0.0],
         [(errors == 0, f"{errors} errors"),
          (memory <= MEMORY_MB, f"peak RSS {memory:.0f} <= {MEMORY_MB} MB")])

@@ -395,3 +395,27 @@ def test_fit_background_and_names_reach_the_pdf_as_on_the_command_line(client, t
     out = tmp_path / "cli.pdf"
     assert run_cli("--theme", folder, "--labels", "--lang", "fr", "--out", out, "--quiet").exit_code == 0
     assert pdf == out.read_bytes()
+
+
+@pytest.mark.slow
+def test_documents_made_in_several_threads_at_once_are_whole(tmp_path):
+    """ReportLab's font subsetting is not thread-safe: the studio makes one document at a time."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from domino_print.api import make_document
+    from domino_print.studio.rendering import build, cache_key
+
+    jobs = [{"theme": theme, "margin": f"{10 + n * 0.5:g}", "label": f"Classe {n}"}
+            for n, theme in enumerate(["pips", "fruits", "chiffres", "pips-couleur"] * 12)]
+    import sys
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # threads take turns very often: races show up
+    try:
+        with ThreadPoolExecutor(max_workers=16) as pool:
+            list(pool.map(lambda options: build(options, tmp_path, cache_key(options, "", "t")), jobs))
+    finally:
+        sys.setswitchinterval(interval)
+    for options in jobs:
+        made = (tmp_path / f"{cache_key(options, '', 't')}.pdf").read_bytes()
+        assert made == make_document(options).pdf

@@ -30,6 +30,10 @@ PREVIEW_DPI = 50
 """A4 landscape 585 px wide: twice what a page of the preview takes on screen."""
 _PDFIUM = threading.Lock()
 """pdfium is not thread-safe: one page drawn at a time in a process (encoding runs beside)."""
+_CORE = threading.Lock()
+"""Nor is ReportLab's font subsetting (two documents saved at once in one process corrupt each
+other's embedded fonts): one document made at a time in a process. The interpreter lock keeps
+Python code to one thread anyway; uvicorn's ``--workers`` give real parallel renders."""
 PICTURES = "pictures"
 """The theme value that stands for the visitor's own pictures in the form."""
 
@@ -64,8 +68,9 @@ def build(options: dict, cache_dir: Path, key: str) -> dict:
             return json.loads(meta_path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             pass
-    job = parse_options(options)
-    document = make_document(job)
+    with _CORE:
+        job = parse_options(options)
+        document = make_document(job)
     cache_dir.mkdir(parents=True, exist_ok=True)
     _write(pdf_path, document.pdf)
     facts = document_facts(document)

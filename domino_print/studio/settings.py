@@ -36,7 +36,8 @@ class Limits:
     session_ttl_s: float = 6 * 3600
     """A session untouched for this long is removed with its files."""
     concurrent_renders: int = max(1, min(4, os.cpu_count() or 1))
-    """Renders running at once in one process; the rest wait their turn."""
+    """Render requests admitted at once in one process (documents themselves are made one at a
+    time, see ``rendering._CORE``; page pictures are drawn beside); the rest wait their turn."""
     files_per_request: int = 40
     cache_bytes: int = 512 * 1024 * 1024
     """Previews and PDFs of the built-in themes kept for every visitor; the oldest go first."""
