@@ -19,6 +19,11 @@ demo: $(STAMP)
 	$(BIN)/domino-print --theme chiffres --max 9 --rules points --out output/dominos-chiffres.pdf
 	$(BIN)/domino-print --theme fruits --labels --lang en --out output/dominos-fruits-en.pdf
 	$(BIN)/domino-print --theme pips-couleur --sets 3 --label "Classe des Lutins" --backs --out output/dominos-classe.pdf
+	$(BIN)/domino-print --theme pips --rules doubles --out output/dominos-doubles.pdf
+	$(BIN)/domino-print --theme fruits --ink noir --label "CM1" --backs --out output/dominos-fruits-noir.pdf
+	$(BIN)/domino-print --theme nombres --faces chiffre,points --out output/dominos-nombres.pdf
+	$(BIN)/domino-print --theme lettres --structure boucle --values A-Z --out output/boucle-lettres.pdf
+	$(BIN)/domino-print --theme examples/tables-de-multiplication.csv --style jai-quia --out output/boucle-tables.pdf
 
 test: $(STAMP) chromium
 	$(BIN)/python -m pytest -q

@@ -57,6 +57,13 @@ class Scenario:
     baseline_name: str = "import reportlab.pdfgen.canvas"
     setup: object = None
     """Optional callable run once before timing (e.g. to generate input photos)."""
+    runs: int = RUNS
+    """Runs of the command (and of its baseline); a long job is run once, without a warm-up run."""
+    in_process: bool = True
+    """Whether to time the job inside this process too (skipped for long jobs)."""
+    max_mb_memory_growth: float | None = None
+    """Largest allowed peak memory (command) - peak memory (baseline), in MB: for a long job
+    against the same job made short, memory that grows with the job's length."""
 
 
 LAUNCHER = """
@@ -112,12 +119,14 @@ def median_run(runs: list[Run]) -> Run:
     )
 
 
-def side_by_side(command: list[str], baseline: list[str]) -> tuple[Run, Run]:
-    """Medians of ``command`` and of ``baseline``, run in turn so that both see the same machine."""
+def side_by_side(command: list[str], baseline: list[str], count: int = RUNS) -> tuple[Run, Run]:
+    """Medians of ``count`` runs of ``command`` and of ``baseline``, in turn so that both see the same
+    machine (after one run of each to warm the file cache, unless ``count`` is 1)."""
     runs, bases = [], []
-    run_once(command)  # warm the file cache for both
-    run_once(baseline)
-    for _ in range(RUNS):
+    if count > 1:
+        run_once(command)
+        run_once(baseline)
+    for _ in range(count):
         runs.append(run_once(command))
         bases.append(run_once(baseline))
     return median_run(runs), median_run(bases)
@@ -167,8 +176,8 @@ def main() -> int:
             continue
         if callable(scenario.setup):
             scenario.setup()
-        run, base = side_by_side(CLI + scenario.args, scenario.baseline)
-        render = in_process_render_seconds(scenario.args)
+        run, base = side_by_side(CLI + scenario.args, scenario.baseline, scenario.runs)
+        render = in_process_render_seconds(scenario.args) if scenario.in_process else None
         size_kb = output_of(scenario.args).stat().st_size / 1024
         ratio, cpu_ratio, memory = run.wall / base.wall, run.cpu / base.cpu, run.memory_mb
         checks = []
@@ -184,6 +193,10 @@ def main() -> int:
             checks.append(
                 (memory <= scenario.max_mb_memory, f"{memory:.0f} MB <= {scenario.max_mb_memory:g} MB")
             )
+        if scenario.max_mb_memory_growth is not None:
+            growth = memory - base.memory_mb
+            checks.append((growth <= scenario.max_mb_memory_growth,
+                           f"+{growth:.0f} MB over the baseline <= +{scenario.max_mb_memory_growth:g} MB"))
         verdict = "ok" if all(ok for ok, _ in checks) else "FAIL"
         if verdict == "FAIL":
             failures.append(scenario.name)
@@ -192,10 +205,12 @@ def main() -> int:
                 scenario.name,
                 f"{run.wall * 1000:.0f} ms",
                 f"{run.cpu * 1000:.0f} ms",
-                f"{render * 1000:.0f} ms",
+                f"{render * 1000:.0f} ms" if render is not None else "-",
                 f"{size_kb:.1f} KB",
                 f"{memory:.0f} MB",
-                f"{base.wall * 1000:.0f} ms / {base.cpu * 1000:.0f} ms ({scenario.baseline_name})",
+                f"{base.wall * 1000:.0f} ms / {base.cpu * 1000:.0f} ms"
+                + (f", {base.memory_mb:.0f} MB" if scenario.max_mb_memory_growth is not None else "")
+                + f" ({scenario.baseline_name})",
                 f"x{ratio:.2f}",
                 f"x{cpu_ratio:.2f}",
                 verdict + ": " + "; ".join(text for _, text in checks),
@@ -216,6 +231,11 @@ def main() -> int:
     table = [header, tuple("---" for _ in header), *rows]
     text = "\n".join("| " + " | ".join(row) + " |" for row in table)
     print(text)
+    from bench.coverage import coverage_section  # the ink table (issue 13), after the timings
+
+    ink_text, ink_failures = coverage_section()
+    print("\n" + ink_text)
+    failures += ink_failures
     if options.write:
         machine = (
             f"{platform.machine()}, {os.cpu_count()} cores, "
@@ -223,13 +243,16 @@ def main() -> int:
         )
         (ROOT / "bench" / "RESULTS.md").write_text(
             "# Benchmark results\n\n"
-            f"Taken with `make bench` on {time.strftime('%Y-%m-%d')} ({machine}); median of {RUNS} runs.\n"
+            f"Taken with `make bench` on {time.strftime('%Y-%m-%d')} ({machine}); median of {RUNS} runs\n"
+            "(one run for the long preview job).\n"
             "Each run of a command is followed by a run of its baseline, so both see the same machine.\n"
             "CPU time is user + system time of the command's own process, taken from `wait4`;\n"
             "it moves much less than wall time on a busy machine, where wall ratios still move by a\n"
             "tenth or two between runs. The start-up guard (issue 10) is the CPU ratio of the first row:\n"
             "the whole `domino-print --theme pips` command against importing ReportLab's canvas.\n\n"
             + text
+            + "\n\n"
+            + ink_text
             + "\n"
         )
     return 1 if failures else 0

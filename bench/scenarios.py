@@ -47,6 +47,33 @@ STARTUP_GUARD = Scenario(
     max_cpu_ratio=2.3,
 )
 
+# Issue 12: association sets against the pips double-six; each face is still one form, drawn once.
+PIPS_BASELINE = {"baseline": [*CLI, "--theme", "pips", "--out", "bench/.work/pips-baseline.pdf"],
+                 "baseline_name": "pips double-six"}
+ASSOCIATION_SCENARIOS = [
+    Scenario(name="lettres A-Z loop (26 cards)", max_ratio=1.6, max_kb=40, **PIPS_BASELINE,
+             args=["--theme", "lettres", "--structure", "boucle", "--values", "A-Z",
+                   "--out", "bench/.work/lettres-loop.pdf"]),
+    Scenario(name="nombres double-ten (66 tiles)", max_ratio=1.6, max_kb=40, **PIPS_BASELINE,
+             args=["--theme", "nombres", "--faces", "chiffre,points", "--values", "0-10",
+                   "--out", "bench/.work/nombres-double-ten.pdf"]),
+]
+# Issue 9, item 11: --preview on a long job. 200 sets with backs make 401 pages (and 401 PNG
+# previews); the previews are rendered in bands and streamed to disk, so the peak memory stays
+# that of a short job.
+LONG_PREVIEW_SCENARIO = Scenario(
+    name="--preview on 401 pages (200 sets + backs, 150 dpi)",
+    args=["--sets", "200", "--backs", "--preview", "--preview-dpi", "150", "--quiet",
+          "--out", "bench/.work/long-preview.pdf"],
+    max_mb_memory=300,
+    max_mb_memory_growth=15,
+    baseline=[*CLI, "--sets", "1", "--backs", "--preview", "--preview-dpi", "150", "--quiet",
+              "--out", "bench/.work/short-preview.pdf"],
+    baseline_name="3 pages: the same with --sets 1",
+    runs=1,
+    in_process=False,
+)
+
 SCENARIOS: list[Scenario] = [
     STARTUP_GUARD,
     Scenario(
@@ -63,4 +90,6 @@ SCENARIOS: list[Scenario] = [
     ),
     CLASS_SCENARIO,
     PHOTO_SCENARIO,  # issue 5: seven 12 MP photos against a full decode of the same files
+    *ASSOCIATION_SCENARIOS,
+    LONG_PREVIEW_SCENARIO,
 ]

@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
-from domino_print import texts
 from domino_print.errors import DominoError, OptionError
 from domino_print.job import Job, build_job, render_job
 from domino_print.options import Options, describe, form_fields, option_label, parse
@@ -66,7 +65,7 @@ def make_document(options: Mapping[str, object] | Options | Job,
         pages=pages,
         tiles=len(job.tiles),
         top=job.top,
-        set_name=texts.set_name("en", job.top),
+        set_name=job.set_name_in("en"),
         sets=job.options.sets,
         backs=job.options.backs,
         duplex=job.options.duplex,

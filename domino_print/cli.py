@@ -1,11 +1,14 @@
 """The command line: options from the table (``options.OPTIONS``) -> ``api`` -> files written atomically.
 
 Errors a user can fix become one line on stderr: exit code 2 for a bad option,
-1 for anything else that went wrong (an unreadable image, a full disk).
+1 for anything else that went wrong (an unreadable image, a full disk, a file in the
+way of a preview). A signal that would end the process (Ctrl-C, SIGTERM, SIGHUP...)
+removes the files being written, prints one line and exits with 128 + its number.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -13,7 +16,7 @@ import click
 
 from domino_print import __version__
 from domino_print.errors import DominoError, OptionError
-from domino_print.files import pdf_destination, prepare_destination
+from domino_print.files import Stopped, pdf_destination, prepare_destination, stop_on_signals
 from domino_print.options import CALIBRATE_OPTIONS, OPTIONS, click_options, parse
 
 EXAMPLES = """\b
@@ -38,7 +41,11 @@ class OneLineErrors(click.Group):
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         try:
-            return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            with stop_on_signals():
+                return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except Stopped as stop:
+            done = "the files were written before it came" if stop.written else "no file was changed"
+            _fail(f"stopped by {stop}; {done}", stop.exit_code)
         except click.exceptions.Exit as done:
             sys.exit(done.exit_code)
         except _NO_ARGS_IS_HELP as shown:  # a bare "domino-print theme": its help, as click prints it
@@ -46,8 +53,8 @@ class OneLineErrors(click.Group):
             sys.exit(2)
         except click.UsageError as exc:
             _fail(exc.format_message(), 2, hint=True)
-        except click.Abort:
-            _fail("interrupted", 1)
+        except click.Abort as abort:  # click's word for Ctrl-C (KeyboardInterrupt) outside a job
+            _fail("interrupted", 128 + 2 if isinstance(abort.__context__, KeyboardInterrupt) else 1)
         except OptionError as exc:
             _fail(str(exc), 2, hint=True)
         except (DominoError, click.ClickException) as exc:
@@ -92,22 +99,45 @@ def cli(ctx: click.Context, **values) -> None:
     job = parse_options(options)
     out = pdf_destination(options.out, f"dominos-{job.theme.file_stem}.pdf")
     prepare_destination(out)  # before a long render, not after it
-    with ProgressReport() as progress:
-        summary = write_document(job, out, options.preview_dpi, progress)
-    if not values["quiet"]:
-        click.echo(summary)
+    if options.preview_dpi:
+        check_preview_names(out, job.page_count)
+    summary = None
+    try:
+        with ProgressReport() as progress:
+            summary = write_document(job, out, options.preview_dpi, progress)
+        if not values["quiet"]:
+            click.echo(summary)
+    except Stopped as stop:
+        stop.written = stop.written or summary is not None
+        raise
 
 
-def preview_paths(out: Path, pages: int) -> list[Path]:
-    """``planche-1.png``, ``planche-2.png``... beside the PDF, one per page."""
-    return [out.with_name(f"{out.stem}-{n}.png") for n in range(1, pages + 1)]
+def check_preview_names(out: Path, pages: int) -> None:
+    """Refuse, before anything is made, a preview name taken by anything but a preview of ``out``.
+
+    ``planche-3.png`` may be replaced only if it is a PNG that domino-print wrote for
+    ``planche.pdf`` (its mark says so, see ``preview.is_preview_of``): a user's picture
+    that happens to have that name is never replaced nor deleted.
+    """
+    from domino_print.files import check_destination
+    from domino_print.preview import is_preview_of, preview_paths
+
+    for number, path in enumerate(preview_paths(out, pages), start=1):
+        check_destination(path)
+        if os.path.lexists(path) and not is_preview_of(path, out):
+            raise DominoError(f"{path} is in the way of the preview of page {number}, and it is not a "
+                              f"preview domino-print made for {out.name}; move or rename it, "
+                              "or choose another --out")
 
 
 def write_document(job, out: Path, preview_dpi: int | None, progress=None) -> str:
-    """Make the PDF (and its previews), write them all or none, return the summary line."""
-    # The API pulls in the renderer (ReportLab): loaded once the options are known to be good.
-    from domino_print.api import make_document, render_page_png
-    from domino_print.files import StagedFiles, human_size
+    """Make the PDF (and its previews), write them all or none, return the summary line.
+
+    Each preview is rendered straight into its temporary file, one page at a time; previews
+    left by an earlier, longer run for the same PDF (``planche-7.png``...) are deleted with
+    the rest, and only if they carry the mark of previews of this PDF.
+    """
+    from domino_print.files import StagedFiles  # with the rest of the writing, after the checks
 
     steps = job.page_count * (2 if preview_dpi else 1)
     done = 0
@@ -118,15 +148,37 @@ def write_document(job, out: Path, preview_dpi: int | None, progress=None) -> st
         if progress is not None:
             progress(done, steps)
 
+    staged = StagedFiles()
+    try:
+        return _write_all(staged, job, out, preview_dpi, step)
+    except Stopped as stop:
+        stop.written = staged.committed
+        raise
+
+
+def _write_all(staged, job, out: Path, preview_dpi: int | None, step) -> str:
+    # The API pulls in the renderer (ReportLab), the previews pypdfium2: loaded only now.
+    from domino_print.api import make_document
+    from domino_print.files import human_size
+    from domino_print.preview import PagePictures, is_preview_of, mark_for, preview_path, preview_paths
+
+    def ours(path: Path) -> bool:
+        return is_preview_of(path, out)
+
     document = make_document(job, step)
     paths = preview_paths(out, document.pages) if preview_dpi else []
-    with StagedFiles() as staged:
-        for index, path in enumerate(paths):
-            staged.add(path, render_page_png(document, index, preview_dpi))
-            step()
+    with staged:
+        if paths:
+            with PagePictures(document.pdf) as pictures:
+                for index, path in enumerate(paths):
+                    with staged.stream(path, may_replace=ours) as stream:
+                        pictures.write_png(index, stream, dpi=preview_dpi, mark=mark_for(out))
+                    step()
+            number = len(paths) + 1
+            while os.path.lexists(stale := preview_path(out, number)):
+                staged.remove(stale, only_if=ours)
+                number += 1
         staged.add(out, document.pdf)
-    if paths:
-        _remove_stale_previews(out, len(paths))
     page_word = "page" if document.pages == 1 else "pages"
     tiles = "domino" if document.tiles == 1 else "dominoes"
     dominoes = f"{document.tiles} {tiles} ({document.set_name})"
@@ -140,14 +192,6 @@ def write_document(job, out: Path, preview_dpi: int | None, progress=None) -> st
         shown = paths[0].name if len(paths) == 1 else f"{paths[0].name} to {paths[-1].name}"
         summary += f"; {len(paths)} PNG {'preview' if len(paths) == 1 else 'previews'} ({shown})"
     return summary
-
-
-def _remove_stale_previews(out: Path, pages: int) -> None:
-    """Delete ``name-N.png`` left beside the PDF by an earlier run that had more pages."""
-    number = pages + 1
-    while (stale := out.with_name(f"{out.stem}-{number}.png")).is_file():
-        stale.unlink()
-        number += 1
 
 
 class ProgressReport:
@@ -229,10 +273,16 @@ def calibrate_command(**values) -> None:
     out = pdf_destination(values["out"], "calibration.pdf")
     prepare_destination(out)
     data = render_calibration(paper, duplex, lang)
-    write_atomically(out, data)
-    if not values["quiet"]:
-        click.echo(f"{out}: 2 pages (print two-sided, flip on the {duplex} edge), {paper.name}, "
-                   f"{human_size(len(data))}")
+    written = False
+    try:
+        write_atomically(out, data)
+        written = True
+        if not values["quiet"]:
+            click.echo(f"{out}: 2 pages (print two-sided, flip on the {duplex} edge), {paper.name}, "
+                       f"{human_size(len(data))}")
+    except Stopped as stop:
+        stop.written = stop.written or written
+        raise
 
 
 @cli.command("studio")

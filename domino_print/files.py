@@ -1,20 +1,45 @@
-"""Write a file so that a failure never leaves a partial file nor damages an existing one.
+"""Write files so that a failure or a signal never leaves a partial file nor damages an existing one.
 
-The bytes go to a temporary file in the destination folder, are flushed to disk,
-then the temporary file is renamed over the destination in one step. ``StagedFiles``
-does the same for several files (a PDF and its previews): all or none.
+``StagedFiles`` writes each file (a PDF and its previews) to a temporary file in its
+destination's folder, flushed to disk, and renames them all into place at the end:
+all of them, or none. A rename that fails half way puts back what was already
+replaced (the old files are kept as hard links until the end). A file that is
+replaced keeps its permissions (and, where allowed, its owner), as editors do; a
+symbolic link is followed: the file it points to is replaced, in its own folder,
+and the link stays.
+
+``stop_on_signals`` turns the catchable signals that would end the process
+(SIGTERM, SIGHUP, SIGINT...) into a ``Stopped`` exception, so that the
+temporaries are removed on the way out; the signals are held while files are
+renamed into place or cleaned up, so those steps always finish.
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
+import signal
+import stat
 import tempfile
+import threading
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import BinaryIO, NamedTuple
 
 from domino_print.errors import DominoError, OptionError
 
 DEFAULT_OUTPUT_DIR = Path("output")
 """Where a PDF goes when no --out is given (created on demand)."""
+
+STOP_SIGNALS: tuple[signal.Signals, ...] = tuple(
+    getattr(signal, name)
+    for name in ("SIGHUP", "SIGINT", "SIGQUIT", "SIGTERM", "SIGUSR1", "SIGUSR2", "SIGALRM",
+                 "SIGXCPU", "SIGVTALRM", "SIGPROF")
+    if hasattr(signal, name)
+)
+"""The signals a process can catch whose default action ends it (SIGPIPE and SIGXFSZ Python
+already ignores, turning them into errors; SIGKILL and SIGSTOP cannot be caught)."""
 
 
 def pdf_destination(out: Path | None, default_name: str) -> Path:
@@ -34,72 +59,304 @@ def prepare_destination(path: Path) -> None:
 
 
 def check_destination(path: Path) -> Path:
-    """The folder ``path`` will be written to; ``DominoError`` if it cannot take the file."""
-    folder = path.parent if str(path.parent) else Path(".")
+    """The file that writing ``path`` replaces (a link's target); ``DominoError`` if it cannot be written."""
+    target = written_file(path)
+    folder = target.parent
     if not folder.is_dir():
+        if target != path:
+            raise DominoError(f"{path} is a link to {target}, whose folder does not exist; "
+                              "fix the link or choose another --out")
         raise DominoError(f"{path}: the folder {folder} does not exist; create it or choose another --out")
-    if path.is_dir():
-        raise DominoError(f"{path} is a folder; give a file name such as {path / 'dominos.pdf'}")
-    return folder
+    if target.is_dir():
+        if path.suffix.lower() == ".pdf":
+            raise DominoError(f"{path} is a folder; give a file name such as {path / 'dominos.pdf'}")
+        raise DominoError(f"{path} is a folder and the tool needs that name; move it or choose another --out")
+    return target
+
+
+def written_file(path: Path) -> Path:
+    """``path``, or the file it points to when it is a symbolic link (followed to the end)."""
+    if not path.is_symlink():
+        return path
+    try:
+        return Path(os.path.realpath(path, strict=True))
+    except FileNotFoundError:  # a link to a file not made yet: write that file
+        return Path(os.path.realpath(path))
+    except OSError as exc:
+        raise DominoError(f"{path}: the link cannot be followed ({exc.strerror or exc}); "
+                          "fix it or choose another --out") from None
 
 
 def write_atomically(path: Path, data: bytes) -> None:
-    """Replace ``path`` with ``data`` in one step; ``DominoError`` if the folder is missing."""
-    with StagedFiles() as staged:
-        staged.add(path, data)
+    """Replace ``path`` with ``data`` in one step; ``DominoError`` if it cannot."""
+    staged = StagedFiles()
+    try:
+        with staged:
+            staged.add(path, data)
+    except Stopped as stop:
+        stop.written = staged.committed
+        raise
+
+
+class Stopped(BaseException):
+    """A signal asked the process to end; like KeyboardInterrupt, no ``except Exception`` catches it."""
+
+    def __init__(self, signum: int) -> None:
+        self.signum = signum
+        self.written = False
+        """Whether the files were already all in place when the signal came."""
+        super().__init__(signal.Signals(signum).name)
+
+    @property
+    def exit_code(self) -> int:
+        """128 + the signal's number, as shells report a process ended by that signal."""
+        return 128 + self.signum
+
+
+def _raise_stopped(signum, frame) -> None:
+    raise Stopped(signum)
+
+
+@contextlib.contextmanager
+def stop_on_signals() -> Iterator[None]:
+    """While inside, each signal of ``STOP_SIGNALS`` raises ``Stopped`` instead of ending the process.
+
+    Only signals left to their default action are taken over: one a caller ignores (as
+    ``nohup`` ignores SIGHUP) stays ignored. Does nothing outside the main thread.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = {}
+    try:
+        for signum in STOP_SIGNALS:
+            handler = signal.getsignal(signum)
+            if handler in (signal.SIG_DFL, signal.default_int_handler):
+                previous[signum] = handler
+                signal.signal(signum, _raise_stopped)
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold the stop signals (they wait, then arrive on leaving) so that the block always finishes."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
+class _Staged(NamedTuple):
+    temporary: Path
+    target: Path
+    """The file replaced: ``path`` itself, or the file a link at ``path`` points to."""
+    path: Path
+    """As the user named it, for messages."""
+    may_replace: Callable[[Path], bool] | None
+
+
+class _Removal(NamedTuple):
+    path: Path
+    only_if: Callable[[Path], bool]
 
 
 class StagedFiles:
-    """Files written to temporaries as they come, renamed into place together at the end.
+    """Files written to temporaries as they come, moved into place together at the end: all or none.
 
-    ``with StagedFiles() as staged: staged.add(path, data)``: each ``add`` writes and
-    flushes a temporary file beside ``path`` (so the data need not stay in memory);
-    leaving the block normally renames every temporary over its destination, in order;
-    an error anywhere deletes the temporaries and leaves every destination untouched.
+    ``with StagedFiles() as staged: staged.add(path, data)``, or ``with staged.stream(path) as out:``
+    to write a file in pieces: each file goes to a temporary beside its destination as it is
+    made (so the data need not stay in memory). Leaving the block normally renames every
+    temporary over its destination and deletes the files given to ``remove``; an error or a
+    signal anywhere deletes the temporaries and leaves every destination as it was.
+    ``committed`` says whether the files were moved into place.
     """
 
     def __init__(self) -> None:
-        self._pending: list[tuple[str, Path]] = []
+        self._pending: list[_Staged] = []
+        self._removals: list[_Removal] = []
+        self.committed = False
 
     def __enter__(self) -> StagedFiles:
         return self
 
-    def add(self, path: Path, data: bytes) -> None:
-        folder = check_destination(path)
-        try:
-            handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-        except OSError as exc:
-            raise DominoError(f"{path}: cannot write here ({exc.strerror or exc})") from None
-        self._pending.append((temporary, path))
+    def add(self, path: Path, data: bytes, *, may_replace: Callable[[Path], bool] | None = None) -> None:
+        """Stage ``data`` for ``path``."""
+        with self.stream(path, may_replace=may_replace) as stream:
+            stream.write(data)
+
+    @contextlib.contextmanager
+    def stream(self, path: Path, *, may_replace: Callable[[Path], bool] | None = None) -> Iterator[BinaryIO]:
+        """A binary stream to the temporary of ``path``, flushed to disk on leaving.
+
+        ``may_replace(path)``, when given, is asked again just before ``path`` is replaced,
+        if it exists then: False leaves everything unchanged and raises ``DominoError``.
+        """
+        target = check_destination(path)
+        with _signals_held():  # the temporary is known as soon as it exists
+            try:
+                handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+            except OSError as exc:
+                raise DominoError(f"{path}: cannot write here ({exc.strerror or exc}); "
+                                  f"{_fix_for(exc)}") from None
+            self._pending.append(_Staged(Path(name), target, path, may_replace))
         try:
             with os.fdopen(handle, "wb") as stream:
-                stream.write(data)
+                yield stream
                 stream.flush()
                 os.fsync(stream.fileno())
-            umask = os.umask(0)
-            os.umask(umask)
-            os.chmod(temporary, 0o666 & ~umask)
         except OSError as exc:
-            reason = exc.strerror or exc
-            raise DominoError(f"{path}: could not write the file ({reason}); nothing was changed") from None
+            raise DominoError(f"{path}: could not write the file ({exc.strerror or exc}); "
+                              f"nothing was changed; {_fix_for(exc)}") from None
+
+    def remove(self, path: Path, *, only_if: Callable[[Path], bool]) -> None:
+        """Delete ``path`` (the link itself if a link) with the rest, if ``only_if(path)`` holds then."""
+        self._removals.append(_Removal(path, only_if))
 
     def __exit__(self, exc_type, exc, traceback) -> None:
+        with _signals_held():
+            try:
+                if exc_type is None:
+                    self._commit()
+                    self.committed = True
+            finally:
+                for staged in self._pending:
+                    staged.temporary.unlink(missing_ok=True)
+                self._pending.clear()
+                self._removals.clear()
+
+    def _commit(self) -> None:
+        """Every temporary over its destination, every removal done: all, or none (put back)."""
+        for staged in self._pending:
+            if staged.may_replace and os.path.lexists(staged.path) and not staged.may_replace(staged.path):
+                raise DominoError(f"{staged.path} appeared while the files were being made and is not ours; "
+                                  "nothing was changed; move it or choose another --out")
+        removals = [removal.path for removal in self._removals if removal.only_if(removal.path)]
+        asides: list[Path] = []  # old versions kept until the end, to put back on failure
+        undo: list[tuple[Callable[[], None], Path | None]] = []  # (step, the aside it uses), newest last
+        current, doing = Path(), "write the file"
         try:
-            renamed = 0
-            while exc_type is None and self._pending:
-                temporary, path = self._pending[0]
-                try:
-                    os.replace(temporary, path)
-                except OSError as error:
-                    reason = error.strerror or error
-                    unchanged = "; nothing was changed" if renamed == 0 else ""
-                    raise DominoError(f"{path}: could not write the file ({reason}){unchanged}") from None
-                self._pending.pop(0)
-                renamed += 1
-        finally:
-            for temporary, _ in self._pending:
-                Path(temporary).unlink(missing_ok=True)
-            self._pending.clear()
+            linked = {}
+            for staged in self._pending:  # nothing changes yet: old files kept as hard links
+                current = staged.path
+                linked[staged.target] = _link_aside(staged.target)
+                if linked[staged.target]:
+                    asides.append(linked[staged.target])
+            for staged in self._pending:
+                current = staged.path
+                existed = os.path.lexists(staged.target)
+                _copy_attributes(staged.target if existed else None, staged.temporary)
+                aside = linked[staged.target]
+                if existed and aside is None:  # no hard links here: move the old file aside first
+                    aside = _move_aside(staged.target)
+                    asides.append(aside)
+                    undo.append((_replacer(aside, staged.target), aside))
+                    os.replace(staged.temporary, staged.target)
+                else:
+                    os.replace(staged.temporary, staged.target)
+                    undo.append((_replacer(aside, staged.target), aside) if aside
+                                else (staged.target.unlink, None))
+            doing = "remove the file"
+            for path in removals:
+                current = path
+                aside = _move_aside(path)
+                asides.append(aside)
+                undo.append((_replacer(aside, path), aside))
+        except OSError as exc:
+            stuck = _undo(undo)  # never delete the only copy of a user's old file
+            _unlink_all([aside for aside in asides if aside not in stuck])
+            if not stuck:
+                outcome = "nothing was changed"
+            else:
+                kept = ", ".join(aside.name for aside in stuck if aside is not None)
+                outcome = "some files could not be put back as they were" + (
+                    f"; their old versions are kept as {kept}" if kept else "")
+            raise DominoError(f"{current}: could not {doing} ({exc.strerror or exc}); {outcome}; "
+                              f"{_fix_for(exc)}") from None
+        _unlink_all(asides)
+
+
+def _unlink_all(paths: list[Path]) -> None:
+    for path in paths:
+        with contextlib.suppress(OSError):
+            path.unlink(missing_ok=True)
+
+
+def _aside_name(path: Path) -> Path:
+    return path.with_name(f".{path.name}.{os.urandom(4).hex()}.old")
+
+
+def _link_aside(path: Path) -> Path | None:
+    """A hidden hard link to the current ``path``, beside it; None if there is no such file
+    or the file system has no hard links."""
+    while os.path.lexists(path):
+        aside = _aside_name(path)
+        try:
+            os.link(path, aside, follow_symlinks=False)
+            return aside
+        except FileExistsError:
+            continue
+        except OSError as exc:
+            if exc.errno in (errno.EPERM, errno.EOPNOTSUPP, errno.ENOSYS, errno.EMLINK, errno.EXDEV):
+                return None
+            raise
+    return None
+
+
+def _move_aside(path: Path) -> Path:
+    """Move ``path`` (the link itself if a link) to a hidden name beside it."""
+    while True:
+        aside = _aside_name(path)
+        if not os.path.lexists(aside):
+            os.rename(path, aside)
+            return aside
+
+
+def _replacer(aside: Path, path: Path) -> Callable[[], None]:
+    return lambda: os.replace(aside, path)
+
+
+def _undo(undo: list[tuple[Callable[[], None], Path | None]]) -> list[Path | None]:
+    """Run the undo steps, newest first; the asides of those that failed (empty: all as it was)."""
+    stuck = []
+    for step, aside in reversed(undo):
+        try:
+            step()
+        except OSError:
+            stuck.append(aside)
+    return stuck
+
+
+def _copy_attributes(source: Path | None, temporary: Path) -> None:
+    """Give ``temporary`` the permissions (and owner, where allowed) of the file ``source`` it
+    replaces, or the usual ones for a new file (0666 less the umask)."""
+    old = os.stat(source, follow_symlinks=False) if source is not None else None
+    if old is None or not stat.S_ISREG(old.st_mode):
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temporary, 0o666 & ~umask)
+        return
+    if (old.st_uid, old.st_gid) != (os.getuid(), os.getgid()):
+        with contextlib.suppress(OSError):  # only root may give a file away; the group may be allowed
+            os.chown(temporary, old.st_uid, old.st_gid)
+    os.chmod(temporary, stat.S_IMODE(old.st_mode))
+
+
+def _fix_for(error: OSError) -> str:
+    """What the user can do about a write error."""
+    if error.errno in (errno.ENOSPC, errno.EDQUOT):
+        return "free some space or choose another --out"
+    if error.errno == errno.EROFS:
+        return "that disk is read-only; choose another --out"
+    if error.errno in (errno.EACCES, errno.EPERM):
+        return "check the folder's permissions or choose another --out"
+    return "choose another --out"
 
 
 def human_size(size: int) -> str:

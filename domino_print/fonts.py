@@ -87,7 +87,7 @@ def __getattr__(attribute: str) -> str:
 def paragraph_fonts() -> tuple[str, str, str]:
     """Register the four styles and the family mapping Platypus uses for ``<b>`` and ``<i>``;
     return the regular, bold and italic names."""
-    from reportlab.lib.fonts import addMapping
+    from reportlab.lib.fonts import addMapping  # deferred: ReportLab, for the rules page only
 
     names = {style: _register(style) for style in STYLES}
     regular, bold, italic, bold_italic = (names[s] for s in ("REGULAR", "BOLD", "ITALIC", "BOLD_ITALIC"))

@@ -33,6 +33,8 @@ class Job(NamedTuple):
     layout: SheetLayout
     rules_context: object | None
     """The rules page's ``RulesContext``, validated; None without a rules page."""
+    association: object | None = None
+    """An association set or loop deck (``structures.AssociationSet``): tiles are face ids."""
 
     @property
     def lang(self) -> str:
@@ -42,12 +44,27 @@ class Job(NamedTuple):
     def page_count(self) -> int:
         """Pages the PDF will have: each sheet page per set (and its back), then the rules page."""
         sheets = len(self.layout.pages) * self.options.sets * (2 if self.options.backs else 1)
-        return sheets + (1 if self.rules_context is not None else 0)
+        return sheets + (1 if self.rules_context is not None else 0) + self.key_pages
+
+    @property
+    def key_pages(self) -> int:
+        """A loop deck's rules page is followed by the teacher's key."""
+        loop = self.association is not None and self.association.structure == "boucle"
+        return 1 if loop and self.rules_context is not None else 0
+
+    def set_name_in(self, lang: str) -> str:
+        """``double-six``, or ``loop`` for a loop deck, in ``lang``."""
+        if self.association is not None and self.association.structure == "boucle":
+            return text(lang, "loop.set_name")
+        return texts.set_name(lang, self.top)
 
 
 def build_job(options: Options) -> Job:
     """The ``Job`` for ``options``; ``OptionError`` if the theme, set or paper cannot make it."""
-    theme = load_theme(options.theme)
+    theme = None if _is_pairs_list(options.theme) else load_theme(options.theme)
+    association = build_association(options, theme)
+    if association is not None:
+        return association
     top = options.max
     if top is None:
         # Built-in themes default to double-six; a user's pictures make the largest set they can.
@@ -68,6 +85,36 @@ def build_job(options: Options) -> Job:
     except SizeError as exc:
         raise word_size_error(exc) from None
     return Job(options, theme, top, tiles, sheet, layout, _rules_context(options, theme, top))
+
+
+ASSOCIATION_OPTIONS = ("faces", "values", "structure", "seed", "style")
+
+
+def _is_pairs_list(ref: str) -> bool:
+    if not ref.lower().endswith((".csv", ".toml")):
+        return False
+    from domino_print.pairs import is_pairs_list  # only for a file that may be a list of pairs
+
+    return is_pairs_list(ref)
+
+
+def build_association(options: Options, theme: Theme | None) -> Job | None:
+    """The ``Job`` of a list of pairs (``theme`` None), an association theme or association
+    options (issue 12); None for a classic set. ``matching`` loads only for these."""
+    given = any(getattr(options, name) is not None for name in ASSOCIATION_OPTIONS)
+    if theme is not None and theme.kind != "association" and not given:
+        return None
+    from domino_print import matching  # association sets only
+
+    if theme is None:
+        from domino_print.pairs import read_pairs  # a list of pairs
+
+        pairs = read_pairs(options.theme)
+        return Job(options, *matching.association_parts(options, matching.pairs_theme(pairs), pairs))
+    if matching.is_association(theme, options):
+        return Job(options, *matching.association_parts(options, theme, None))
+    matching.refuse_association_options(options, theme.name)
+    return None
 
 
 def _rules_context(options: Options, theme: Theme, top: int):
@@ -97,12 +144,12 @@ def _rules_context(options: Options, theme: Theme, top: int):
 
 
 def document_title(job: Job) -> str:
-    return text(job.lang, "document.title", set_name=texts.set_name(job.lang, job.top),
+    return text(job.lang, "document.title", set_name=job.set_name_in(job.lang),
                 theme_title=fonts.printable(job.theme.title_in(job.lang)))
 
 
 def document_subject(job: Job) -> str:
-    set_name = texts.set_name(job.lang, job.top)
+    set_name = job.set_name_in(job.lang)
     return text(job.lang, "document.subject", count=len(job.tiles), set_name=set_name, theme=job.theme.name)
 
 
@@ -110,22 +157,29 @@ def render_job(job: Job, on_page: Callable[[], None] | None = None) -> tuple[byt
     """The PDF of ``job`` in memory and its page count; ``on_page()`` after each page drawn."""
     # The renderer and the faces load ReportLab: deferred so that option errors come fast.
     from domino_print.faces import painter_for
+    from domino_print.ink import ink_for
     from domino_print.pdf.document import RenderOptions, render_sheet
 
     options = job.options
-    painter = painter_for(job.theme, dpi=options.dpi)
+    ink = ink_for(options.ink)
+    painter = painter_for(job.theme, dpi=options.dpi, ink=ink)
+    if job.association is not None:
+        from domino_print.matching import painter_for_set  # association sets only
+
+        painter = painter_for_set(job.association, job.theme, dpi=options.dpi)
     title = document_title(job)
     render_options = RenderOptions(
         title=title,
         subject=document_subject(job),
         lang=job.lang,
         labels=tuple(fonts.printable(job.theme.label(v, job.lang)) for v in range(job.top + 1))
-        if options.labels else (),
+        if options.labels and not job.association else (),
         header=f"{title} · domino-print",
         sets=options.sets,
         label=options.label,
         duplex=options.duplex,
         back_offset_mm=options.back_offset_mm,
+        ink=ink,
     )
     backs = None
     if options.backs:
@@ -139,4 +193,5 @@ def render_job(job: Job, on_page: Callable[[], None] | None = None) -> tuple[byt
         if on_page is not None:
             on_page()
 
-    return render_sheet(job.tiles, job.layout, painter, render_options, job.rules_context, backs, step)
+    pdf, pages = render_sheet(job.tiles, job.layout, painter, render_options, job.rules_context, backs, step)
+    return pdf, pages + job.key_pages

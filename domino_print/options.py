@@ -26,13 +26,14 @@ import click
 
 from domino_print.backs import MAX_SETS, parse_back_offset, parse_label
 from domino_print.errors import OptionError, SizeError, flag_name
+from domino_print.ink import DEFAULT_INK, INK_MODES
 from domino_print.layout import ORIENTATIONS, Paper, parse_paper, parse_tile_size
 from domino_print.texts import DEFAULT_LANG, languages, text
 
 HELP_LANG = "en"
 """The command line's help is in English (the pages follow --lang)."""
 
-RULES_VARIANTS = ("famille", "points")
+RULES_VARIANTS = ("famille", "points", "doubles")
 DUPLEX_EDGES = ("long", "short")
 RULES_MIN_PAPER_MM = (148.0, 210.0)
 """A5: the smallest paper the rules page fits on (reduced, as a copier would)."""
@@ -40,6 +41,8 @@ MIN_MARGIN_MM = 8.0
 """The header line sits 3 mm into the top margin and must stay clear of the last 5 mm of
 paper, which most printers leave blank."""
 DEFAULT_TARGET = 50
+DOUBLES_TARGET = 100
+"""The Doubles game's usual target (``rules.DEFAULT_TARGETS``); the points game's is ``DEFAULT_TARGET``."""
 DEFAULT_PREVIEW_DPI = 150
 
 
@@ -77,11 +80,21 @@ class Option(NamedTuple):
         return self.choices() if callable(self.choices) else self.choices
 
 
+ASSOCIATION_OPTIONS = (
+    Option("faces", "text", None, metavar="A,B"),
+    Option("values", "text", None, metavar="LIST"),
+    Option("structure", "choice", None, choices=("double", "boucle")),
+    Option("seed", "int", None, low=0, high=999999, metavar="N"),
+    Option("style", "choice", None, choices=("simple", "jai-quia")),
+)
+"""Association sets and loop decks (issue 12): checked with the theme in ``matching``."""
+
 OPTIONS: tuple[Option, ...] = (
     Option("theme", "text", "pips", metavar="NAME|DIR|FILE"),
     Option("out", "path", None, cli_only=True, metavar="FILE"),
     Option("max", "int", None, low=0, metavar="N"),
     Option("lang", "choice", DEFAULT_LANG, choices=languages),
+    *ASSOCIATION_OPTIONS,
     Option("labels", "flag", False),
     Option("rules", "choice", None, choices=RULES_VARIANTS, implied="famille"),
     Option("no_rules", "flag", False),
@@ -93,6 +106,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("margin", "float", 10.0, low=MIN_MARGIN_MM, high=50, unit=" mm", metavar="MM",
            why="printers leave the last few millimetres blank"),
     Option("dpi", "int", 300, low=72, high=1200, metavar="72-1200"),
+    Option("ink", "choice", DEFAULT_INK, choices=INK_MODES),
     Option("sets", "int", 1, low=1, high=MAX_SETS, metavar=f"1-{MAX_SETS}"),
     Option("label", "text", None, metavar="TEXT"),
     Option("backs", "flag", False),
@@ -146,6 +160,14 @@ class Options(NamedTuple):
     out: Path | None
     preview_dpi: int | None
     """Resolution of PNG previews; None for none (command line only)."""
+    ink: str = DEFAULT_INK
+    """The ink mode (``ink.INK_MODES``): couleur, eco or noir."""
+    faces: str | None = None
+    values: str | None = None
+    structure: str | None = None
+    seed: int | None = None
+    style: str | None = None
+    """Association sets (``matching``): None when not given, the theme decides."""
 
 
 # -- wording -----------------------------------------------------------------------------------
@@ -320,7 +342,7 @@ def parse(mapping: Mapping[str, object], *, command_line: bool = False) -> Optio
         lang=values["lang"],
         labels=values["labels"],
         rules=None if values["no_rules"] else values["rules"],
-        target=values["target"],
+        target=_target(given["target"], values["rules"]),
         paper=paper,
         orientation=values["orientation"],
         tile_short_mm=parse_tile_size(values["tile_size"]),
@@ -334,6 +356,8 @@ def parse(mapping: Mapping[str, object], *, command_line: bool = False) -> Optio
         back_offset_mm=(0.0, 0.0) if offset is None else parse_back_offset(offset),
         out=values["out"],
         preview_dpi=values["preview_dpi"] if values["preview"] else None,
+        ink=values["ink"],
+        **{option.name: values[option.name] for option in ASSOCIATION_OPTIONS},
     )
 
 
@@ -346,6 +370,13 @@ def parse_calibrate(mapping: Mapping[str, object]) -> tuple[Paper, str, str]:
     paper = parse_paper(values["paper"])
     check_paper(paper)
     return paper, values["duplex"], values["lang"]
+
+
+def _target(given: object, rules: object) -> object:
+    """``--target`` as given (already checked), else the game's usual target: 100 for doubles, else 50."""
+    if given is not None:
+        return given
+    return DOUBLES_TARGET if rules == "doubles" else DEFAULT_TARGET
 
 
 def _with_defaults(given: Mapping[str, object], table: tuple[Option, ...]) -> dict[str, object]:
@@ -369,9 +400,9 @@ def _check_combinations(values: Mapping[str, object]) -> None:
                     "{" + name + "} describes the rules page, which {no_rules} leaves out; drop one of them",
                     fields=(name, "no_rules"),
                 )
-    if values["target"] is not None and (values["rules"] or "famille") != "points":
-        raise OptionError("{target} sets the score of the points game; add {rules} points",
-                          fields=("target", "rules"))
+    if values["target"] is not None and (values["rules"] or "famille") not in ("points", "doubles"):
+        raise OptionError("{target} sets the score of the points and doubles games; add {rules} points "
+                          "or {rules} doubles", fields=("target", "rules"))
     if not values["backs"]:
         for name in ("duplex", "back_offset"):
             if values[name] is not None:

@@ -19,6 +19,17 @@ Variants
     a blocked round goes to the lowest total of pips in hand (a tie for the lowest
     total is a drawn round); optional scoring to ``RulesContext.target`` points.
     It needs faces with numbers.
+    ``doubles``: the Doubles draw game (gamerules.com "Doubles"), double-six only.
+    Two players take 8 dominoes each, three or four take 6 (``DOUBLES_DEAL``); the
+    highest double opens, and with no double in any hand everything is dealt again. A
+    number is locked until its double is on the table, and every double is a spinner,
+    open on its four sides (the example is a spinner, drawn by ``spinner``). A player
+    who cannot play draws one domino, lays it if it fits, else passes; nobody draws
+    once two dominoes are left. Going out scores the pips left in the other hands; a
+    blocked round goes to the lowest total, who scores the opponents' pips. The first
+    to ``RulesContext.target`` (default 100) wins. Other sets are refused: the deal,
+    the two dominoes left undrawn and the 100 points are all sized for 28 tiles, and
+    no source gives them for another set. It needs faces with numbers.
 
 Deal per player count (``deal_sizes``)
     ======  =====  =========  =========  =========  ================================
@@ -59,6 +70,7 @@ a no-break space, U+00A0, before ``: ; ! ?`` and inside guillemets).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
@@ -77,10 +89,14 @@ from domino_print.platypus_import import (
     Table,
     TableStyle,
 )
+from domino_print.spinner import SpinnerExample, spinner_tiles
 from domino_print.texts import NBSP, french_spacing
 from domino_print.tiles import tile_count
 
 __all__ = [
+    "DEFAULT_TARGETS",
+    "DOUBLES_DEAL",
+    "DOUBLES_TOP",
     "MIN_TOP",
     "NBSP",
     "VARIANTS",
@@ -94,10 +110,19 @@ __all__ = [
     "draw_rules_page",
     "example_chain",
     "french_spacing",
+    "target_of",
     "validate_rules",
 ]
 
-VARIANTS = ("famille", "points")
+VARIANTS = ("famille", "points", "doubles")
+NUMBER_VARIANTS = ("points", "doubles")
+"""Variants that count pips: refused for picture themes."""
+DEFAULT_TARGETS = {"famille": 50, "points": 50, "doubles": 100}
+"""The score that wins the game when ``--target`` is not given (famille does not score)."""
+DOUBLES_TOP = 6
+"""The Doubles game is played with a double-six set."""
+DOUBLES_DEAL = {2: 8, 3: 6, 4: 6}
+"""Dominoes each in the Doubles game, by number of players."""
 MIN_TOP = 2
 """The smallest set that makes a game (double-two, 6 tiles, two players)."""
 
@@ -123,12 +148,15 @@ class RulesContext(NamedTuple):
     """Everything the rules page needs to know about the printed set."""
 
     lang: str  # a catalogue in domino_print/texts: "fr", "en", "es", "de"...
-    variant: str  # "famille" or "points"
+    variant: str  # "famille", "points" or "doubles"
     top: int  # highest value of the set: 6 = double-six (28 tiles)
     pictures: bool  # picture theme: speak of pictures, never ask to count
     numeric: bool  # faces show numbers (pips, coloured pips, numerals)
     theme_title: str  # shown in the heading, e.g. "Fruits"
-    target: int = 50  # points variant: score that wins the game
+    target: int | None = None  # points and doubles: score that wins; None: DEFAULT_TARGETS
+    example: tuple[tuple[int, int], ...] = ()  # association sets: the example chain as face ids
+    match: str = ""  # association sets: what touching halves share, rules.match.<match>
+    loop: object = None  # loop decks: a loop_rules.LoopPages, which words this page and adds the key
 
 
 # --------------------------------------------------------------------------- facts
@@ -174,16 +202,30 @@ def validate_rules(ctx: RulesContext) -> None:
         choices = " or ".join(f"--lang {lang}" for lang in texts.languages())
         raise RulesError(f"unknown rules language {ctx.lang!r}; use {choices}")
     if ctx.variant not in VARIANTS:
-        raise RulesError(f"unknown rules variant {ctx.variant!r}; use --rules famille or --rules points")
-    if ctx.variant == "points" and (ctx.pictures or not ctx.numeric):
         raise RulesError(
-            "--rules points needs a theme with numbers (pips, pips-couleur, chiffres); "
+            f"unknown rules variant {ctx.variant!r}; use --rules famille, --rules points or --rules doubles"
+        )
+    if ctx.variant in NUMBER_VARIANTS and (ctx.pictures or not ctx.numeric):
+        raise RulesError(
+            f"--rules {ctx.variant} needs a theme with numbers (pips, pips-couleur, chiffres); "
             "use --rules famille with this picture theme"
         )
-    if isinstance(ctx.target, bool) or not isinstance(ctx.target, int) or ctx.target < 1:
+    if ctx.target is not None and (
+        isinstance(ctx.target, bool) or not isinstance(ctx.target, int) or ctx.target < 1
+    ):
         raise RulesError(f"the target score must be a whole number of 1 or more, not {ctx.target!r}")
     if ctx.top < MIN_TOP:
         raise RulesError(_too_small_message(ctx.top))
+    if ctx.variant == "doubles" and ctx.top != DOUBLES_TOP:
+        raise RulesError(
+            f"--rules doubles is played with a double-six set (28 tiles), not a double-{ctx.top} set; "
+            f"use --max {DOUBLES_TOP}, or --rules points for a double-{ctx.top} set"
+        )
+
+
+def target_of(ctx: RulesContext) -> int:
+    """The score that wins the game: ``ctx.target``, else the variant's default."""
+    return ctx.target if ctx.target is not None else DEFAULT_TARGETS[ctx.variant]
 
 
 def example_chain(top: int) -> tuple[tuple[int, int], ...]:
@@ -218,6 +260,7 @@ class RulesContent(NamedTuple):
     example_heading: str
     example_tiles: tuple[tuple[int, int], ...]
     example_caption: str
+    example_figure: str = "chain"  # "chain": a row with a crosswise double; "spinner": see spinner.py
 
 
 class _Plan(NamedTuple):
@@ -226,14 +269,17 @@ class _Plan(NamedTuple):
     Each field names catalogue keys or holds a number; ``_fill`` turns it into text.
     """
 
-    variant: str  # "famille" or "points": the catalogue table for start, ending and goal
+    variant: str  # "famille", "points" or "doubles": the catalogue table for start, ending and goal
     faces: str  # "numbers", "pictures" or "symbols": what touching halves must share
     top: int
     tiles: int
     deal: tuple[tuple[tuple[int, ...], int], ...]  # ((player counts), dominoes each), equal hands grouped
     players: tuple[int, int]  # fewest and most players
-    scoring: bool  # the optional scoring section (points variant)
+    turn: tuple[str, ...]  # keys of the turn's steps; the first says how to lay and takes {same}
+    end: tuple[str, ...]  # keys of the end-of-round steps
+    scoring: tuple[str, ...]  # keys of the scoring steps (they may take {target}); () for none
     example: tuple[tuple[int, int], ...]
+    figure: str  # "chain" or "spinner"
 
 
 def _group_deal(deal: dict[int, int]) -> tuple[tuple[tuple[int, ...], int], ...]:
@@ -248,8 +294,19 @@ def _group_deal(deal: dict[int, int]) -> tuple[tuple[tuple[int, ...], int], ...]
 
 
 def _plan(ctx: RulesContext) -> _Plan:
-    deal = deal_sizes(ctx.top)
     faces = "numbers" if ctx.numeric and not ctx.pictures else "pictures" if ctx.pictures else "symbols"
+    faces = ctx.match or faces
+    variant = f"rules.{ctx.variant}"
+    if ctx.variant == "doubles":
+        deal = dict(DOUBLES_DEAL)
+        turn = tuple(f"{variant}.{step}" for step in ("lay", "locked", "spinner", "draw"))
+        scoring = tuple(f"{variant}.{step}" for step in ("score_out", "score_blocked", "score_win"))
+        example, figure = spinner_tiles(), "spinner"
+    else:
+        deal = deal_sizes(ctx.top)
+        turn = ("rules.turn.lay", "rules.turn.double", "rules.turn.draw")
+        scoring = (f"{variant}.score",) if ctx.variant == "points" else ()
+        example, figure = ctx.example or example_chain(ctx.top), "chain"
     return _Plan(
         variant=ctx.variant,
         faces=faces,
@@ -257,8 +314,11 @@ def _plan(ctx: RulesContext) -> _Plan:
         tiles=tile_count(ctx.top),
         deal=_group_deal(deal),
         players=(min(deal), max(deal)),
-        scoring=ctx.variant == "points",
-        example=example_chain(ctx.top),
+        turn=turn,
+        end=(f"{variant}.end_win", f"{variant}.end_blocked"),
+        scoring=scoring,
+        example=example,
+        figure=figure,
     )
 
 
@@ -283,6 +343,8 @@ def _deal_sentence(lang: str, plan: _Plan) -> str:
 
 
 def _caption(lang: str, plan: _Plan, same: str) -> str:
+    if plan.figure == "spinner":
+        return texts.text(lang, f"rules.{plan.variant}.example")
     if plan.faces != "numbers":
         return texts.text(lang, "rules.example.pictures", same=same)
     (a, b), (d, _), (_, e), (_, f) = plan.example
@@ -302,7 +364,9 @@ def _fill(lang: str, plan: _Plan, theme_title: str, target: int) -> RulesContent
 
     variant = f"rules.{plan.variant}"
     same = say(f"rules.match.{plan.faces}")
-    lay = say("rules.turn.lay", same=same)
+    total = texts.plural(lang, "rules.points_total", target)
+    lay_key, *other_turn_keys = plan.turn
+    lay = say(lay_key, same=same)
     if plan.faces == "numbers":
         lay += " " + say("rules.turn.blank")
     prepare = (
@@ -311,15 +375,14 @@ def _fill(lang: str, plan: _Plan, theme_title: str, target: int) -> RulesContent
         say("rules.prepare.deal", deal=_deal_sentence(lang, plan)),
         say(f"{variant}.start"),
     )
-    turn = (lay, say("rules.turn.double"), say("rules.turn.draw"))
     sections = [
         Section(say("rules.prepare.heading"), prepare),
-        Section(say("rules.turn.heading"), turn),
-        Section(say(f"{variant}.end_heading"), (say(f"{variant}.end_win"), say(f"{variant}.end_blocked"))),
+        Section(say("rules.turn.heading"), (lay, *(say(key) for key in other_turn_keys))),
+        Section(say(f"{variant}.end_heading"), tuple(say(key) for key in plan.end)),
     ]
     if plan.scoring:
-        total = texts.plural(lang, "rules.points_total", target)
-        sections.append(Section(say(f"{variant}.score_heading"), (say(f"{variant}.score", target=total),)))
+        steps = tuple(say(key, target=total) for key in plan.scoring)
+        sections.append(Section(say(f"{variant}.score_heading"), steps))
     low, high = plan.players
     players = (
         say("rules.fact.players_exact", count=low)
@@ -339,12 +402,13 @@ def _fill(lang: str, plan: _Plan, theme_title: str, target: int) -> RulesContent
             (say("rules.fact.players"), players),
             (say("rules.fact.age"), age),
             (say("rules.fact.set"), set_value),
-            (say("rules.fact.goal"), say(f"{variant}.goal")),
+            (say("rules.fact.goal"), say(f"{variant}.goal", target=total)),
         ),
         sections=tuple(sections),
         example_heading=say("rules.example_heading"),
         example_tiles=plan.example,
         example_caption=_caption(lang, plan, same),
+        example_figure=plan.figure,
     )
 
 
@@ -368,7 +432,9 @@ def _spaced(lang: str, content: RulesContent) -> RulesContent:
 def build_content(ctx: RulesContext) -> RulesContent:
     """The page's text for ``ctx`` (validated first), in its language and variant."""
     validate_rules(ctx)
-    return _spaced(ctx.lang, _fill(ctx.lang, _plan(ctx), ctx.theme_title, ctx.target))
+    if ctx.loop is not None:
+        return _spaced(ctx.lang, ctx.loop.content(ctx))
+    return _spaced(ctx.lang, _fill(ctx.lang, _plan(ctx), ctx.theme_title, target_of(ctx)))
 
 
 # -------------------------------------------------------------------- typesetting
@@ -387,6 +453,12 @@ EXAMPLE_SHORT_MM = (15.0, 13.0, 11.0)
 EXAMPLE_LAST_RESORT_MM = 9.0
 """A smaller example, tried only once no body size fits with the sizes above."""
 
+SPINNER_SHORT_MM = (11.0, 10.0, 9.0)
+"""The spinner figure stands six short sides high: its tiles start smaller than the chain's."""
+
+SPINNER_LAST_RESORT_MM = 8.0
+"""The smallest spinner figure (48 mm high), tried only once no body size fits with the sizes above."""
+
 REDUCTIONS = (1.0, 0.85, 0.75, 0.71)
 """Scales tried in turn for the rules page; 0.71 takes an A4 layout to A5 (body text >= 6.7 pt)."""
 AIR = (1.6, 1.35, 1.15, 1.0)
@@ -400,14 +472,18 @@ class _Look(NamedTuple):
     air: float
 
 
-def _looks(width: float) -> list[_Look]:
+def _looks(width: float, figure: str = "chain") -> list[_Look]:
     """Every look to try, best first: the largest type, then the largest example, then air."""
+    if figure == "spinner":
+        sizes, last_resort, units_wide = SPINNER_SHORT_MM, SPINNER_LAST_RESORT_MM, 6.2
+    else:
+        sizes, last_resort, units_wide = EXAMPLE_SHORT_MM, EXAMPLE_LAST_RESORT_MM, 7
     return [
         _Look(body, short, air)
-        for shorts in (EXAMPLE_SHORT_MM, (EXAMPLE_LAST_RESORT_MM,))
+        for shorts in (sizes, (last_resort,))
         for body in BODY_SIZES
         for short in shorts
-        if 7 * short * mm <= width * 0.55  # the chain leaves room for its caption
+        if units_wide * short * mm <= width * 0.55  # the figure leaves room for its caption
         for air in AIR
     ]
 
@@ -424,7 +500,8 @@ class ChainExample(Flowable):
 
     def chain_width(self) -> float:
         s = self.short_pt
-        widths = [s if a == b else 2 * s for a, b in self.tiles]
+        widths = [s if a == b or (i == 1 and len(self.tiles) == 4) else 2 * s
+                  for i, (a, b) in enumerate(self.tiles)]
         return sum(widths) + self.gap_pt * (len(widths) - 1)
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
@@ -436,9 +513,10 @@ class ChainExample(Flowable):
         canvas = self.canv
         s = self.short_pt
         x = 0.0
-        for a, b in self.tiles:
+        for index, (a, b) in enumerate(self.tiles):
             canvas.saveState()
-            if a == b:
+            # The four-tile chain's second tile is its double, even when its halves differ (association).
+            if a == b or (index == 1 and len(self.tiles) == 4):
                 # Crosswise: rotate the horizontal tile a quarter turn; it spans x..x+s.
                 canvas.translate(x + s, 0)
                 canvas.rotate(90)
@@ -566,12 +644,17 @@ def _story(content: RulesContent, draw_tile: DrawTile, width: float, look: _Look
             story.append(Paragraph(step, st.step, bulletText=f"{number}."))
             number += 1
 
-    chain = ChainExample(draw_tile, content.example_tiles, short_pt)
-    chain_w = chain.chain_width()
+    figure: ChainExample | SpinnerExample
+    if content.example_figure == "spinner":
+        figure = SpinnerExample(draw_tile, short_pt)
+        figure_w = figure.figure_width()
+    else:
+        figure = ChainExample(draw_tile, content.example_tiles, short_pt)
+        figure_w = figure.chain_width()
     gutter = body_pt * 1.6
     example = Table(
-        [[chain, Paragraph(content.example_caption, st.caption)]],
-        colWidths=[chain_w + gutter, width - chain_w - gutter],
+        [[figure, Paragraph(content.example_caption, st.caption)]],
+        colWidths=[figure_w + gutter, width - figure_w - gutter],
     )
     example.setStyle(
         TableStyle(
@@ -620,6 +703,38 @@ def _stack(canvas: Canvas, story: list[Flowable], sizes, left: float, top: float
         y -= flowable.getSpaceAfter()
 
 
+def _first_fitting(
+    canvas: Canvas, content: RulesContent, draw_tile: DrawTile, width: float, height: float
+) -> tuple[list[Flowable], list[tuple[float, float]]] | None:
+    """The story of the best look that fits ``width`` x ``height``, with its sizes; None if none fits.
+
+    Looks come in runs of one body size, tightest last: a run whose tightest look does not
+    fit is skipped whole (the same look wins as when trying every look, found sooner).
+    """
+
+    def measured(look: _Look) -> tuple[list[Flowable], list[tuple[float, float]] | None]:
+        story = _story(content, draw_tile, width, look)
+        return story, _measure(canvas, story, width, height)
+
+    looks = _looks(width, content.example_figure)
+    if not looks:
+        return None  # too narrow for even the smallest example beside its caption
+    best = measured(looks[0])
+    if best[1] is not None:
+        return best[0], best[1]
+    if measured(looks[-1])[1] is None:
+        return None  # not even the tightest look fits
+    for _, run in itertools.groupby(looks[1:], key=lambda look: look.body_pt):
+        block = list(run)
+        if len(block) > 1 and measured(block[-1])[1] is None:
+            continue
+        for look in block:
+            story, sizes = measured(look)
+            if sizes is not None:
+                return story, sizes
+    return None
+
+
 def draw_rules_page(
     canvas: Canvas,
     ctx: RulesContext,
@@ -644,21 +759,16 @@ def draw_rules_page(
         # A page too small for the text (A5) gets the layout of a larger page, reduced.
         width = (page_width_pt - 2 * margin_pt) / scale
         height = (page_height_pt - 2 * margin_pt) / scale
-        looks = _looks(width)
-        for index, look in enumerate(looks):
-            story = _story(content, draw_tile, width, look)
-            sizes = _measure(canvas, story, width, height)
-            if sizes is not None:
-                canvas.saveState()
-                canvas.scale(scale, scale)
-                _stack(canvas, story, sizes, margin_pt / scale, (page_height_pt - margin_pt) / scale, width)
-                canvas.restoreState()
-                return
-            if (
-                index == 0
-                and _measure(canvas, _story(content, draw_tile, width, looks[-1]), width, height) is None
-            ):
-                break  # not even the tightest look fits at this scale: reduce more
+        found = _first_fitting(canvas, content, draw_tile, width, height)
+        if found is not None:
+            story, sizes = found
+            canvas.saveState()
+            canvas.scale(scale, scale)
+            _stack(canvas, story, sizes, margin_pt / scale, (page_height_pt - margin_pt) / scale, width)
+            canvas.restoreState()
+            if ctx.loop is not None:
+                ctx.loop.draw_key_page(canvas, ctx, page_width_pt, page_height_pt, margin_pt)
+            return
     raise RulesError(
         f"the rules page does not fit on a {min(page_width_pt, page_height_pt) / mm:.0f} x "
         f"{max(page_width_pt, page_height_pt) / mm:.0f} mm page; use A5 paper or larger, "

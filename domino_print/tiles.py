@@ -16,7 +16,10 @@ MAX_TOP = 18
 
 
 class Tile(NamedTuple):
-    """One domino: the value on its first half (``a``) and on its second (``b``), a <= b."""
+    """One domino: the value on its first half (``a``) and on its second (``b``), a <= b.
+
+    In an association set or loop deck (``structures``) ``a`` and ``b`` are face ids, in
+    drawing order (left or top half first); the renderer draws them as any values."""
 
     a: int
     b: int

@@ -220,7 +220,8 @@ def test_every_golden_image_belongs_to_a_demo_page():
 def test_golden_images_stay_small_and_readable():
     paths = sorted(GOLDEN.glob("*.png"))
     assert len(paths) >= 2 * len(DEMOS)  # every demo has a sheet and a rules page (or a back)
-    assert sum(path.stat().st_size for path in paths) < 400_000
+    # About 20 KB a page at 50 dpi; the bound keeps the repository light as demos are added.
+    assert sum(path.stat().st_size for path in paths) < 25_000 * len(paths)
     for path in paths:
         with Image.open(path) as image:
             assert image.mode == "P"

@@ -27,13 +27,13 @@ def test_every_click_option_of_both_commands_comes_from_the_table():
             assert param.opts[0] == option.flag
             assert param.default == option.default
             assert param.help == catalogue("en")[option.help_key or f"option.{option.name}.help"].format(
-                themes="chiffres, fruits, pips, pips-couleur")
+                themes="chiffres, couleurs, fruits, lettres, nombres, pips, pips-couleur")
 
 
 def test_help_lists_choices_and_ranges_from_the_table(run_cli):
     text = " ".join(run_cli("--help").output.split())
     assert f"--lang [{'|'.join(languages())}]" in text
-    for fragment in ("--rules [famille|points]", "--orientation [auto|portrait|landscape]",
+    for fragment in ("--rules [famille|points|doubles]", "--orientation [auto|portrait|landscape]",
                      "--duplex [long|short]", "--sets 1-200", "--dpi 72-1200", "--preview-dpi 30-600"):
         assert fragment in text
     calibrate = " ".join(run_cli("calibrate", "--help").output.split())

@@ -484,7 +484,7 @@ def test_failed_preview_writes_nothing(run_cli, tmp_path, monkeypatch):
     def broken(*args, **kwargs):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("domino_print.preview.render_png", broken)
+    monkeypatch.setattr("domino_print.preview.PagePictures.write_png", broken)
     result = run_cli("--no-rules", "--preview", "--out", tmp_path / "x.pdf")
     assert result.exit_code == 1 and "No space left" in result.stderr
     assert os.listdir(tmp_path) == []
@@ -499,15 +499,16 @@ def test_a_preview_failing_after_the_first_leaves_earlier_files_untouched(run_cl
     assert run_cli(*args, "--preview-dpi", "30", "--out", out).exit_code == 0
     before = {name: (tmp_path / name).read_bytes() for name in os.listdir(tmp_path)}
     assert sorted(before) == ["x-1.png", "x-2.png", "x.pdf"]
-    real, calls = preview.render_png, []
+    real, calls = preview.PagePictures.write_png, []
 
-    def fails_on_the_second(pdf, index, *, dpi):
+    def fails_on_the_second(self, index, stream, **kwargs):
         calls.append(index)
         if index == 1:
+            stream.write(b"half a picture")
             raise OSError(28, "No space left on device")
-        return real(pdf, index, dpi=dpi)
+        return real(self, index, stream, **kwargs)
 
-    monkeypatch.setattr("domino_print.preview.render_png", fails_on_the_second)
+    monkeypatch.setattr("domino_print.preview.PagePictures.write_png", fails_on_the_second)
     result = run_cli("--sets", "2", "--no-rules", "--label", "CE1", "--preview", "--preview-dpi", "40",
                      "--out", out)
     assert result.exit_code == 1 and calls == [0, 1]

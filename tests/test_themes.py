@@ -35,7 +35,7 @@ FRUIT_FILLS = {  # the main fill colour of each drawing in assets/fruits
 
 
 def test_registry_lists_every_builtin_theme():
-    assert builtin_names() == ["chiffres", "fruits", "pips", "pips-couleur"]
+    assert builtin_names() == ["chiffres", "couleurs", "fruits", "lettres", "nombres", "pips", "pips-couleur"]
     themes = {t.name: t for t in list_themes()}
     assert themes["pips"].max_value == 12
     assert themes["chiffres"].max_value == 18
@@ -48,8 +48,8 @@ def test_registry_lists_every_builtin_theme():
 def test_themes_command_lists_one_line_per_theme(run_cli):
     result = run_cli("themes")
     lines = result.output.strip().splitlines()
-    assert result.exit_code == 0 and len(lines) == 4
-    assert lines[1].split()[:2] == ["fruits", "0-6"]
+    assert result.exit_code == 0 and len(lines) == 7
+    assert lines[2].split()[:2] == ["fruits", "0-6"]
 
 
 def test_fruit_art_is_small_and_complete():
@@ -169,7 +169,7 @@ GOOD = 'name = "x"\nkind = "pips"\nmax_value = 6\ntitle = "X"\ndescription = "y"
         ('name = "x"\nkind = \n', "TOML syntax error"),
         (GOOD + "colour = 3\n", "unknown key 'colour'"),
         ('kind = "pips"\nmax_value = 6\ntitle = "X"\ndescription = "y"\n', "missing key 'name'"),
-        (GOOD.replace('"pips"', '"crayons"'), "kind 'crayons' is unknown (use pips, numerals, pictures)"),
+        (GOOD.replace('"pips"', '"crayons"'), "kind 'crayons' is unknown (use pips, numerals, pictures"),
         (GOOD.replace("max_value = 6", "max_value = 40"), "max_value must be"),
         (GOOD + 'colours = ["red"]\n', "colours must be a colour"),
         (GOOD + '[labels]\nfr = ["un"]\n', "labels.fr has 1 labels for 7 values"),
@@ -201,7 +201,7 @@ def test_each_kind_has_one_painter_and_each_theme_gets_its_kind_s_painter():
     from domino_print.faces.pictures import PicturePainter
     from domino_print.faces.pips import MAX_PIPS, PipPainter
 
-    assert KINDS == ("pips", "numerals", "pictures")
+    assert KINDS == ("pips", "numerals", "pictures", "association")
     painters = {theme.name: painter_for(theme) for theme in list_themes()}
     assert isinstance(painters["pips"], PipPainter) and painters["pips"].colours == ()
     assert isinstance(painters["pips-couleur"], PipPainter) and len(painters["pips-couleur"].colours) == 9

@@ -8,9 +8,12 @@ A painter may also define ``prepare(values, size_pt)``, called once before any
 drawing, to start slow work (decoding photos) for those values ahead of time.
 
 ``PAINTERS`` is the registry from a theme's kind (``KINDS``: pips, numerals,
-pictures) to its painter class. Each class says the highest value it can draw
+pictures, association) to its painter class. Each class says the highest value it can draw
 (``max_value``, None when the theme's pictures decide) and builds itself from a
-theme with ``for_theme(theme, dpi=...)``. The painter modules are light: the
+theme with ``for_theme(theme, dpi=...)``. A painter that draws differently for an
+ink mode (``ink.Ink``) has ``use_ink(ink)``, returning the painter for that mode; one
+without it draws as in colour (a grey-only canvas still turns its colours grey).
+The painter modules are light: the
 heavy libraries a picture needs (Pillow, svglib) load only when one is drawn.
 """
 
@@ -25,6 +28,7 @@ from domino_print.faces.pips import PipPainter
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
+    from domino_print.ink import Ink
     from domino_print.themes import Theme
 
 
@@ -34,17 +38,37 @@ class FacePainter(Protocol):
     def draw(self, canvas: Canvas, value: int, size_pt: float) -> None: ...
 
 
+class AssociationFaces:
+    """Association themes (issue 12): their painter, ``faces.association.AssociationPainter``,
+    draws face ids and is built by ``matching.painter_for_set``. The registry holds only its
+    limits, so that importing it stays light for every other theme."""
+
+    follows_tile = False
+    max_value = 25
+    """26 values at most: the letters."""
+
+    @classmethod
+    def for_theme(cls, theme: Theme, *, dpi: int) -> FacePainter:
+        from domino_print.faces.association import AssociationPainter  # association sets only
+
+        return AssociationPainter(())
+
+
 PAINTERS = {
     "pips": PipPainter,
     "numerals": NumeralPainter,
     "pictures": PicturePainter,
+    "association": AssociationFaces,
 }
 """The painter class for each kind of theme."""
 
 KINDS = tuple(PAINTERS)
-"""What a theme can be: ``pips``, ``numerals`` or ``pictures``."""
+"""What a theme can be: ``pips``, ``numerals``, ``pictures`` or ``association`` (faces by id)."""
 
 
-def painter_for(theme: Theme, *, dpi: int = 300) -> FacePainter:
-    """The painter of the theme's kind, set up with the theme's colours or images."""
-    return PAINTERS[theme.kind].for_theme(theme, dpi=dpi)
+def painter_for(theme: Theme, *, dpi: int = 300, ink: Ink | None = None) -> FacePainter:
+    """The painter of the theme's kind, set up with the theme's colours or images, for the
+    ``ink`` mode (colour when None)."""
+    painter = PAINTERS[theme.kind].for_theme(theme, dpi=dpi)
+    use_ink = getattr(painter, "use_ink", None)
+    return use_ink(ink) if ink is not None and use_ink is not None else painter

@@ -6,13 +6,20 @@ when they match the file; any other SVG is converted with svglib.
 Each picture is scaled to fit its square with even padding and never distorted.
 The renderer draws every face once as a reusable form, so an image is embedded
 once however many tiles show it.
+
+For an ink mode (``use_ink``) vector art is drawn in the mode's style (``pictures.restyle``:
+pale for eco, line art for noir). In noir a photo is embedded as grey pixels and a user
+theme's background is left out: a line filter turns the busy backgrounds and soft edges
+of real photos into speckle, while a greyscale photo still shows what it shows, in black ink.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from domino_print.ink import COLOUR
 from domino_print.pictures.art import load_compiled
+from domino_print.pictures.restyle import restyle
 from domino_print.pictures.svg import load_svg
 
 if TYPE_CHECKING:
@@ -20,6 +27,7 @@ if TYPE_CHECKING:
 
     from reportlab.pdfgen.canvas import Canvas
 
+    from domino_print.ink import Ink
     from domino_print.themes import Theme
 
 PADDING = 0.08
@@ -33,15 +41,25 @@ class PicturePainter:
     max_value = None
     """As many values as the theme has pictures."""
 
-    def __init__(self, theme: Theme, *, dpi: int = 300) -> None:
+    def __init__(self, theme: Theme, *, dpi: int = 300, ink: Ink = COLOUR) -> None:
         self.theme = theme
         self.dpi = dpi
+        self.ink = ink
         self._pending: dict = {}
         """Pictures already being prepared in worker threads, by path."""
 
     @classmethod
     def for_theme(cls, theme: Theme, *, dpi: int) -> PicturePainter:
         return cls(theme, dpi=dpi)
+
+    def use_ink(self, ink: Ink) -> PicturePainter:
+        """This painter for an ink mode: art in the mode's style, grey photos in noir."""
+        return PicturePainter(self.theme, dpi=self.dpi, ink=ink)
+
+    @property
+    def background(self) -> str:
+        """The colour behind a user's pictures: white when the ink mode leaves it out."""
+        return "#FFFFFF" if self.ink.plain_background else self.theme.background
 
     def prepare(self, values, size_pt: float) -> None:
         """Start preparing these values' raster pictures side by side; ``draw`` collects them."""
@@ -55,7 +73,7 @@ class PicturePainter:
             size_pt,
             dpi=self.dpi,
             fit=self.theme.fit,
-            background=self.theme.background,
+            background=self.background,
             padding=PADDING,
         )
 
@@ -68,13 +86,14 @@ class PicturePainter:
 
     def _draw_svg(self, canvas: Canvas, path: Path, size_pt: float) -> None:
         """Vector art, scaled to fit: from its precompiled operators when they are current."""
-        compiled = load_compiled(path) if self.theme.builtin else None
-        drawing = None if compiled else load_svg(path)
+        style = self.ink.art
+        compiled = load_compiled(path, style) if self.theme.builtin else None
+        drawing = None if compiled else restyle(load_svg(path), style)
         width, height = (compiled.width, compiled.height) if compiled else (drawing.width, drawing.height)
         inner = size_pt * (1 - 2 * PADDING)
         scale = min(inner / width, inner / height)
         canvas.saveState()
-        if not self.theme.builtin:
+        if not self.theme.builtin and not self.ink.plain_background:
             canvas.setFillColor(self.theme.background)
             canvas.rect(0, 0, size_pt, size_pt, stroke=0, fill=1)
         canvas.translate((size_pt - width * scale) / 2, (size_pt - height * scale) / 2)
@@ -96,7 +115,8 @@ class PicturePainter:
             size_pt,
             dpi=self.dpi,
             fit=self.theme.fit,
-            background=self.theme.background,
+            background=self.background,
             padding=PADDING,
             pending=self._pending.pop(path, None),
+            grey=self.ink.grey_only,
         )

@@ -5,6 +5,10 @@ The geometry (where each tile's back lands for the flip edge, the bleed) is pure
 in ``domino_print.backs``; this module draws it. The lattice of a sheet page is one form,
 and so is the emblem: its outline takes the stroke colour in force where it is placed, so
 one form serves every set's colour.
+
+The ink mode (``ink.Ink``) decides what stays: the lattice only with ``back_pattern``, a light
+outline of each tile with ``back_outline``, the pill only with ``back_pill`` (in noir the label
+stands alone, in grey).
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from reportlab.pdfgen.canvas import FILL_NON_ZERO
 
 from domino_print import fonts
 from domino_print.backs import set_colour
+from domino_print.ink import BACK_OUTLINE_GREY, COLOUR, Ink
 from domino_print.pdf.fit import shrink_to_fit
 from domino_print.pdf.margins import PRINTABLE_EDGE_MM
 
@@ -32,6 +37,8 @@ BACK_LINE_PT = 0.5
 BACK_LATTICE_MM = 4.0
 """Spacing of the back pattern's diagonal lines, measured along the page's x axis."""
 SINGLE_SET_COLOUR = "#7D8B99"
+BACK_OUTLINE_PT = 0.3
+"""The light outline of each tile's back, when the ink mode has one instead of the lattice."""
 
 
 def draw_back_pattern(canvas: Canvas, back: BackPage) -> None:
@@ -63,6 +70,16 @@ def draw_back_pattern(canvas: Canvas, back: BackPage) -> None:
     canvas.setStrokeColor(BACK_LINE_COLOUR)
     canvas.setLineWidth(BACK_LINE_PT)
     canvas.drawPath(lattice, stroke=1, fill=0)
+
+
+def draw_back_outlines(canvas: Canvas, back: BackPage) -> None:
+    """A light thin outline of each tile's back, where the lattice would be (eco and noir)."""
+    path = canvas.beginPath()
+    for p in back.placements:
+        path.rect(p.x_mm * mm, p.y_mm * mm, p.width_mm * mm, p.height_mm * mm)
+    canvas.setStrokeColor(BACK_OUTLINE_GREY)
+    canvas.setLineWidth(BACK_OUTLINE_PT)
+    canvas.drawPath(path, stroke=1, fill=0)
 
 
 class EmblemLayout(NamedTuple):
@@ -97,18 +114,19 @@ def emblem_layout(short_pt: float, label: str, sets: int) -> EmblemLayout:
     return EmblemLayout(inner + 2 * pad, -inner / 2 + disc, disc, label, font)
 
 
-def emblem_form(forms: FormCache, short_pt: float, layout: EmblemLayout) -> str:
-    """A tile back's centre piece, the same for every set: a white pill holding the label
-    (and room for the set mark), or a small domino motif."""
+def emblem_form(forms: FormCache, short_pt: float, layout: EmblemLayout, *, pill: bool = True) -> str:
+    """A tile back's centre piece, the same for every set: a white pill (without ``pill``, no
+    pill) holding the label (and room for the set mark), or a small domino motif."""
     size = short_pt
 
     def draw() -> None:
         canvas = forms.canvas
         width, disc_x, disc, label, font = layout
         height = 0.34 * size
-        canvas.setFillColor("#FFFFFF")
-        canvas.setLineWidth(0.8)
-        canvas.roundRect(-width / 2, -height / 2, width, height, height / 2, stroke=1, fill=1)
+        if pill:
+            canvas.setFillColor("#FFFFFF")
+            canvas.setLineWidth(0.8)
+            canvas.roundRect(-width / 2, -height / 2, width, height, height / 2, stroke=1, fill=1)
         if label:
             canvas.setFillColor("#333333")
             canvas.setFont(fonts.BOLD, font)
@@ -123,7 +141,7 @@ def emblem_form(forms: FormCache, short_pt: float, layout: EmblemLayout) -> str:
             for x in (-half / 2, half / 2):
                 canvas.circle(x, 0, 0.11 * half, stroke=0, fill=1)
 
-    return forms.define("Emblem", draw, (-size, -size / 2, size, size / 2))
+    return forms.define("Emblem" if pill else "EmblemBare", draw, (-size, -size / 2, size, size / 2))
 
 
 def draw_back_page(
@@ -140,18 +158,25 @@ def draw_back_page(
     note: str,
     margin_mm: float,
     offset_mm: tuple[float, float],
+    ink: Ink = COLOUR,
 ) -> None:
-    """The back of sheet page ``page_index`` for set ``number``: pattern, then behind each
-    tile its emblem and set mark, then ``note`` in the bottom margin; all shifted by
-    ``offset_mm`` (x right, y up)."""
-    pattern = forms.define(f"Back{page_index}", lambda: draw_back_pattern(canvas, back))
+    """The back of sheet page ``page_index`` for set ``number``: pattern (or outlines, as the
+    ``ink`` mode says), then behind each tile its emblem and set mark, then ``note`` in the
+    bottom margin; all shifted by ``offset_mm`` (x right, y up)."""
+    if ink.back_pattern:
+        pattern = forms.define(f"Back{page_index}", lambda: draw_back_pattern(canvas, back))
+    elif ink.back_outline:
+        pattern = forms.define(f"BackOutline{page_index}", lambda: draw_back_outlines(canvas, back))
+    else:
+        pattern = ""
     emblem = emblem_layout(short_pt, label, sets)
-    emblem_name = emblem_form(forms, short_pt, emblem)
+    emblem_name = emblem_form(forms, short_pt, emblem, pill=ink.back_pill)
     mark = marks.name(number) if emblem.disc else ""
     dx, dy = offset_mm
     canvas.saveState()
     canvas.translate(dx * mm, dy * mm)
-    canvas.doForm(pattern)
+    if pattern:
+        canvas.doForm(pattern)
     canvas.setStrokeColor(set_colour(number) if sets > 1 else SINGLE_SET_COLOUR)
     for p in back.placements:
         x, y = p.centre_mm

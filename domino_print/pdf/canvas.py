@@ -2,9 +2,10 @@
 
 ``new_print_canvas`` sets what every PDF of ours shares: deterministic bytes (ReportLab
 ``invariant=1``), compressed binary streams, title, author and creator, and the viewer
-preference that asks printers not to scale. ``FormCache`` defines a named form XObject the
-first time it is asked for and hands back its name afterwards, so a face placed 28 times is
-drawn once.
+preference that asks printers not to scale; with ``grey=True`` (``--ink noir``) a
+``GreyCanvas`` draws every colour it is given as a DeviceGray level. ``FormCache`` defines
+a named form XObject the first time it is asked for and hands back its name afterwards, so
+a face placed 28 times is drawn once.
 """
 
 from __future__ import annotations
@@ -13,8 +14,10 @@ from collections.abc import Callable
 
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.textobject import PDFTextObject
 
 from domino_print import __version__, fonts
+from domino_print.ink import grey_level
 
 rl_config.useA85 = 0  # binary streams: smaller and faster than ASCII85
 
@@ -22,12 +25,63 @@ DUPLEX_PREFERENCE = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge
 """The PDF viewer preference for each ``--duplex`` flip edge."""
 
 
+def grey_of(colour) -> float:
+    """The grey level (0 black, 1 white) of any colour ReportLab accepts: a name, ``#RRGGBB``,
+    a ``Color`` (CMYK included) or an RGB or CMYK tuple."""
+    if isinstance(colour, (tuple, list)):
+        if len(colour) == 4:
+            cyan, magenta, yellow, black = colour
+            return grey_level(*((1 - c) * (1 - black) for c in (cyan, magenta, yellow)))
+        return grey_level(*colour)
+    if isinstance(colour, (int, float)):
+        return float(colour)
+    from reportlab.lib.colors import toColor  # deferred: ReportLab's colour table, for noir pages only
+
+    value = toColor(colour)
+    return grey_level(value.red, value.green, value.blue)
+
+
+class _GreyColours:
+    """Colours set as DeviceGray: ``setFillColor("#D62728")`` writes ``0.37 g``, never ``rg``."""
+
+    def setFillColor(self, aColor, alpha=None) -> None:
+        self.setFillGray(grey_of(aColor))
+        alpha = alpha if alpha is not None else getattr(aColor, "alpha", None)
+        if alpha is not None:  # as ReportLab does: a colour's own alpha is kept
+            self.setFillAlpha(alpha)
+
+    def setStrokeColor(self, aColor, alpha=None) -> None:
+        self.setStrokeGray(grey_of(aColor))
+        alpha = alpha if alpha is not None else getattr(aColor, "alpha", None)
+        if alpha is not None:
+            self.setStrokeAlpha(alpha)
+
+
+class GreyTextObject(_GreyColours, PDFTextObject):
+    """A text object whose colours are grey levels (Platypus paragraphs set colour in text)."""
+
+
+class GreyCanvas(_GreyColours, Canvas):
+    """A canvas that draws every colour as a grey level: black ink only (``--ink noir``)."""
+
+    def beginText(self, x=0, y=0, direction=None) -> GreyTextObject:
+        return GreyTextObject(self, x, y, direction)
+
+
 def new_print_canvas(
-    buffer, page_size_pt: tuple[float, float], *, lang: str, title: str, subject: str = ""
+    buffer,
+    page_size_pt: tuple[float, float],
+    *,
+    lang: str,
+    title: str,
+    subject: str = "",
+    grey: bool = False,
 ) -> Canvas:
-    """A canvas for a print-ready PDF: deterministic bytes, metadata, and no scaling when printed."""
-    canvas = Canvas(buffer, pagesize=page_size_pt, invariant=1, pageCompression=1, lang=lang,
-                    initialFontName=fonts.REGULAR)  # else an unembedded Helvetica is listed
+    """A canvas for a print-ready PDF: deterministic bytes, metadata, and no scaling when printed;
+    ``grey``: every colour drawn as a DeviceGray level."""
+    canvas_class = GreyCanvas if grey else Canvas
+    canvas = canvas_class(buffer, pagesize=page_size_pt, invariant=1, pageCompression=1, lang=lang,
+                          initialFontName=fonts.REGULAR)  # else an unembedded Helvetica is listed
     canvas.setTitle(title)
     if subject:
         canvas.setSubject(subject)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from reportlab.lib.units import mm
 
+from domino_print.ink import COLOUR, Ink
 from domino_print.pdf.backs import draw_back_page
 from domino_print.pdf.canvas import DUPLEX_PREFERENCE, FormCache, finish_page, new_print_canvas
 from domino_print.pdf.margins import draw_header, draw_legend, draw_set_line, header_fits, set_line
@@ -53,6 +54,8 @@ class RenderOptions(NamedTuple):
     """The edge the sheet is turned on for two-sided printing: ``long`` or ``short``."""
     back_offset_mm: tuple[float, float] = (0.0, 0.0)
     """Shift of the back pages (x right, y up, mm) that cancels a printer's misregistration."""
+    ink: Ink = COLOUR
+    """How the ink mode draws (``ink.INKS``): grey only, line widths, backs, set marks."""
 
 
 class _Document:
@@ -75,10 +78,11 @@ class _Document:
             lang=options.lang,
             title=options.title,
             subject=options.subject,
+            grey=options.ink.grey_only,
         )
         self.forms = FormCache(self.canvas)
         self.faces = FaceForms(self.forms, painter, layout.tile_short_mm * mm, options.labels)
-        self.marks = SetMarks(self.forms, layout.tile_short_mm)
+        self.marks = SetMarks(self.forms, layout.tile_short_mm, shapes=options.ink.mark_shapes)
         self.page_count = 0
 
     def set_line(self, number: int) -> str:
@@ -94,7 +98,7 @@ class _Document:
     def draw_sheet_content(self, tiles: Sequence[Tile], page: PageLayout, *, header: bool) -> None:
         """What every set's copy of a sheet page shares: the tiles, lines, legend and header."""
         layout, options = self.layout, self.options
-        draw_sheet_tiles(self.canvas, self.faces, tiles, page)
+        draw_sheet_tiles(self.canvas, self.faces, tiles, page, line_scale=options.ink.line_scale)
         draw_legend(
             self.canvas, page_width_mm=layout.page_width_mm, margin_mm=layout.margin_mm, lang=options.lang
         )
@@ -166,6 +170,7 @@ class _Document:
             note=" · ".join(part for part in note if part),
             margin_mm=self.layout.margin_mm,
             offset_mm=options.back_offset_mm,
+            ink=options.ink,
         )
 
     # -- bookmarks and the rules page --------------------------------------------------------
@@ -184,7 +189,8 @@ class _Document:
             self.bookmark("rules", text(self.options.lang, "sheet.rules_bookmark"))
 
         def draw_tile(canvas: Canvas, a: int, b: int, short_pt: float, turned: bool = False) -> None:
-            draw_example_tile(canvas, self.faces, a, b, short_pt, turned)
+            line_scale = self.options.ink.line_scale
+            draw_example_tile(canvas, self.faces, a, b, short_pt, turned, line_scale=line_scale)
 
         draw_rules_page(
             self.canvas,

@@ -1,5 +1,10 @@
 """Set marks: a disc in the set's colour with the set's number, one form per set.
 
+In grey (``--ink noir``, ``shapes=True``) colour cannot tell sets apart: each set's mark
+takes a shape (disc, square, diamond, hexagon) and a fill (white ringed in black, then for
+sets 5 to 8 solid black with a white number), eight styles cycled like the eight colours,
+the number inside.
+
 With several sets, each tile carries its set's mark (where ``backs.mark_centre`` puts it),
 the set line in the top margin shows it, and each back carries it in its emblem. The form
 is drawn at the radius for the sheet's tiles, centred on the origin; other sizes scale it.
@@ -7,6 +12,7 @@ is drawn at the radius for the sheet's tiles, centred on the origin; other sizes
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from reportlab.lib.units import mm
@@ -21,6 +27,34 @@ if TYPE_CHECKING:
     from domino_print.layout import PageLayout
     from domino_print.pdf.canvas import FormCache
 
+MARK_SHAPES = ("disc", "square", "diamond", "hexagon")
+"""The grey set marks' shapes; each comes ringed, then solid: ``mark_style``."""
+
+
+def mark_style(number: int) -> tuple[str, bool]:
+    """The grey mark of set ``number``: its shape, and whether it is solid (else ringed)."""
+    k = (number - 1) % (2 * len(MARK_SHAPES))
+    return MARK_SHAPES[k % len(MARK_SHAPES)], k >= len(MARK_SHAPES)
+
+
+def _shape_path(canvas: Canvas, shape: str, radius: float):
+    """The outline of ``shape`` centred on the origin, reaching ``radius`` (about the disc's area)."""
+    path = canvas.beginPath()
+    if shape == "disc":
+        path.circle(0, 0, radius)
+        return path
+    corners = {"square": (4, 45.0, 1.0), "diamond": (4, 0.0, 1.08), "hexagon": (6, 0.0, 1.0)}[shape]
+    count, start, reach = corners
+    points = [
+        (reach * radius * math.cos(math.radians(start + 360 * i / count)),
+         reach * radius * math.sin(math.radians(start + 360 * i / count)))
+        for i in range(count)
+    ]
+    path.moveTo(*points[0])
+    for point in points[1:]:
+        path.lineTo(*point)
+    path.close()
+    return path
 
 
 def ink_on(colour: str) -> str:
@@ -32,8 +66,10 @@ def ink_on(colour: str) -> str:
 class SetMarks:
     """The mark of each set as a form sized for tiles ``tile_short_mm`` wide."""
 
-    def __init__(self, forms: FormCache, tile_short_mm: float) -> None:
+    def __init__(self, forms: FormCache, tile_short_mm: float, *, shapes: bool = False) -> None:
         self.forms = forms
+        self.shapes = shapes
+        """Grey marks told apart by shape and fill (``mark_style``) instead of colour."""
         self.tile_short_mm = tile_short_mm
         self.radius_pt = mark_radius_mm(tile_short_mm) * mm
 
@@ -43,11 +79,23 @@ class SetMarks:
 
         def draw() -> None:
             canvas = self.forms.canvas
-            colour = set_colour(number)
-            canvas.setFillColor(colour)
-            canvas.circle(0, 0, radius, stroke=0, fill=1)
             digits = str(number)
             size = min(radius * 1.3, 1.55 * radius / (stringWidth(digits, fonts.BOLD, 1) or 1))
+            if self.shapes:
+                shape, solid = mark_style(number)
+                ring = 0.16 * radius
+                canvas.setFillColor("#111111" if solid else "#FFFFFF")
+                canvas.setStrokeColor("#111111")
+                canvas.setLineWidth(ring)
+                canvas.setLineJoin(1)
+                outline = radius - (0 if solid else ring / 2)
+                canvas.drawPath(_shape_path(canvas, shape, outline), stroke=0 if solid else 1, fill=1)
+                colour = "#111111" if solid else "#FFFFFF"
+                size *= 0.8 if shape == "diamond" else 0.9
+            else:
+                colour = set_colour(number)
+                canvas.setFillColor(colour)
+                canvas.circle(0, 0, radius, stroke=0, fill=1)
             canvas.setFillColor(ink_on(colour))
             canvas.setFont(fonts.BOLD, size)
             canvas.drawCentredString(0, -0.36 * size, digits)

@@ -32,9 +32,11 @@ if TYPE_CHECKING:
 CROP_MARK_PT = 0.4
 
 
-def draw_sheet_tiles(canvas: Canvas, faces: FaceForms, tiles: Sequence[Tile], page: PageLayout) -> None:
+def draw_sheet_tiles(
+    canvas: Canvas, faces: FaceForms, tiles: Sequence[Tile], page: PageLayout, *, line_scale: float = 1.0
+) -> None:
     """Every tile of ``page`` (``tiles`` indexed by each placement), then its centre lines,
-    cut lines and crop marks."""
+    cut lines and crop marks, their widths times ``line_scale`` (the ink mode's)."""
     for placement in page.placements:
         tile = tiles[placement.index]
         place_faces(
@@ -46,13 +48,15 @@ def draw_sheet_tiles(canvas: Canvas, faces: FaceForms, tiles: Sequence[Tile], pa
             y=placement.y_mm * mm,
             vertical=placement.vertical,
         )
-    draw_centre_lines(canvas, page.placements, faces.size_pt)
-    draw_segments(canvas, page.cut_lines, CUT_LINE_PT, CUT_COLOUR)
+    draw_centre_lines(canvas, page.placements, faces.size_pt, line_scale)
+    draw_segments(canvas, page.cut_lines, CUT_LINE_PT * line_scale, CUT_COLOUR)
     if page.crop_marks:
-        draw_segments(canvas, page.crop_marks, CROP_MARK_PT, CUT_COLOUR)
+        draw_segments(canvas, page.crop_marks, CROP_MARK_PT * line_scale, CUT_COLOUR)
 
 
-def draw_centre_lines(canvas: Canvas, placements: Sequence[Placement], size_pt: float) -> None:
+def draw_centre_lines(
+    canvas: Canvas, placements: Sequence[Placement], size_pt: float, line_scale: float = 1.0
+) -> None:
     """The dashed grey centre line of each tile, as one path."""
     path = canvas.beginPath()
     for p in placements:
@@ -61,7 +65,7 @@ def draw_centre_lines(canvas: Canvas, placements: Sequence[Placement], size_pt: 
         path.lineTo(x1, y1)
     canvas.saveState()
     canvas.setStrokeColor(CENTRE_COLOUR)
-    canvas.setLineWidth(CENTRE_LINE_PT)
+    canvas.setLineWidth(CENTRE_LINE_PT * line_scale)
     canvas.setDash(*CENTRE_DASH_PT)
     canvas.drawPath(path, stroke=1, fill=0)
     canvas.restoreState()

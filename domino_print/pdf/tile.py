@@ -136,7 +136,14 @@ def centre_line(x: float, y: float, size: float, vertical: bool) -> tuple[float,
 
 
 def draw_example_tile(
-    canvas: Canvas, faces: FaceForms, a: int, b: int, short_pt: float, turned: bool = False
+    canvas: Canvas,
+    faces: FaceForms,
+    a: int,
+    b: int,
+    short_pt: float,
+    turned: bool = False,
+    *,
+    line_scale: float = 1.0,
 ) -> None:
     """A lying tile at the origin, ``short_pt`` high, outlined: the rules page's example chain.
 
@@ -147,7 +154,7 @@ def draw_example_tile(
     canvas.saveState()
     canvas.scale(scale, scale)
     place_faces(canvas, faces, a, b, turned=turned)
-    canvas.setLineWidth(CUT_LINE_PT / scale)
+    canvas.setLineWidth(CUT_LINE_PT * line_scale / scale)
     canvas.setStrokeColor(CUT_COLOUR)
     canvas.rect(0, 0, 2 * size, size, stroke=1, fill=0)
     canvas.setStrokeColor(CENTRE_COLOUR)

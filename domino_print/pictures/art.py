@@ -13,6 +13,10 @@ shown stale: without a matching file the SVG is converted as usual. The
 operators draw paths and colours only (no fonts, images or other resources),
 so they can be written into a face's form with ``Canvas.addLiteral``. A test
 checks that every shipped file is up to date.
+
+Each drawing is also compiled in the ink modes' styles (``restyle``): ``NAME.svg.light.pdfops``
+(pale, for ``--ink eco``) and ``NAME.svg.line.pdfops`` (line art drawn in grey operators,
+for ``--ink noir``); ``art_path`` names them.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ import sys
 from pathlib import Path
 from typing import NamedTuple
 
+from domino_print.pictures.restyle import ART_STYLES, restyle
 from domino_print.pictures.svg import load_svg
 
 SUFFIX = ".pdfops"
@@ -45,12 +50,31 @@ def _digest(svg: Path) -> str:
     return hashlib.sha256(svg.read_bytes()).hexdigest()
 
 
-def compile_svg(svg: Path) -> str:
-    """The ``.pdfops`` text for an SVG: a header with its digest and size, then operators."""
+_RGB_GREY = re.compile(r"^(\S+) \1 \1 (rg|RG)$", re.MULTILINE)
+
+
+def as_grey_operators(operators: str) -> str:
+    """Line art's colours (all greys) set with DeviceGray ``g``/``G`` instead of ``rg``/``RG``,
+    as ``--ink noir`` needs; ``ValueError`` if a colour is not a grey."""
+    grey = _RGB_GREY.sub(lambda m: f"{m.group(1)} {'g' if m.group(2) == 'rg' else 'G'}", operators)
+    if re.search(r"\b(rg|RG|k|K|sc|scn|SC|SCN)$", grey, re.MULTILINE):
+        raise ValueError("line art sets a colour that is not a grey")
+    return grey
+
+
+def art_path(svg: Path, style: str = "colour") -> Path:
+    """Where the operators of ``svg`` drawn in ``style`` (``restyle.ART_STYLES``) are kept."""
+    middle = "" if style == "colour" else f".{style}"
+    return svg.with_name(svg.name + middle + SUFFIX)
+
+
+def compile_svg(svg: Path, style: str = "colour") -> str:
+    """The ``.pdfops`` text for an SVG drawn in ``style``: a header with its digest and size,
+    then operators (line art's in grey operators only)."""
     from reportlab.graphics import renderPDF  # deferred: ReportLab graphics, for compiling only
     from reportlab.pdfgen.canvas import Canvas
 
-    drawing = load_svg(svg)
+    drawing = restyle(load_svg(svg), style)
     canvas = Canvas(io.BytesIO(), invariant=1)
     preamble = canvas.getCurrentPageContent()
     renderPDF.draw(drawing, canvas, 0, 0, showBoundary=False)
@@ -60,14 +84,16 @@ def compile_svg(svg: Path) -> str:
     operators = content[len(preamble) :].replace(_TEXT_STATE_NOOP, "")
     if "/" in operators:
         raise ValueError(f"{svg}: the drawing uses PDF resources (fonts, images, transparency)")
+    if style == "line":
+        operators = as_grey_operators(operators)
     return f"% domino-print art sha256={_digest(svg)} width={drawing.width:g} height={drawing.height:g}\n" + (
         operators
     )
 
 
-def load_compiled(svg: Path) -> CompiledArt | None:
-    """The precompiled operators of ``svg`` when they match it as it is now, else None."""
-    compiled = svg.with_name(svg.name + SUFFIX)
+def load_compiled(svg: Path, style: str = "colour") -> CompiledArt | None:
+    """The precompiled operators of ``svg`` in ``style`` when they match it as it is now, else None."""
+    compiled = art_path(svg, style)
     try:
         text = compiled.read_text(encoding="ascii")
     except (OSError, UnicodeDecodeError):
@@ -81,11 +107,12 @@ def load_compiled(svg: Path) -> CompiledArt | None:
 def main(root: Path) -> int:
     """Rewrite every ``.pdfops`` file under ``root`` (``assets`` of a checkout); print what changed."""
     for svg in sorted(root.rglob("*.svg")):
-        target = svg.with_name(svg.name + SUFFIX)
-        text = compile_svg(svg)
-        if not target.exists() or target.read_text(encoding="ascii") != text:
-            target.write_text(text, encoding="ascii")
-            print(f"wrote {target}")
+        for style in ART_STYLES:
+            target = art_path(svg, style)
+            text = compile_svg(svg, style)
+            if not target.exists() or target.read_text(encoding="ascii") != text:
+                target.write_text(text, encoding="ascii")
+                print(f"wrote {target}")
     return 0
 
 

@@ -40,7 +40,7 @@ import io
 import math
 import os
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -315,9 +315,10 @@ def prepare_face_image(
 
 def draw_raster(
     canvas: Canvas, path: Path, size_pt: float, *, dpi: int, fit: str, background: str, padding: float,
-    pending: Future | None = None,
+    pending: Future | None = None, grey: bool = False,
 ) -> None:
-    """Draw the picture at ``path`` into the square (0, 0)-(size_pt, size_pt) of ``canvas``.
+    """Draw the picture at ``path`` into the square (0, 0)-(size_pt, size_pt) of ``canvas``
+    (as grey pixels with ``grey``: ``--ink noir``).
 
     The face is filled with the ``background`` colour first, then the picture is
     placed as ``prepare_face_image`` decided. ``pending`` is the same work already
@@ -328,6 +329,8 @@ def draw_raster(
         face = future.result()  # a PictureError raised in the worker is raised here
     else:
         face = prepare_face_image(path, size_pt, dpi=dpi, fit=fit, background=background, padding=padding)
+    if grey and face.image.mode != "L":
+        face = replace(face, image=face.image.convert("L"))
     canvas.saveState()
     canvas.setFillColor(background)
     canvas.rect(0, 0, size_pt, size_pt, stroke=0, fill=1)

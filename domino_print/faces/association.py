@@ -1,0 +1,311 @@
+"""The painter of association sets: a face id stands for one ``Face`` (text, dots, hand, colour, picture).
+
+The set's structure (``structures``) numbers its distinct faces; this painter
+draws face ``n`` as ``faces[n]`` says, upright. Numerals, letters and words stay
+real text (selectable, searchable, read aloud), fitted into the half by
+``fitting.fit_text``; a text that reads as another one upside down is underlined.
+Dots follow dice up to 6, and above that show full groups of five plus the rest.
+Each colour patch carries its own pattern, so a colour-blind child tells colours
+apart too. Loop cards get their small number in the lower left corner.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from domino_print import fonts
+from domino_print.fitting import LEADING, fit_text
+from domino_print.representations import COLOURS, Face
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
+
+BOLD = fonts.BOLD
+REGULAR = fonts.REGULAR
+INK = "#111111"
+TEXT_WIDTH = 0.86
+TEXT_HEIGHT = 0.82
+CAPTION_SHARE = 0.24
+"""With a caption ("J'ai"), the top share of the face that holds it."""
+SKIN, SKIN_LINE = "#F7D7B5", "#6B4226"
+_LOW, _MID, _HIGH = 0.24, 0.5, 0.76
+DICE = {
+    0: (),
+    1: ((_MID, _MID),),
+    2: ((_LOW, _HIGH), (_HIGH, _LOW)),
+    3: ((_LOW, _HIGH), (_MID, _MID), (_HIGH, _LOW)),
+    4: ((_LOW, _LOW), (_LOW, _HIGH), (_HIGH, _LOW), (_HIGH, _HIGH)),
+    5: ((_LOW, _LOW), (_LOW, _HIGH), (_MID, _MID), (_HIGH, _LOW), (_HIGH, _HIGH)),
+    6: tuple((x, y) for y in (_LOW, _MID, _HIGH) for x in (_LOW, _HIGH)),
+}
+"""Dots as on dice, as fractions of the square (six in two columns, as children count it)."""
+
+
+def font_of(face: Face) -> str:
+    return BOLD if face.bold else REGULAR
+
+
+def largest_size(face: Face, size_pt: float) -> float:
+    """The size a text starts from: large for a numeral or a letter, smaller for words."""
+    if face.bold and len(face.text) <= 2:
+        return size_pt * (0.62 if len(face.text) == 1 else 0.5)
+    return min(size_pt * 0.3, 28.0)
+
+
+def measure(font: str):
+    from reportlab.pdfbase.pdfmetrics import stringWidth  # deferred: font metrics, at drawing time
+
+    return lambda text, size: stringWidth(text, font, size)
+
+
+def fitted(face: Face, size_pt: float, largest_pt: float | None = None):
+    """How ``face``'s text fits a face of ``size_pt``: a ``Fitted``, or None when it cannot.
+
+    ``largest_pt`` caps the size (a set's common word size); by default it is ``largest_size``."""
+    return fit_text(face.text, size_pt * TEXT_WIDTH, size_pt * TEXT_HEIGHT, measure(font_of(face)),
+                    largest_pt=largest_pt or largest_size(face, size_pt))
+
+
+class AssociationPainter:
+    """Draws ``faces[face_id]``; pictures through a ``PicturePainter`` over ``images``."""
+
+    follows_tile = False
+    max_value = 25
+    """A built-in association theme file shows at most 26 values (the letters)."""
+
+    def __init__(self, faces: tuple[Face, ...], pictures=None) -> None:
+        self.faces = faces
+        self.pictures = pictures
+        """A ``PicturePainter`` whose theme lists the pictures by ``Face.count``, or None."""
+        self._word_sizes: dict[float, float] = {}
+
+    @classmethod
+    def for_theme(cls, theme, *, dpi: int) -> AssociationPainter:
+        return cls(())
+
+    def prepare(self, values, size_pt: float) -> None:
+        if self.pictures is not None:
+            wanted = sorted({self.faces[v].count for v in values if self.faces[v].kind == "picture"})
+            self.pictures.prepare(wanted, size_pt * (1 - CAPTION_SHARE))
+
+    def draw(self, canvas: Canvas, value: int, size_pt: float) -> None:
+        face = self.faces[value]
+        inner = size_pt
+        if face.caption:
+            self._caption(canvas, face.caption, size_pt)
+            inner = size_pt * (1 - CAPTION_SHARE)
+            canvas.saveState()
+            canvas.translate((size_pt - inner) / 2, 0)
+        if face.kind == "text":
+            self._text(canvas, face, inner)
+        elif face.kind == "dots":
+            self._dots(canvas, face.count, inner)
+        elif face.kind == "hand":
+            self._hands(canvas, face.count, inner)
+        elif face.kind == "colour":
+            self._colour(canvas, face.count, inner)
+        elif self.pictures is not None:
+            self.pictures.draw(canvas, face.count, inner)
+        if face.caption:
+            canvas.restoreState()
+        if face.card:
+            self._card_number(canvas, face.card, size_pt)
+
+    # -- text ----------------------------------------------------------------------------
+    def _word_size(self, size: float) -> float:
+        """One size for every word of the set (the size the longest fits at): a set reads evenly."""
+        if size not in self._word_sizes:
+            sizes = [fit.size_pt for face in self.faces if face.kind == "text" and not face.bold
+                     if (fit := fitted(face, size)) is not None]
+            self._word_sizes[size] = min(sizes, default=0.0)
+        return self._word_sizes[size]
+
+    def _text(self, canvas: Canvas, face: Face, size: float) -> None:
+        fit = fitted(face, size, largest_pt=None if face.bold else self._word_size(size))
+        if fit is None:  # checked before drawing; a last resort keeps the text whole
+            fit = fit_text(face.text, size * TEXT_WIDTH, size * 4, measure(font_of(face)),
+                           largest_pt=9, smallest_pt=3)
+        font, font_size = font_of(face), fit.size_pt
+        lead = font_size * LEADING
+        cap = font_size * 0.72
+        block = cap + lead * (len(fit.lines) - 1)
+        baseline = (size + block) / 2 - cap + (0.04 * size if face.underline else 0)
+        canvas.setFillColor(INK)
+        canvas.setFont(font, font_size)
+        for line in fit.lines:
+            canvas.drawCentredString(size / 2, baseline, line)
+            if face.underline:
+                width = canvas.stringWidth(line, font, font_size)
+                bar = max(0.8, font_size * 0.08)
+                canvas.rect((size - width) / 2, baseline - 2.2 * bar, width, bar, stroke=0, fill=1)
+            baseline -= lead
+
+    def _caption(self, canvas: Canvas, caption: str, size: float) -> None:
+        font_size = max(6.0, size * CAPTION_SHARE * 0.5)
+        while font_size > 5 and canvas.stringWidth(caption, REGULAR, font_size) > size * 0.9:
+            font_size -= 0.25
+        canvas.setFillColor(INK)
+        canvas.setFont(REGULAR, font_size)
+        canvas.drawCentredString(size / 2, size * (1 - CAPTION_SHARE * 0.7), caption)
+
+    def _card_number(self, canvas: Canvas, number: int, size: float) -> None:
+        font_size = max(5.0, size * 0.075)
+        canvas.setFillColor("#9A9A9A")
+        canvas.setFont(REGULAR, font_size)
+        canvas.drawString(size * 0.05, size * 0.05, str(number))
+
+    # -- dots ----------------------------------------------------------------------------
+    def _dots(self, canvas: Canvas, count: int, size: float) -> None:
+        canvas.setFillColor(INK)
+        if count <= 6:
+            self._dice(canvas, count, 0, 0, size, 0.085)
+            return
+        groups = [5] * (count // 5) + ([count % 5] if count % 5 else [])
+        cell = size * 0.5
+        if len(groups) == 2:
+            spots = [(0, size * 0.25), (cell, size * 0.25)]
+        else:
+            spots = [(0, cell), (cell, cell), (0, 0), (cell, 0)]
+        canvas.saveState()
+        canvas.setStrokeColor("#BBBBBB")
+        canvas.setLineWidth(max(0.4, size * 0.01))
+        for (x, y), group in zip(spots, groups, strict=False):
+            canvas.roundRect(x + cell * 0.06, y + cell * 0.06, cell * 0.88, cell * 0.88, cell * 0.12,
+                             stroke=1, fill=0)
+            self._dice(canvas, group, x, y, cell, 0.11)
+        canvas.restoreState()
+
+    def _dice(self, canvas: Canvas, count: int, x: float, y: float, cell: float, radius: float) -> None:
+        for fx, fy in DICE[count]:
+            canvas.circle(x + fx * cell, y + fy * cell, radius * cell, stroke=0, fill=1)
+
+    # -- hands ---------------------------------------------------------------------------
+    def _hands(self, canvas: Canvas, count: int, size: float) -> None:
+        if count <= 5:  # a hand spans -0.28 w (the thumb out; else 0.1 w) to 0.94 w, and 1.47 w high
+            width = size * 0.58
+            left = -0.28 if count == 5 else 0.1
+            self._hand(canvas, count, size / 2 - (left + 0.94) / 2 * width, size * 0.07, width)
+        else:
+            # Five on the left, thumb out to the left; the rest on the right, mirrored.
+            self._hand(canvas, 5, size * 0.125, size * 0.22, size * 0.34)
+            self._hand(canvas, count - 5, size * 0.65, size * 0.22, size * 0.34, mirrored=True)
+
+    def _hand(self, canvas: Canvas, raised: int, x: float, y: float, w: float, *,
+              mirrored: bool = False) -> None:
+        """A hand, palm facing us, ``w`` wide: index, middle, ring, little, then the thumb.
+
+        Mirrored, its thumb points right (the second hand of 6 to 10), within the same span."""
+        canvas.saveState()
+        canvas.translate(x, y)
+        if mirrored:
+            canvas.translate(0.66 * w, 0)
+            canvas.scale(-1, 1)
+        canvas.setFillColor(SKIN)
+        canvas.setStrokeColor(SKIN_LINE)
+        canvas.setLineWidth(max(0.7, w * 0.035))
+        canvas.setLineJoin(1)
+        finger_w = w * 0.17
+        long_h, short_h = w * 0.62, w * 0.16
+        palm_top = w * 0.8
+        for index in range(4):  # index finger next to the thumb, on the left
+            fx = w * 0.18 + index * (finger_w + w * 0.025)
+            height = long_h * (1, 1.08, 1, 0.8)[index] if index < raised else short_h
+            canvas.roundRect(fx, palm_top - finger_w, finger_w, height + finger_w, finger_w / 2,
+                             stroke=1, fill=1)
+        thumb = canvas.beginPath()
+        if raised == 5:  # the thumb out to the left
+            thumb.roundRect(-w * 0.28, w * 0.3, w * 0.5, finger_w * 1.05, finger_w / 2)
+        else:  # folded across the palm
+            thumb.roundRect(w * 0.1, w * 0.28, w * 0.52, finger_w * 1.05, finger_w / 2)
+        palm = canvas.beginPath()
+        palm.roundRect(w * 0.14, 0, w * 0.8, palm_top, w * 0.16)
+        if raised == 5:
+            canvas.drawPath(thumb, stroke=1, fill=1)
+            canvas.drawPath(palm, stroke=1, fill=1)
+        else:
+            canvas.drawPath(palm, stroke=1, fill=1)
+            canvas.drawPath(thumb, stroke=1, fill=1)
+        canvas.restoreState()
+
+    # -- colours -------------------------------------------------------------------------
+    def _colour(self, canvas: Canvas, index: int, size: float) -> None:
+        colour, pattern = COLOURS[index]
+        inset, side = size * 0.12, size * 0.76
+        patch = canvas.beginPath()
+        patch.roundRect(inset, inset, side, side, size * 0.08)
+        canvas.saveState()
+        canvas.setFillColor(colour)
+        canvas.setStrokeColor("#333333")
+        canvas.setLineWidth(max(0.8, size * 0.015))
+        canvas.drawPath(patch, stroke=1, fill=1)
+        canvas.clipPath(patch, stroke=0, fill=0)
+        red, green, blue = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+        ink = "#FFFFFF" if 0.299 * red + 0.587 * green + 0.114 * blue < 110 else "#222222"
+        canvas.setStrokeColor(ink)
+        canvas.setFillColor(ink)
+        canvas.setLineWidth(size * 0.025)
+        _PATTERNS[pattern](canvas, inset, side)
+        canvas.restoreState()
+
+
+def _lines(canvas, inset, side, direction):
+    step = side / 6
+    path = canvas.beginPath()
+    for k in range(-6, 13):
+        offset = inset + k * step
+        if direction == "h":
+            path.moveTo(inset, offset)
+            path.lineTo(inset + side, offset)
+        elif direction == "v":
+            path.moveTo(offset, inset)
+            path.lineTo(offset, inset + side)
+        elif direction == "d":
+            path.moveTo(offset, inset)
+            path.lineTo(offset + side, inset + side)
+        else:
+            path.moveTo(offset, inset + side)
+            path.lineTo(offset + side, inset)
+    canvas.drawPath(path, stroke=1, fill=0)
+
+
+def _spots(canvas, inset, side, ring):
+    step = side / 4
+    for i in range(4):
+        for j in range(4):
+            x, y = inset + (i + 0.5) * step, inset + (j + 0.5) * step
+            canvas.circle(x, y, step * (0.3 if ring else 0.2), stroke=1 if ring else 0, fill=0 if ring else 1)
+
+
+def _checks(canvas, inset, side):
+    step = side / 5
+    for i in range(5):
+        for j in range(5):
+            if (i + j) % 2:
+                canvas.rect(inset + i * step, inset + j * step, step, step, stroke=0, fill=1)
+
+
+def _zigzag(canvas, inset, side):
+    step = side / 5
+    path = canvas.beginPath()
+    for row in range(5):
+        y = inset + (row + 0.3) * step
+        path.moveTo(inset, y)
+        for k in range(1, 9):
+            path.lineTo(inset + k * side / 8, y + (0.4 * step if k % 2 else 0))
+    canvas.drawPath(path, stroke=1, fill=0)
+
+
+_PATTERNS = {
+    "plain": lambda canvas, inset, side: None,
+    "dots": lambda canvas, inset, side: _spots(canvas, inset, side, ring=False),
+    "rings": lambda canvas, inset, side: _spots(canvas, inset, side, ring=True),
+    "horizontal": lambda canvas, inset, side: _lines(canvas, inset, side, "h"),
+    "vertical": lambda canvas, inset, side: _lines(canvas, inset, side, "v"),
+    "diagonal": lambda canvas, inset, side: _lines(canvas, inset, side, "d"),
+    "antidiagonal": lambda canvas, inset, side: _lines(canvas, inset, side, "a"),
+    "cross": lambda canvas, inset, side: (_lines(canvas, inset, side, "h"), _lines(canvas, inset, side, "v")),
+    "checks": _checks,
+    "zigzag": _zigzag,
+}
+"""Each colour's pattern, drawn in black or white over the patch (see ``representations.COLOURS``)."""
+

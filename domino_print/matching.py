@@ -1,0 +1,212 @@
+"""Association sets and loop decks as a ``Job``: the theme's faces or a pairs list -> face-id tiles.
+
+``build_job`` sends here a built-in association theme (``nombres``, ``lettres``,
+``couleurs``; ``fruits`` with ``--faces``) or a list of pairs (``pairs``). This
+module picks the faces and values (``representations``), builds the structure
+(``structures``: ``double`` or ``boucle``), checks that every text fits its half
+at the chosen tile size (``fitting``) and prepares the rules page. The renderer
+then draws the tiles as it draws any set: each tile is a pair of face ids, and
+``faces.association.AssociationPainter`` draws a face id.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+from domino_print import texts
+from domino_print.errors import OptionError, SizeError
+from domino_print.layout import SheetSpec, layout_sheet
+from domino_print.options import Options, word_size_error
+from domino_print.pairs import PairList, PairsError
+from domino_print.representations import ASSOCIATION_THEMES, Face, choose, face_for, plain_text
+from domino_print.structures import DEFAULT_SEED, AssociationSet, Pair, boucle, double
+from domino_print.themes import Theme, load_builtin
+from domino_print.tiles import MAX_TOP, tile_count
+
+MATCH_KEYS = {"nombres": "counts", "lettres": "letters", "couleurs": "colours", "fruits": "pictures"}
+"""What touching halves share, for the rules page: ``rules.match.<key>``."""
+POINT_PER_MM = 72 / 25.4
+
+
+def is_association(theme: Theme, options: Options) -> bool:
+    """Built-in association themes always; ``fruits`` when ``--faces`` is given."""
+    if not theme.builtin or theme.name not in ASSOCIATION_THEMES:
+        return False
+    return theme.kind == "association" or options.faces is not None
+
+
+def refuse_association_options(options: Options, theme_name: str) -> None:
+    """A classic theme takes none of the association options."""
+    for name in ("faces", "values", "structure", "seed", "style"):
+        if getattr(options, name) is not None:
+            raise OptionError(
+                "{" + name + "} applies to association sets and lists of pairs, and theme {theme!r} "
+                "is classic; use --theme nombres, lettres, couleurs, fruits or a pairs.csv",
+                fields=(name,), theme=theme_name,
+            )
+
+
+def pairs_theme(pairs: PairList) -> Theme:
+    title = {lang: pairs.title for lang in ("fr", "en")}
+    return Theme(name=pairs.path.stem, kind="association", max_value=len(pairs.rows) - 1, title=title,
+                 description={}, images=pairs.pictures, builtin=False)
+
+
+def association_parts(options: Options, theme: Theme, pairs: PairList | None) -> tuple:
+    """What ``job.Job`` needs after the options for an association set or loop deck, checked:
+    theme, top, tiles, sheet, layout, rules context and the ``AssociationSet``."""
+    structure = options.structure or ("boucle" if pairs is not None else "double")
+    if structure != "boucle":
+        for name in ("seed", "style"):
+            if getattr(options, name) is not None:
+                raise OptionError("{" + name + "} applies to loop decks; add {structure} boucle",
+                                  fields=(name, "structure"))
+    if options.labels:
+        raise OptionError("{labels} names pictures under them; an association set already shows "
+                          "each value in words or signs, so leave {labels} out", fields=("labels",))
+    lang = options.lang
+    if pairs is not None:
+        for name in ("faces", "values"):
+            if getattr(options, name) is not None:
+                raise OptionError("{" + name + "} chooses among a theme's values; a list of pairs "
+                                  "shows its own, one pair a line", fields=(name,))
+        value_pairs, match = _pairs_from_list(pairs), "pairs"
+    else:
+        choice = choose(theme.name, options.faces, options.values, options.max)
+        images = _fruit_images() if theme.name == "fruits" else ()
+        value_pairs = [
+            Pair(face_for(choice, v, choice.faces[0], lang, images),
+                 face_for(choice, v, choice.faces[1], lang, images),
+                 _name(choice, v, 0, lang, images), _name(choice, v, 1, lang, images))
+            for v in choice.values
+        ]
+        match = MATCH_KEYS[theme.name]
+    if structure == "boucle":
+        jai = options.style == "jai-quia"
+        worded = {
+            "answer": texts.text(lang, "loop.answer", face="{}") if jai else "{}",
+            "question": texts.text(lang, "loop.question", face="{}") if jai else "{}",
+            "short_answer": texts.text(lang, "loop.answer_short") if jai else "",
+            "short_question": texts.text(lang, "loop.question_short") if jai else "",
+        }
+        made = boucle(value_pairs, DEFAULT_SEED if options.seed is None else options.seed, **worded)
+    else:
+        if len(value_pairs) > MAX_TOP + 1:
+            raise OptionError(
+                "a double set of {count} values would have {tiles} tiles; choose {most} values or fewer "
+                "with {values}, or make a loop deck with {structure} boucle",
+                fields=("values", "structure"), count=len(value_pairs), most=MAX_TOP + 1,
+                tiles=tile_count(len(value_pairs) - 1),
+            )
+        made = double(value_pairs)
+    sheet = SheetSpec(paper=options.paper, orientation=options.orientation, margin_mm=options.margin_mm,
+                      gap_mm=options.gap_mm, tile_short_mm=options.tile_short_mm)
+    try:
+        layout = layout_sheet(sheet, len(made.tiles))
+    except SizeError as exc:
+        raise word_size_error(exc) from None
+    check_fit(made, layout.tile_short_mm, pairs.path if pairs is not None else None)
+    top = len(value_pairs) - 1
+    rules = _rules_context(options, theme, made, match, len(value_pairs))
+    return theme, top, made.tiles, sheet, layout, rules, made
+
+
+def _fruit_images() -> tuple[Path, ...]:
+    return load_builtin("fruits").images
+
+
+def _name(choice, value: int, side: int, lang: str, images) -> str:
+    """A face as the teacher's key names it: its text, or the value's word."""
+    representation = choice.faces[side]
+    face = face_for(choice, value, representation, lang, images)
+    if face.kind == "text":
+        return face.text
+    if face.kind == "colour":
+        return texts.text(lang, f"assoc.colour.{value}")
+    if face.kind == "picture":
+        return texts.text(lang, f"theme.fruits.label.{value}")
+    return f"{plain_text(face)} ({representation.name})"
+
+
+def _pairs_from_list(pairs: PairList) -> list[Pair]:
+    pictures = pairs.pictures
+
+    def face(cell, line: int) -> Face:
+        if cell.picture is not None:
+            return Face("picture", count=pictures.index(cell.picture), path=cell.picture, line=line)
+        return Face("text", cell.text, line=line)
+
+    return [Pair(face(row.first, row.line), face(row.second, row.line), row.first.text, row.second.text)
+            for row in pairs.rows]
+
+
+def check_fit(made: AssociationSet, tile_short_mm: float, source: Path | None) -> None:
+    """Every text fits its half at this tile size (wrapped, down to 9 pt); else name its line."""
+    from domino_print.faces.association import CAPTION_SHARE, fitted  # deferred: font metrics
+
+    size_pt = tile_short_mm * POINT_PER_MM
+    for face in made.faces:
+        if face.kind != "text" or fitted(face, size_pt * (1 - CAPTION_SHARE * bool(face.caption))):
+            continue
+        if source is None:
+            raise OptionError("{text!r} does not fit a {size:g} mm half, even wrapped at 9 pt; "
+                              "choose a larger {tile_size}", fields=("tile_size",), text=face.text,
+                              size=tile_short_mm)
+        raise PairsError(
+            f"{source}, line {face.line}: {face.text!r} does not fit a {tile_short_mm:g} mm half, "
+            "even wrapped at 9 pt; shorten it, or choose a larger --tile-size"
+        )
+
+
+def _rules_context(options: Options, theme: Theme, made: AssociationSet, match: str, count: int):
+    if options.rules is None:
+        return None
+    # Deferred: Platypus, for a rules page only.
+    from domino_print.loop_rules import LoopPages
+    from domino_print.rules import RulesContext, validate_rules
+
+    if made.structure == "double":
+        example = _double_example(made, count)
+    else:
+        example = tuple(tuple(made.tiles[number - 1]) for number in made.loop[:3])
+    context = RulesContext(
+        lang=options.lang, variant=options.rules, top=max(2, count - 1), pictures=False, numeric=False,
+        theme_title=theme.title_in(options.lang), target=options.target, example=example, match=match,
+        loop=LoopPages(made) if made.structure == "boucle" else None,
+    )
+    validate_rules(context)
+    return context
+
+
+def _double_example(made: AssociationSet, count: int) -> tuple[tuple[int, int], ...]:
+    """The rules page's chain, 2-5, 5-5, 5-3, 3-1 in value indexes, as the set's own face ids."""
+    from domino_print.rules import example_chain  # deferred: Platypus, for a rules page only
+
+    if count < 3:
+        return tuple((tile.a, tile.b) for tile in made.tiles[:2])
+    by_values = {}
+    index = 0
+    for i in range(count):
+        for j in range(i, count):
+            by_values[(i, j)] = made.tiles[index]
+            index += 1
+    chain = []
+    for a, b in example_chain(max(2, count - 1)):
+        tile = by_values[(min(a, b), max(a, b))]
+        chain.append((tile.a, tile.b) if a <= b else (tile.b, tile.a))
+    return tuple(chain)
+
+
+def painter_for_set(made: AssociationSet, theme: Theme, *, dpi: int):
+    """The painter of an ``AssociationSet``; its pictures (a fruit, a pairs list's images) by index."""
+    # Deferred: the painters load at drawing time only.
+    from domino_print.faces.association import AssociationPainter
+    from domino_print.faces.pictures import PicturePainter
+
+    pictures = None
+    if any(face.kind == "picture" for face in made.faces):
+        paths = {face.count: face.path for face in made.faces if face.kind == "picture"}
+        images = tuple(paths.get(i) for i in range(max(paths) + 1))
+        pictures = PicturePainter(dataclasses.replace(theme, kind="pictures", images=images), dpi=dpi)
+    return AssociationPainter(made.faces, pictures)

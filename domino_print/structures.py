@@ -1,0 +1,122 @@
+"""Association structures: which faces go on which tile, as face ids the renderer draws.
+
+Input: one ``Pair`` per value, its two faces (the first and second representation)
+and its name for the teacher's key. Output: an ``AssociationSet``, the distinct
+faces numbered by *face id* (one form each in the PDF) and the tiles as
+``Tile(face id, face id)``, left half first.
+
+``double``: every unordered pair of values once. The halves of tile {i, j} show
+one value in each representation, oriented by a regular round-robin tournament
+(i shows its first face when it "beats" j), so across the set every value shows
+each representation equally often, within one; a double shows both.
+
+``boucle``: one card per value, in a loop shuffled with ``seed``: card k shows
+the second face (the answer) of the card before it, then the first face (the
+question) of its own value. The last card leads back to the first: one single
+cycle. Each card carries its number (the value's place in the list) on its left
+half, and ``AssociationSet.loop`` gives the card numbers in loop order.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from domino_print.representations import Face
+from domino_print.tiles import Tile
+
+STRUCTURES = ("double", "boucle")
+DEFAULT_SEED = 1
+
+
+class Pair(NamedTuple):
+    first: Face
+    second: Face
+    first_name: str
+    second_name: str
+    """Each face as the teacher's key names it."""
+
+
+class AssociationSet(NamedTuple):
+    structure: str
+    faces: tuple[Face, ...]
+    """Each distinct face, by face id."""
+    tiles: tuple[Tile, ...]
+    loop: tuple[int, ...] = ()
+    """Loop decks: the card numbers (1-based, printed on the cards) in loop order."""
+    key: tuple[tuple[int, str, str, int], ...] = ()
+    """Loop decks: per card in loop order, (number, answer it holds, question it asks, next number)."""
+
+
+def beats(i: int, j: int, n: int) -> bool:
+    """The circulant regular tournament on n values: does i beat j (i != j)?"""
+    step = (j - i) % n
+    if 2 * step == n:  # even n: the opposite value; the lower half of the circle wins
+        return i < j
+    return 2 * step < n
+
+
+class _FaceTable:
+    """Distinct faces numbered in order of first use."""
+
+    def __init__(self) -> None:
+        self.ids: dict[Face, int] = {}
+
+    def __call__(self, face: Face) -> int:
+        return self.ids.setdefault(face, len(self.ids))
+
+    def faces(self) -> tuple[Face, ...]:
+        return tuple(self.ids)
+
+
+def double(pairs: Sequence[Pair]) -> AssociationSet:
+    """Every unordered pair of values once, representations balanced (see the module doc)."""
+    n, table, tiles = len(pairs), _FaceTable(), []
+    for i in range(n):
+        for j in range(i, n):
+            if i == j:
+                left, right = pairs[i].first, pairs[i].second
+            elif beats(i, j, n):
+                left, right = pairs[i].first, pairs[j].second
+            else:
+                left, right = pairs[i].second, pairs[j].first
+            tiles.append(Tile(table(left), table(right)))
+    return AssociationSet("double", table.faces(), tuple(tiles))
+
+
+def loop_order(count: int, seed: int) -> tuple[int, ...]:
+    """Value indexes in loop order, shuffled with ``seed``; always starts with value 0."""
+    rest = list(range(1, count))
+    random.Random(seed).shuffle(rest)
+    return (0, *rest)
+
+
+def boucle(pairs: Sequence[Pair], seed: int = DEFAULT_SEED, *,
+           answer: str = "{}", question: str = "{}", short_answer: str = "",
+           short_question: str = "") -> AssociationSet:
+    """One card per value, forming one loop (see the module doc).
+
+    ``answer`` and ``question`` word a text half ("J'ai {}." and "Qui a {} ?"); a
+    half that is not text gets ``short_answer`` or ``short_question`` as a caption.
+    """
+    n = len(pairs)
+    order = loop_order(n, seed)
+    before = {order[k]: order[k - 1] for k in range(n)}
+    after = {order[k - 1]: order[k] for k in range(n)}
+    table, tiles = _FaceTable(), []
+    for value in range(n):  # cards in number order: the sheet gives the loop away to no one
+        held = _worded(pairs[before[value]].second, answer, short_answer)._replace(card=value + 1)
+        asked = _worded(pairs[value].first, question, short_question)
+        tiles.append(Tile(table(held), table(asked)))
+    key = tuple(
+        (v + 1, pairs[before[v]].second_name, pairs[v].first_name, after[v] + 1)
+        for v in order
+    )
+    return AssociationSet("boucle", table.faces(), tuple(tiles), tuple(v + 1 for v in order), key)
+
+
+def _worded(face: Face, template: str, caption: str) -> Face:
+    if face.kind == "text":
+        return face._replace(text=template.format(face.text), underline=face.underline and template == "{}")
+    return face._replace(caption=caption)

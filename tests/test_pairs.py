@@ -1,0 +1,86 @@
+"""A teacher's own list of pairs (``--theme paires.csv``): read, made into a loop, or refused in one line."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pypdf
+import pytest
+
+from domino_print.api import make_document
+from domino_print.pairs import PairsError, read_pairs
+from tests.fixtures_images import solid
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "tables-de-multiplication.csv"
+
+
+def all_text(pdf: bytes, pages: range) -> str:
+    reader = pypdf.PdfReader(io.BytesIO(pdf))
+    return "\n".join(reader.pages[p].extract_text() for p in pages)
+
+
+def test_a_multiplication_list_makes_a_ten_card_loop_with_its_rules_and_key(tmp_path):
+    source = tmp_path / "tables.csv"
+    # With a byte-order mark, as a spreadsheet saves "CSV UTF-8".
+    source.write_text("\ufeff" + EXAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
+    document = make_document({"theme": str(source), "style": "jai-quia"})
+    assert document.tiles == 10 and document.pages == 3  # sheet, rules, key
+    cards = all_text(document.pdf, range(1))
+    for answer in ("56", "42", "81", "48"):
+        assert f"J'ai {answer}." in cards
+    assert len(re.findall(r"Qui a", cards)) == 10
+    assert "Clé du maître" in all_text(document.pdf, range(2, 3))
+
+
+def test_comma_lists_and_toml_lists_read_the_same(tmp_path):
+    comma = tmp_path / "a.csv"
+    comma.write_text("chat,cat\nchien,dog\n\n", encoding="utf-8")
+    toml = tmp_path / "b.toml"
+    toml.write_text('pairs = [["chat", "cat"], ["chien", "dog"]]\n', encoding="utf-8")
+    assert [(r.first.text, r.second.text) for r in read_pairs(str(comma)).rows] == [("chat", "cat"),
+                                                                                   ("chien", "dog")]
+    assert [(r.first.text, r.second.text) for r in read_pairs(str(toml)).rows] == [("chat", "cat"),
+                                                                                  ("chien", "dog")]
+
+
+def test_a_picture_cell_is_drawn_from_the_file_next_to_the_list(tmp_path):
+    (tmp_path / "images").mkdir()
+    solid(tmp_path / "images" / "chat.png", "#CC4400")
+    source = tmp_path / "animaux.csv"
+    source.write_text("chat;images/chat.png\nchien;dog\nvache;cow\n", encoding="utf-8")
+    document = make_document({"theme": str(source), "structure": "double", "no_rules": True})
+    assert document.tiles == 6
+    reader = pypdf.PdfReader(io.BytesIO(document.pdf))
+    assert "chat" in reader.pages[0].extract_text()
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    ("", "the list is empty"),
+    ("\n\n", "the list is empty"),
+    ("chat;cat\n", "line 1: a single pair makes no game"),
+    ("chat;cat\nchien;dog\nchat;kitten\n", "line 3: 'chat' is already on line 1"),
+    ("chat;cat\nchien;dog\npoule;cat\n", "line 3: 'cat' is already on line 1"),
+    ("chat;cat\n;dog\n", "line 2: a cell is empty"),
+    ("chat;cat\nchien;images/chien.png\n", "line 2: picture 'images/chien.png' not found"),
+    ("chat;cat\nchien\n", "line 2: 1 cell where a pair needs 2"),
+    ("chat;cat\n" + "le chat de la voisine qui dort toute la journée sur le canapé du salon;x\n",
+     "line 2: 'le chat de la voisine"),
+])
+def test_bad_lists_get_one_line_naming_the_line_and_no_file(tmp_path, run_cli, content, message):
+    source = tmp_path / "paires.csv"
+    source.write_text(content, encoding="utf-8")
+    out = tmp_path / "out.pdf"
+    result = run_cli("--theme", source, "--tile-size", "small", "--out", out)
+    assert result.exit_code == 1
+    assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in result.stderr
+    assert not out.exists()
+
+
+def test_a_list_not_in_utf8_is_named(tmp_path):
+    source = tmp_path / "latin.csv"
+    source.write_bytes("élève;pupil\nchat;cat\n".encode("latin-1"))
+    with pytest.raises(PairsError, match="not UTF-8"):
+        read_pairs(str(source))
