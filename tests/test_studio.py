@@ -94,6 +94,14 @@ def test_page_has_a_labelled_control_for_every_form_option(client, lang):
     assert "<script>" not in page and "onclick" not in page  # no inline script: the CSP forbids it
 
 
+def test_a_choice_without_a_default_starts_at_automatic(client):
+    page = client.get("/?lang=en").text
+    for field in form_fields("en"):
+        if field["kind"] == "choice" and field["default"] is None and field["implied"] is None:
+            select = re.search(rf'<select id="f-{field["name"]}"[^>]*>(.*?)</select>', page).group(1)
+            assert select.startswith('<option value="" selected>automatic</option>'), field["name"]
+
+
 def test_page_speaks_french_by_default(client):
     page = client.get("/").text
     assert '<html lang="fr">' in page

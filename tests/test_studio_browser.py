@@ -191,6 +191,7 @@ def photos(folder: Path, size=(800, 600)) -> list[Path]:
 # -- the tests -----------------------------------------------------------------------------------
 def test_the_page_loads_and_shows_a_preview(page, context):
     assert page.inner_text("#summary").startswith("2 pages, 28 dominos (double-six), A4, ")
+    assert page.inner_text("#command") == "domino-print"  # a form left as it is sends no option
     images = page.locator("#pages img")
     assert images.count() == 2
     sheet = page_image(context, page, 0)

@@ -21,9 +21,9 @@ from domino_print.studio.words import all_words, page_languages, word
 from domino_print.themes import LANGS, builtin_names
 
 GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("set", ("theme", "max", "labels", "lang")),
+    ("set", ("theme", "max", "labels", "lang", "faces", "values", "structure", "style", "seed")),
     ("rules", ("rules", "no_rules", "target")),
-    ("paper", ("paper", "orientation", "tile_size", "gap", "margin", "dpi")),
+    ("paper", ("paper", "orientation", "tile_size", "gap", "margin", "dpi", "ink")),
     ("classroom", ("sets", "label", "backs", "duplex", "back_offset")),
 )
 SUGGESTIONS = {
@@ -81,6 +81,9 @@ def _control(field: dict, value: object, lang: str, has_pictures: bool) -> str:
             choices = [(c, c) for c in field["choices"]]
         current = str(value) if value not in (None, "") else _shown_default(field)
         options = []
+        if not _shown_default(field) and name != "theme":  # no default: "automatic" sends nothing
+            selected = " selected" if not current else ""
+            options.append(f'<option value=""{selected}>{escape(word(lang, "field.auto"))}</option>')
         for code, shown in choices:
             selected = " selected" if code == current else ""
             disabled = " disabled" if code == PICTURES and not has_pictures else ""

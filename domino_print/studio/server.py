@@ -34,6 +34,7 @@ def serve(port: int = 0, *, open_browser: bool = True, data_dir: Path | None = N
     # uvicorn and the app (Starlette) load only for this command.
     import uvicorn
 
+    from domino_print.files import Stopped
     from domino_print.studio.app import create_app
     from domino_print.studio.settings import Settings
 
@@ -63,7 +64,9 @@ def serve(port: int = 0, *, open_browser: bool = True, data_dir: Path | None = N
         threading.Thread(target=open_when_ready, daemon=True).start()
     try:
         server.run(sockets=[sock])
-    except KeyboardInterrupt:  # a second Ctrl-C during shutdown
+    except (KeyboardInterrupt, Stopped):
+        # uvicorn stops on the first Ctrl-C (or SIGTERM), then raises the signal again for the
+        # handler it found: the command line's turns it into Stopped. Here it is the normal way out.
         pass
     finally:
         sock.close()
