@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test test-fast golden lint bench art clean
+.PHONY: demo test test-fast golden lint bench art clean chromium screenshots
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -26,8 +26,24 @@ demo: $(STAMP)
 	$(BIN)/domino-print --theme examples/tables-de-multiplication.csv --style jai-quia --out output/boucle-tables.pdf
 	$(BIN)/domino-print --theme fruits --backs fold --label "Classe des Lutins" --out output/dominos-fold.pdf
 
-test: $(STAMP)
+test: $(STAMP) chromium
 	$(BIN)/python -m pytest -q
+
+# The studio's browser tests drive Debian's chromium (Playwright's own browser download is not
+# used): installed here when missing and run as root; otherwise those tests skip and say why.
+CHROMIUM := /usr/bin/chromium
+chromium:
+	@test -x $(CHROMIUM) || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "installing Debian's chromium for the browser tests (apt-get)"; \
+	    apt-get update -qq >/dev/null && \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null \
+	    || echo "warning: could not install chromium; the browser tests will say why"; \
+	  else echo "note: no $(CHROMIUM) and not root: the browser tests will be skipped"; fi; }
+
+# The studio's screenshots in docs/ (for the README), taken by its browser tests.
+screenshots: $(STAMP) chromium
+	DOMINO_PRINT_SCREENSHOTS=1 $(BIN)/python -m pytest -q tests/test_studio_browser.py
 
 # Everything but the tests marked slow (subprocess, wheel, pixel-heavy, browser): under 15 s.
 test-fast: $(STAMP)
@@ -42,8 +58,9 @@ lint: $(STAMP)
 
 # Times whole commands against their baselines (wall and CPU time, with the start-up guard) and
 # rewrites bench/RESULTS.md; fails when a scenario is over its limits.
-bench: $(STAMP)
+bench: $(STAMP) chromium
 	$(BIN)/python -m bench.run --write
+	$(BIN)/python -m bench.studio --write
 
 art: $(STAMP)
 	$(BIN)/python -m domino_print.pictures.art assets

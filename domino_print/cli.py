@@ -29,6 +29,7 @@ Examples:
   domino-print calibrate --duplex long
   domino-print themes
   domino-print theme new ~/Photos/famille
+  domino-print studio
 """
 
 
@@ -285,6 +286,20 @@ def calibrate_command(**values) -> None:
     except Stopped as stop:
         stop.written = stop.written or written
         raise
+
+
+@cli.command("studio")
+@click.option("--port", type=click.IntRange(0, 65535), default=0, show_default=True,
+              help="Port on 127.0.0.1; 0 picks a free one.")
+@click.option("--no-browser", is_flag=True, help="Do not open the page in the browser.")
+@click.option("--data-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Where sessions keep their pictures (default: a temporary folder removed on exit).")
+def studio_command(port: int, no_browser: bool, data_dir: Path | None) -> None:
+    """Make a set in the browser: every option, a live preview, your own pictures."""
+    # The web server (uvicorn, Starlette) loads only for this command.
+    from domino_print.studio.server import serve
+
+    serve(port, open_browser=not no_browser, data_dir=data_dir, echo=click.echo)
 
 
 def main() -> None:

@@ -1,0 +1,245 @@
+"""The studio's one page, generated from the option table (``options.form_fields``).
+
+Each option becomes a labelled control of its kind (a select for choices and themes,
+a checkbox for flags, a number field with its range, a text field with suggestions),
+with its help text and an empty error line tied to it (``aria-describedby``), grouped
+the way people think of a set: set and theme; rules; paper and tile size; classroom.
+An option the groups do not name still appears, under "other settings", so the form
+always offers the whole table. The page carries no inline script (the Content-Security-
+Policy forbids it): ``studio.js`` reads the words it shows from a JSON data block.
+"""
+
+from __future__ import annotations
+
+import json
+from html import escape
+
+from domino_print import texts
+from domino_print.options import form_fields
+from domino_print.studio.rendering import PICTURES
+from domino_print.studio.words import all_words, page_languages, word
+from domino_print.themes import LANGS, builtin_names
+
+GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("set", ("theme", "max", "labels", "lang", "faces", "values", "structure", "style", "seed")),
+    ("rules", ("rules", "no_rules", "target")),
+    ("paper", ("paper", "orientation", "tile_size", "gap", "margin", "dpi", "ink")),
+    ("classroom", ("sets", "label", "backs", "duplex", "back_offset")),
+)
+SUGGESTIONS = {
+    "paper": ("A4", "A3", "A5", "Letter", "Legal"),
+    "tile_size": ("auto", "small", "medium", "large"),
+}
+NEEDS = {
+    "target": ("rules=points", "!no_rules"),
+    "rules": ("!no_rules",),
+    "duplex": ("backs",),
+    "back_offset": ("backs",),
+}
+"""When a field means something: another checkbox checked (``backs``), not checked
+(``!no_rules``), or a select at a value (``rules=points``). Otherwise it is disabled and
+not sent, as the option table refuses it alone."""
+
+
+def _attr(value: object) -> str:
+    return escape(str(value), quote=True)
+
+
+def _shown_default(field: dict) -> str:
+    value = field["default"] if field["default"] is not None else field["implied"]
+    if value is None or value is False:
+        return ""
+    if value is True:
+        return "true"
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
+def _theme_choices(lang: str) -> list[tuple[str, str]]:
+    catalogue = texts.catalogue(lang)
+    choices = [(name, catalogue.get(f"theme.{name}.title", name)) for name in builtin_names()]
+    choices.append((PICTURES, word(lang, "field.pictures_theme")))
+    return choices
+
+
+def _language_choices() -> list[tuple[str, str]]:
+    return [(code, texts.catalogue(code).get("language.name", code)) for code in page_languages()]
+
+
+def _control(field: dict, value: object, lang: str, has_pictures: bool) -> str:
+    name, kind = field["name"], field["kind"]
+    ident = f"f-{name}"
+    described = f'aria-describedby="h-{name} e-{name}"'
+    common = f'id="{ident}" name="{name}" data-default="{_attr(_shown_default(field))}" {described}'
+    if name == "theme" or kind == "choice":
+        if name == "theme":
+            choices = _theme_choices(lang)
+        elif name == "lang":
+            choices = _language_choices()
+        else:
+            choices = [(c, c) for c in field["choices"]]
+        current = str(value) if value not in (None, "") else _shown_default(field)
+        options = []
+        if not _shown_default(field) and name != "theme":  # no default: "automatic" sends nothing
+            selected = " selected" if not current else ""
+            options.append(f'<option value=""{selected}>{escape(word(lang, "field.auto"))}</option>')
+        for code, shown in choices:
+            selected = " selected" if code == current else ""
+            disabled = " disabled" if code == PICTURES and not has_pictures else ""
+            options.append(f'<option value="{_attr(code)}"{selected}{disabled}>{escape(shown)}</option>')
+        return f'<select {common}>{"".join(options)}</select>'
+    if kind == "flag":
+        checked = " checked" if value in (True, "true") else ""
+        return f'<input type="checkbox" {common}{checked}>'
+    shown_value = "" if value is None else str(value)
+    if kind in ("int", "float"):
+        limits = ""
+        if field["low"] is not None:
+            limits += f' min="{field["low"]:g}"'
+        if field["high"] is not None:
+            limits += f' max="{field["high"]:g}"'
+        step = "1" if kind == "int" else "any"
+        placeholder = _shown_default(field) or word(lang, "field.auto")
+        return (f'<input type="number" inputmode="{"numeric" if kind == "int" else "decimal"}" '
+                f'step="{step}"{limits} {common} value="{_attr(shown_value)}" '
+                f'placeholder="{_attr(placeholder)}">')
+    datalist = ""
+    if name in SUGGESTIONS:
+        items = "".join(f'<option value="{_attr(s)}"></option>' for s in SUGGESTIONS[name])
+        datalist = f'<datalist id="l-{name}">{items}</datalist>'
+    listed = f' list="l-{name}"' if datalist else ""
+    placeholder = _shown_default(field)
+    return (f'<input type="text" autocomplete="off" spellcheck="false"{listed} {common} '
+            f'value="{_attr(shown_value)}" placeholder="{_attr(placeholder)}">{datalist}')
+
+
+def _field(field: dict, value: object, lang: str, has_pictures: bool) -> str:
+    name = field["name"]
+    needs = " ".join(NEEDS.get(name, ()))
+    needs_attr = f' data-needs="{_attr(needs)}"' if needs else ""
+    control = _control(field, value, lang, has_pictures)
+    label = f'<label for="f-{name}">{escape(field["label"])}</label>'
+    help_text = word(lang, "field.theme_help") if name == "theme" else field["help"]  # no folders here
+    help_line = f'<p class="help" id="h-{name}">{escape(help_text)}</p>'
+    error = f'<p class="error" id="e-{name}" aria-live="polite"></p>'
+    kind_class = "flag" if field["kind"] == "flag" else "value"
+    if field["kind"] == "flag":
+        return (f'<div class="field {kind_class}" data-field="{name}"{needs_attr}>'
+                f'<div class="check">{control}{label}</div>{help_line}{error}</div>')
+    return (f'<div class="field {kind_class}" data-field="{name}"{needs_attr}>'
+            f'{label}{control}{help_line}{error}</div>')
+
+
+def _pictures_section(lang: str, state: dict) -> str:
+    fit = state.get("fit", "contain")
+    fits = "".join(
+        f'<option value="{mode}"{" selected" if mode == fit else ""}>'
+        f'{escape(word(lang, f"pictures.fit_{mode}"))}</option>' for mode in ("contain", "cover")
+    )
+    background = _attr(state.get("background", "#FFFFFF"))
+    return f"""
+<fieldset class="group pictures" id="pictures">
+  <legend>{escape(word(lang, "pictures.heading"))}</legend>
+  <div class="drop" id="drop">
+    <p>{escape(word(lang, "pictures.drop"))}
+      <label class="button" for="files">{escape(word(lang, "pictures.pick"))}</label>
+      <input type="file" id="files" name="files" multiple accept="image/*,.svg"
+             aria-describedby="pictures-hint pictures-status">
+    </p>
+    <p class="help" id="pictures-hint">{escape(word(lang, "pictures.hint"))}</p>
+    <p class="status" id="pictures-status" aria-live="polite"></p>
+  </div>
+  <ul class="refused" id="refused" aria-live="polite"></ul>
+  <ol class="thumbs" id="thumbs"></ol>
+  <div class="look">
+    <div class="field value"><label for="fit">{escape(word(lang, "pictures.fit"))}</label>
+      <select id="fit" name="fit">{fits}</select></div>
+    <div class="field value"><label for="background">{escape(word(lang, "pictures.background"))}</label>
+      <input type="color" id="background" name="background" value="{background}"></div>
+  </div>
+  <p class="error" id="e-pictures" aria-live="polite"></p>
+</fieldset>"""
+
+
+def render_page(lang: str, state: dict) -> str:
+    """The whole page in ``lang``, its fields filled from the session's last options."""
+    fields = form_fields(lang)
+    saved = dict(state.get("options") or {})
+    if "lang" not in saved:
+        saved["lang"] = lang
+    has_pictures = bool(state.get("pictures"))
+    if saved.get("theme") == PICTURES and not has_pictures:
+        saved.pop("theme")
+    by_name = {f["name"]: f for f in fields}
+    placed: set[str] = set()
+    groups = []
+    for group, names in GROUPS:
+        chosen = [by_name[n] for n in names if n in by_name]
+        placed.update(f["name"] for f in chosen)
+        groups.append((group, chosen))
+    rest = [f for f in fields if f["name"] not in placed]
+    if rest:
+        groups.append(("other", rest))
+    parts = []
+    for group, chosen in groups:
+        inner = "".join(_field(f, saved.get(f["name"]), lang, has_pictures) for f in chosen)
+        parts.append(f'<fieldset class="group" id="g-{group}"><legend>{escape(word(lang, f"group.{group}"))}'
+                     f"</legend>{inner}</fieldset>")
+        if group == "set":
+            parts.append(_pictures_section(lang, state))
+    current = ' aria-current="page"'
+    languages = "".join(
+        f'<li><a href="/?lang={code}" lang="{code}" hreflang="{code}"'
+        f'{current if code == lang else ""}>{escape(shown)}</a></li>'
+        for code, shown in _language_choices()
+    )
+    page_words = all_words(lang)
+    page_words["theme_langs"] = ",".join(LANGS)
+    data = json.dumps(page_words, ensure_ascii=False).replace("</", "<\\/")
+    return f"""<!doctype html>
+<html lang="{lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{escape(word(lang, "page.title"))}</title>
+<link rel="stylesheet" href="/static/studio.css">
+<script src="/static/studio.js" defer></script>
+</head>
+<body>
+<a class="skip" href="#preview">{escape(word(lang, "page.skip"))}</a>
+<header>
+  <h1>{escape(word(lang, "page.title"))}</h1>
+  <nav aria-label="{_attr(word(lang, "page.language"))}"><ul class="languages">{languages}</ul></nav>
+</header>
+<main>
+<form id="options" class="options" novalidate>
+<p class="intro">{escape(word(lang, "page.intro"))}</p>
+{"".join(parts)}
+</form>
+<section id="preview" class="preview" aria-labelledby="preview-heading" tabindex="-1">
+  <div class="panel">
+    <h2 id="preview-heading">{escape(word(lang, "preview.heading"))}
+      <span class="busy" id="busy" hidden>{escape(word(lang, "preview.busy"))}</span></h2>
+    <p class="summary" id="summary" aria-live="polite"></p>
+    <p class="error" id="e-general" aria-live="polite"></p>
+    <div class="actions">
+      <a class="button primary" id="download" href="#" download aria-disabled="true">{
+        escape(word(lang, "actions.download"))}</a>
+      <a class="button" id="print" href="#" target="_blank" rel="noopener" aria-disabled="true">{
+        escape(word(lang, "actions.print"))}</a>
+      <button type="button" class="button" id="copy">{escape(word(lang, "actions.copy"))}</button>
+    </div>
+    <p class="command"><span class="visually-hidden">{escape(word(lang, "actions.command"))}: </span>
+      <code id="command"></code></p>
+    <p class="status" id="copy-status" aria-live="polite"></p>
+  </div>
+  <ol class="pages" id="pages"></ol>
+</section>
+</main>
+<div class="mini" id="mini"><span id="mini-summary" aria-hidden="true"></span>
+  <a class="button primary" href="#preview">{escape(word(lang, "preview.heading"))}</a></div>
+<script type="application/json" id="words">{data}</script>
+</body>
+</html>
+"""

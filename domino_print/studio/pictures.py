@@ -1,0 +1,246 @@
+"""A visitor's own pictures: check an upload, decode it once, and keep the set as a theme folder.
+
+An upload is identified by the SHA-256 of its bytes and stored under a name we make
+(``<hash>.<ext>``, the extension from the format we found, never from the browser).
+It is decoded once, when it arrives: that one decoding gives the thumbnail (a PNG we
+encode, the only picture served back, so an SVG is never served as an SVG) and a small
+upright copy for previews. Previews then never decode the original again, whatever
+option changes; the original is read only to make the PDF to download, exactly as the
+command line reads the same folder.
+
+``write_theme`` writes ``theme.toml`` in ``pictures/`` (the originals) and ``preview/``
+(the small copies) from the session's state: the order, the names per language, the fit
+and the background. ``domino-print --theme <session>/pictures`` makes the same PDF.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import re
+import tempfile
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+
+from PIL import Image, ImageOps
+
+from domino_print.errors import DominoError
+from domino_print.pictures.decode import FORMATS
+from domino_print.pictures.raster import check_image
+from domino_print.themes import FIT_MODES, LANGS
+
+THUMB_PX = 192
+PREVIEW_PX = 400
+"""The preview's pictures: enough for a 40 mm face shown at 250 dpi."""
+THEME_NAME = "photos"
+LABEL_MAX = 40
+_EXTENSIONS = {"PNG": ".png", "JPEG": ".jpg", "MPO": ".jpg", "WEBP": ".webp", "GIF": ".gif",
+               "BMP": ".bmp", "TIFF": ".tif"}
+_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+class PictureError(DominoError):
+    """An upload refused; the message is for the visitor, shown beside its thumbnail."""
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """An accepted upload, decoded once: what to store."""
+
+    digest: str
+    extension: str
+    original: bytes
+    preview: bytes
+    preview_extension: str
+    thumbnail: bytes
+
+
+def label_from_name(client_name: str) -> str:
+    """A picture's default name from the name the browser sent (text only, never a path)."""
+    base = re.split(r"[\\/]", client_name or "")[-1]
+    stem = base.rsplit(".", 1)[0] if "." in base else base
+    stem = re.sub(r"^[0-9]+[\s._-]+(?=\S)", "", stem).replace("_", " ")
+    return clean_label(stem)
+
+
+def clean_label(value: str) -> str:
+    """A name as printed under a picture: no control characters, one line, at most 40 characters."""
+    text = "".join(" " if unicodedata.category(c).startswith("C") else c for c in str(value))
+    return " ".join(text.split())[:LABEL_MAX]
+
+
+def _looks_like_svg(data: bytes) -> bool:
+    head = data[:2048].lstrip(b"\xef\xbb\xbf \t\r\n").lower()
+    return head.startswith(b"<") and b"<svg" in data[:65536].lower()
+
+
+def _png(image: Image.Image) -> bytes:
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG", compress_level=1)
+    return buffer.getvalue()
+
+
+def _reduced(image: Image.Image, side: int) -> Image.Image:
+    copy = image.copy()
+    copy.thumbnail((side, side), Image.LANCZOS, reducing_gap=2.0)
+    return copy
+
+
+def _prepare_raster(data: bytes, max_pixels: int, messages) -> tuple[str, bytes, str, bytes]:
+    try:
+        image = Image.open(io.BytesIO(data), formats=FORMATS)
+    except Image.DecompressionBombError:
+        limit = max_pixels // 1_000_000
+        raise PictureError(messages("too_many_pixels", megapixels="?", limit=limit)) from None
+    except Exception:
+        raise PictureError(messages("not_a_picture")) from None
+    width, height = image.size
+    if width * height > max_pixels:
+        raise PictureError(messages("too_many_pixels", megapixels=f"{width * height / 1e6:.0f}",
+                                    limit=max_pixels // 1_000_000))
+    extension = _EXTENSIONS.get(image.format or "", "")
+    if not extension:
+        raise PictureError(messages("not_a_picture"))
+    try:
+        if image.format in ("JPEG", "MPO"):
+            image.draft("RGB", (PREVIEW_PX, PREVIEW_PX))  # the smallest JPEG scale still as large
+        image.load()
+        upright = ImageOps.exif_transpose(image) or image
+    except Exception:
+        raise PictureError(messages("damaged")) from None
+    alpha = upright.mode in ("RGBA", "LA", "PA", "P") and (
+        upright.mode != "P" or "transparency" in upright.info)
+    working = upright.convert("RGBA" if alpha else "RGB")
+    preview = _reduced(working, PREVIEW_PX)
+    buffer = io.BytesIO()
+    if alpha:
+        preview.save(buffer, "PNG", compress_level=1)
+        preview_extension = ".png"
+    else:
+        preview.save(buffer, "JPEG", quality=90)
+        preview_extension = ".jpg"
+    thumbnail = _png(_reduced(working, THUMB_PX))
+    return extension, buffer.getvalue(), preview_extension, thumbnail
+
+
+def _prepare_svg(data: bytes, messages) -> bytes:
+    """Check an SVG with the same loader as the command line; its thumbnail drawn by us, as PNG."""
+    # ReportLab and pdfium draw the thumbnail: loaded only when an SVG arrives.
+    from reportlab.graphics import renderPDF
+
+    from domino_print.pictures.svg import load_svg
+
+    with tempfile.TemporaryDirectory(prefix="domino-print-svg-") as folder:
+        path = Path(folder) / "picture.svg"
+        path.write_bytes(data)
+        try:
+            drawing = load_svg(path)
+        except DominoError:
+            raise PictureError(messages("bad_svg")) from None
+        except Exception:
+            raise PictureError(messages("bad_svg")) from None
+    scale = THUMB_PX / max(drawing.width, drawing.height)
+    drawing.scale(scale, scale)
+    drawing.width, drawing.height = drawing.width * scale, drawing.height * scale
+    pdf = renderPDF.drawToString(drawing)
+    import pypdfium2 as pdfium  # with ReportLab above: only when an SVG arrives
+
+    document = pdfium.PdfDocument(pdf)
+    try:
+        image = document[0].render(scale=1).to_pil().convert("RGB")
+    finally:
+        document.close()
+    return _png(image)
+
+
+def prepare_upload(data: bytes, *, max_pixels: int, messages) -> Prepared:
+    """Check and decode one upload; ``PictureError`` with the visitor's message if refused.
+
+    ``messages(key, **values)`` words a refusal in the page's language.
+    """
+    if not data:
+        raise PictureError(messages("empty"))
+    digest = hashlib.sha256(data).hexdigest()
+    if _looks_like_svg(data):
+        thumbnail = _prepare_svg(data, messages)
+        return Prepared(digest, ".svg", data, data, ".svg", thumbnail)
+    extension, preview, preview_extension, thumbnail = _prepare_raster(data, max_pixels, messages)
+    return Prepared(digest, extension, data, preview, preview_extension, thumbnail)
+
+
+def store(prepared: Prepared, pictures_dir: Path, preview_dir: Path, thumbs_dir: Path) -> dict:
+    """Write the three files of an accepted upload; its entry for the session state."""
+    key = prepared.digest[:32]
+    original = pictures_dir / f"{key}{prepared.extension}"
+    original.write_bytes(prepared.original)
+    try:
+        check_image(original)  # the command line's own check, on the stored file
+    except DominoError:
+        original.unlink(missing_ok=True)
+        raise
+    (preview_dir / f"{key}{prepared.preview_extension}").write_bytes(prepared.preview)
+    (thumbs_dir / f"{key}.png").write_bytes(prepared.thumbnail)
+    return {"id": key, "file": original.name, "preview": f"{key}{prepared.preview_extension}"}
+
+
+def remove_files(entry: dict, pictures_dir: Path, preview_dir: Path, thumbs_dir: Path) -> None:
+    for folder, name in ((pictures_dir, entry["file"]), (preview_dir, entry["preview"]),
+                         (thumbs_dir, f"{entry['id']}.png")):
+        (folder / name).unlink(missing_ok=True)
+
+
+def _toml_string(value: str) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _toml_list(values: list[str]) -> str:
+    return "[" + ", ".join(_toml_string(v) for v in values) + "]"
+
+
+def theme_text(state: dict, key: str, titles: dict[str, str]) -> str:
+    """The ``theme.toml`` for the pictures of ``state``; ``key`` is ``file`` or ``preview``."""
+    pictures = state["pictures"]
+    fit = state.get("fit") if state.get("fit") in FIT_MODES else "contain"
+    background = state.get("background") if _COLOUR.match(str(state.get("background"))) else "#FFFFFF"
+    lines = [
+        "# Written by domino-print studio: the pictures of one session, in value order.",
+        f"name = {_toml_string(THEME_NAME)}",
+        f"fit = {_toml_string(fit)}",
+        f"background = {_toml_string(background)}",
+        f"images = {_toml_list([p[key] for p in pictures])}",
+        "",
+        "[title]",
+        *(f"{lang} = {_toml_string(titles[lang])}" for lang in LANGS),
+        "",
+        "[labels]",
+    ]
+    for lang in LANGS:
+        words = [p.get("labels", {}).get(lang) or p.get("labels", {}).get("fr") or str(n)
+                 for n, p in enumerate(pictures)]
+        lines.append(f"{lang} = {_toml_list(words)}")
+    return "\n".join(lines) + "\n"
+
+
+def write_theme(state: dict, pictures_dir: Path, preview_dir: Path, titles: dict[str, str]) -> None:
+    """Both theme files, or none when there are no pictures (a folder with none is no theme)."""
+    for folder, key in ((pictures_dir, "file"), (preview_dir, "preview")):
+        target = folder / "theme.toml"
+        if not state["pictures"]:
+            target.unlink(missing_ok=True)
+            continue
+        temporary = folder / "theme.toml.tmp"
+        temporary.write_text(theme_text(state, key, titles), encoding="utf-8")
+        temporary.replace(target)
+
+
+def stored_bytes(pictures_dir: Path) -> int:
+    """Bytes of the originals a session keeps: what its upload limit counts."""
+    return sum(path.stat().st_size for path in pictures_dir.iterdir() if path.is_file())
+
+
+def state_digest(state: dict) -> str:
+    """What the pictures' part of the state looks like, as a short hash (for cache keys)."""
+    picture_part = {key: state.get(key) for key in ("pictures", "fit", "background")}
+    return hashlib.sha256(json.dumps(picture_part, sort_keys=True).encode()).hexdigest()[:16]

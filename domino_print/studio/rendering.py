@@ -1,0 +1,197 @@
+"""Previews and PDFs for the studio, through the same core as the command line, cached by options.
+
+A preview is the PDF the options give (``api.make_document``) shown page by page as
+JPEG at ``PREVIEW_DPI``. For the built-in themes the preview's PDF is the very PDF to
+download: resolution (``dpi``) only matters for photos. With a visitor's own pictures,
+the preview reads the small upright copies made at upload (``preview/``), so no option
+change decodes a photo again; the PDF to download reads the originals (``pictures/``)
+at the chosen ``dpi``, exactly as ``domino-print --theme <folder>`` does.
+
+Everything is cached on disk under a key made from the options and the pictures'
+state (``cache/<key>.pdf``, ``<key>-<page>.jpg``, ``<key>.json``), so any worker can
+serve a page image or a download that another worker previewed. Built-in themes share
+one cache for every visitor; pictures have their session's.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+import shlex
+import threading
+from pathlib import Path
+
+from domino_print.api import make_document, parse_options
+from domino_print.studio.page_keys import page_keys
+
+PREVIEW_DPI = 50
+"""A4 landscape 585 px wide: twice what a page of the preview takes on screen."""
+_PDFIUM = threading.Lock()
+"""pdfium is not thread-safe: one page drawn at a time in a process (encoding runs beside)."""
+_CORE = threading.Lock()
+"""Nor is ReportLab's font subsetting (two documents saved at once in one process corrupt each
+other's embedded fonts): one document made at a time in a process. The interpreter lock keeps
+Python code to one thread anyway; uvicorn's ``--workers`` give real parallel renders."""
+PICTURES = "pictures"
+"""The theme value that stands for the visitor's own pictures in the form."""
+
+
+def cache_key(options: dict, digest: str, kind: str) -> str:
+    material = json.dumps({"options": options, "pictures": digest, "kind": kind}, sort_keys=True)
+    return hashlib.sha256(material.encode()).hexdigest()[:32]
+
+
+def _write(path: Path, data: bytes) -> None:
+    temporary = path.with_name(f"{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+    temporary.write_bytes(data)
+    os.replace(temporary, path)
+
+
+def document_facts(document) -> dict:
+    return {"pages": document.pages, "tiles": document.tiles, "top": document.top, "sets": document.sets,
+            "backs": document.backs, "duplex": document.duplex, "paper": document.paper,
+            "theme": document.theme, "size": document.size}
+
+
+def build(options: dict, cache_dir: Path, key: str) -> dict:
+    """Make (or find) the PDF for ``options`` in ``cache_dir``; its facts. ``OptionError`` if bad.
+
+    The facts include each page's fingerprint (``page_keys``): pages that look alike, in
+    this PDF or another one of the same cache, share one picture.
+    """
+    meta_path = cache_dir / f"{key}.json"
+    pdf_path = cache_dir / f"{key}.pdf"
+    if meta_path.is_file() and pdf_path.is_file():
+        try:
+            return json.loads(meta_path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            pass
+    with _CORE:
+        job = parse_options(options)
+        document = make_document(job)
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    _write(pdf_path, document.pdf)
+    facts = document_facts(document)
+    keys = page_keys(document.pdf)
+    facts["page_keys"] = keys if len(keys) == document.pages else []
+    _write(meta_path, json.dumps(facts).encode())
+    return facts
+
+
+EAGER_PAGES = 4
+"""Pages drawn with the PDF, before the preview answers; later ones when the browser asks."""
+JPEG_QUALITY = 90
+"""Page pictures are JPEG: ten times quicker to encode than PNG at this size, and a preview."""
+
+
+def _page_path(cache_dir: Path, key: str, page: int, facts: dict) -> Path:
+    """Where page ``page``'s picture is kept: by the page's fingerprint when it has one."""
+    keys = facts.get("page_keys") or []
+    if 0 <= page < len(keys):
+        return cache_dir / f"page-{keys[page]}.jpg"
+    return cache_dir / f"{key}-{page}.jpg"
+
+
+def _draw_pages(pdf: bytes, targets: dict[int, Path]) -> dict[int, bytes]:
+    """Draw the pages ``targets`` names (the PDF opened once) at ``PREVIEW_DPI``, keep them on disk."""
+    # pypdfium2 draws the pages: loaded with the first preview, not at start-up.
+    import pypdfium2 as pdfium
+
+    images = {}
+    with _PDFIUM:
+        document = pdfium.PdfDocument(pdf)
+        try:
+            for page in targets:
+                if 0 <= page < len(document):
+                    handle = document[page]
+                    images[page] = handle.render(scale=PREVIEW_DPI / 72).to_pil()
+                    handle.close()
+        finally:
+            document.close()
+    drawn = {}
+    for page, image in images.items():
+        buffer = io.BytesIO()
+        image.convert("RGB").save(buffer, "JPEG", quality=JPEG_QUALITY, subsampling=0)
+        drawn[page] = buffer.getvalue()
+        _write(targets[page], drawn[page])
+    return drawn
+
+
+def build_with_pages(options: dict, cache_dir: Path, key: str) -> dict:
+    """``build``, then the first ``EAGER_PAGES`` page pictures not drawn yet, so the browser finds
+    them ready."""
+    facts = build(options, cache_dir, key)
+    targets = {n: _page_path(cache_dir, key, n, facts) for n in range(min(EAGER_PAGES, facts["pages"]))}
+    wanted = {n: path for n, path in targets.items() if not path.exists()}
+    if wanted:
+        _draw_pages((cache_dir / f"{key}.pdf").read_bytes(), wanted)
+    return facts
+
+
+def page_image(cache_dir: Path, key: str, page: int) -> bytes | None:
+    """Page ``page`` of a cached PDF as a JPEG picture (drawn once, then kept); None if unknown."""
+    try:
+        facts = json.loads((cache_dir / f"{key}.json").read_text(encoding="utf-8"))
+        pdf_path = cache_dir / f"{key}.pdf"
+    except (OSError, ValueError):
+        return None
+    path = _page_path(cache_dir, key, page, facts)
+    try:
+        return path.read_bytes()
+    except OSError:
+        pass
+    try:
+        pdf = pdf_path.read_bytes()
+    except OSError:
+        return None
+    return _draw_pages(pdf, {page: path}).get(page)
+
+
+def trim_cache(cache_dir: Path, max_bytes: int) -> int:
+    """Remove the oldest cached files until ``cache_dir`` holds at most ``max_bytes``; how many went.
+
+    A page picture or PDF removed is made again when asked for (``page_image``; a download
+    of the visitor's pictures rebuilds its PDF), so trimming never breaks a page on screen
+    for long, and a preview asked again simply renders again.
+    """
+    entries = []
+    try:
+        with os.scandir(cache_dir) as found:
+            for entry in found:
+                try:
+                    info = entry.stat()
+                except OSError:
+                    continue
+                entries.append((info.st_mtime, info.st_size, entry.path))
+    except OSError:
+        return 0
+    total = sum(size for _, size, _ in entries)
+    removed = 0
+    for _, size, path in sorted(entries):
+        if total <= max_bytes:
+            break
+        try:
+            os.unlink(path)
+        except OSError:
+            continue
+        total -= size
+        removed += 1
+    return removed
+
+
+def command_line(options: dict, theme_path: Path | None) -> str:
+    """The ``domino-print`` command that gives the same PDF."""
+    words = ["domino-print"]
+    for name, value in options.items():
+        if name == "theme" and theme_path is not None:
+            value = str(theme_path)
+        flag = "--" + name.replace("_", "-")
+        if value is True:
+            words.append(flag)
+        elif value is False or value is None or value == "":
+            continue
+        else:
+            words += [flag, str(value)]
+    return " ".join(shlex.quote(word) for word in words)

@@ -1,0 +1,75 @@
+"""``domino-print studio``: serve the studio on this machine and open it in the browser.
+
+It listens on 127.0.0.1 only (a free port unless ``--port``), prints its address, opens
+the browser (not with ``--no-browser``) and stops cleanly on Ctrl-C, removing the data
+folder it made for itself (a ``--data-dir`` given is kept).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import tempfile
+import threading
+import webbrowser
+from pathlib import Path
+
+HOST = "127.0.0.1"
+
+
+def listening_socket(port: int) -> socket.socket:
+    """A socket bound to 127.0.0.1:``port`` (0: a free port chosen by the system)."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((HOST, port))
+    sock.listen(128)
+    sock.set_inheritable(True)
+    return sock
+
+
+def serve(port: int = 0, *, open_browser: bool = True, data_dir: Path | None = None,
+          echo=print) -> None:
+    """Run the studio until interrupted."""
+    # uvicorn and the app (Starlette) load only for this command.
+    import uvicorn
+
+    from domino_print.files import Stopped
+    from domino_print.studio.app import create_app
+    from domino_print.studio.settings import Settings
+
+    own_folder = data_dir is None
+    folder = Path(tempfile.mkdtemp(prefix="domino-print-studio-")) if own_folder else data_dir
+    try:
+        sock = listening_socket(port)
+    except OSError as exc:
+        if own_folder:
+            shutil.rmtree(folder, ignore_errors=True)
+        raise OSError(exc.errno, f"cannot listen on {HOST}:{port} ({exc.strerror})") from None
+    chosen = sock.getsockname()[1]
+    address = f"http://{HOST}:{chosen}/"
+    settings = Settings(data_dir=folder, hosts=(HOST, "localhost"))
+    app = create_app(settings)
+    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
+                            timeout_graceful_shutdown=2)
+    server = uvicorn.Server(config)
+    echo(f"domino-print studio: {address} (Ctrl-C to stop)")
+    if open_browser and not os.environ.get("DOMINO_PRINT_NO_BROWSER"):
+        def open_when_ready() -> None:
+            while not server.started and not server.should_exit:
+                threading.Event().wait(0.05)
+            if server.started:
+                webbrowser.open(address)
+
+        threading.Thread(target=open_when_ready, daemon=True).start()
+    try:
+        server.run(sockets=[sock])
+    except (KeyboardInterrupt, Stopped):
+        # uvicorn stops on the first Ctrl-C (or SIGTERM), then raises the signal again for the
+        # handler it found: the command line's turns it into Stopped. Here it is the normal way out.
+        pass
+    finally:
+        sock.close()
+        if own_folder:
+            shutil.rmtree(folder, ignore_errors=True)
+    echo("domino-print studio: stopped")

@@ -1,0 +1,158 @@
+"""Visitors' sessions, kept on disk so that any worker process can serve any request.
+
+A session is a folder ``<data>/sessions/<id>/`` named by an unguessable id (32 random
+bytes, URL-safe); the id travels only in an HttpOnly, SameSite=Strict cookie, and an id
+that is not of that exact shape is never turned into a path. The folder holds:
+
+- ``state.json``: the pictures in value order (each by the hash of its content), their
+  names per language, the fit and background, and the last options of the form;
+- ``pictures/``: the uploaded files as stored by us (``<hash>.<ext>``) and the
+  ``theme.toml`` that lists them: the folder is a theme the command line reads;
+- ``preview/``: the same pictures reduced once for previews, with their own ``theme.toml``;
+- ``thumbs/``: thumbnails re-encoded by us as PNG, the only pictures served back;
+- ``cache/``: rendered previews and PDFs by options.
+
+Changes to ``state.json`` take a file lock, so two workers never interleave them.
+Sessions untouched for ``Limits.session_ttl_s`` are removed with their files.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import secrets
+import shutil
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows: one process, no lock needed
+    fcntl = None
+
+SESSION_ID = re.compile(r"^[A-Za-z0-9_-]{43}$")
+COOKIE = "domino_print_session"
+_SWEEP_EVERY_S = 60.0
+
+
+def _empty_state() -> dict:
+    return {"pictures": [], "fit": "contain", "background": "#FFFFFF", "options": {}, "version": 0}
+
+
+class Session:
+    """One visitor's folder and state."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.id = folder.name
+
+    @property
+    def pictures_dir(self) -> Path:
+        return self.folder / "pictures"
+
+    @property
+    def preview_dir(self) -> Path:
+        return self.folder / "preview"
+
+    @property
+    def thumbs_dir(self) -> Path:
+        return self.folder / "thumbs"
+
+    @property
+    def cache_dir(self) -> Path:
+        return self.folder / "cache"
+
+    def read_state(self) -> dict:
+        try:
+            return json.loads((self.folder / "state.json").read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return _empty_state()
+
+    @contextlib.contextmanager
+    def changing(self) -> Iterator[dict]:
+        """The state to change in place, under the session's lock; written back atomically."""
+        with open(self.folder / "lock", "a+b") as lock:
+            if fcntl is not None:
+                fcntl.flock(lock, fcntl.LOCK_EX)
+            state = self.read_state()
+            yield state
+            state["version"] = int(state.get("version", 0)) + 1
+            temporary = self.folder / f"state.json.{os.getpid()}.tmp"
+            temporary.write_text(json.dumps(state, ensure_ascii=False), encoding="utf-8")
+            os.replace(temporary, self.folder / "state.json")
+
+    def touch(self) -> None:
+        with contextlib.suppress(OSError):
+            os.utime(self.folder)
+
+    def stored_bytes(self) -> int:
+        return _folder_size(self.folder)
+
+
+def _folder_size(folder: Path) -> int:
+    total = 0
+    for root, _dirs, files in os.walk(folder):
+        for name in files:
+            with contextlib.suppress(OSError):
+                total += os.lstat(os.path.join(root, name)).st_size
+    return total
+
+
+class SessionStore:
+    """Creates, finds and expires sessions under ``<data>/sessions``."""
+
+    def __init__(self, data_dir: Path, ttl_s: float) -> None:
+        self.root = data_dir / "sessions"
+        self.ttl_s = ttl_s
+        self._last_sweep = 0.0
+
+    def create(self) -> Session:
+        self.root.mkdir(parents=True, exist_ok=True)
+        self.sweep()
+        while True:
+            folder = self.root / secrets.token_urlsafe(32)
+            try:
+                folder.mkdir(mode=0o700)
+            except FileExistsError:  # pragma: no cover - 256 random bits
+                continue
+            for name in ("pictures", "preview", "thumbs", "cache"):
+                (folder / name).mkdir()
+            (folder / "state.json").write_text(json.dumps(_empty_state()), encoding="utf-8")
+            return Session(folder)
+
+    def find(self, session_id: str | None) -> Session | None:
+        """The live session with this id, or None (unknown, expired, or not an id at all)."""
+        if not session_id or not SESSION_ID.match(session_id):
+            return None
+        folder = self.root / session_id
+        try:
+            age = time.time() - folder.stat().st_mtime
+        except OSError:
+            return None
+        if age > self.ttl_s:
+            shutil.rmtree(folder, ignore_errors=True)
+            return None
+        session = Session(folder)
+        session.touch()
+        return session
+
+    def sweep(self, now: float | None = None) -> int:
+        """Remove expired sessions (at most once a minute); returns how many went."""
+        now = time.time() if now is None else now
+        if now - self._last_sweep < _SWEEP_EVERY_S:
+            return 0
+        self._last_sweep = now
+        removed = 0
+        with contextlib.suppress(OSError):
+            for folder in self.root.iterdir():
+                with contextlib.suppress(OSError):
+                    if SESSION_ID.match(folder.name) and now - folder.stat().st_mtime > self.ttl_s:
+                        shutil.rmtree(folder, ignore_errors=True)
+                        removed += 1
+        return removed
+
+    def used_bytes(self) -> int:
+        return _folder_size(self.root) if self.root.exists() else 0

@@ -1,0 +1,65 @@
+"""The studio's settings: where sessions live, which hosts it answers to, and its limits.
+
+``domino-print studio`` builds them from its options; ``uvicorn domino_print.studio:app``
+(one process or several workers) reads them from the environment, so that every
+worker shares one data folder:
+
+- ``DOMINO_PRINT_STUDIO_DATA``: the data folder (default: ``domino-print-studio-<uid>``
+  in the system's temporary folder);
+- ``DOMINO_PRINT_STUDIO_HOSTS``: the host names the server answers to, comma separated
+  (default: ``127.0.0.1,localhost,[::1]``; any port). A request whose ``Host`` or
+  ``Origin`` names another host is refused.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+DEFAULT_HOSTS = ("127.0.0.1", "localhost", "[::1]")
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one visitor may upload and keep, and what the whole server may hold."""
+
+    files_per_session: int = 40
+    bytes_per_file: int = 30 * 1024 * 1024
+    """A 12 MP phone photo is 3-8 MB; a large PNG scan fits too."""
+    bytes_per_session: int = 300 * 1024 * 1024
+    pixels_per_picture: int = 50_000_000
+    """50 megapixels: every phone camera is below; decoding costs memory in proportion."""
+    data_quota_bytes: int = 4 * 1024 * 1024 * 1024
+    """The whole data folder; new uploads are refused above it."""
+    session_ttl_s: float = 6 * 3600
+    """A session untouched for this long is removed with its files."""
+    concurrent_renders: int = max(1, min(4, os.cpu_count() or 1))
+    """Render requests admitted at once in one process (documents themselves are made one at a
+    time, see ``rendering._CORE``; page pictures are drawn beside); the rest wait their turn."""
+    files_per_request: int = 40
+    cache_bytes: int = 512 * 1024 * 1024
+    """Previews and PDFs of the built-in themes kept for every visitor; the oldest go first."""
+    session_cache_bytes: int = 64 * 1024 * 1024
+    """Previews and PDFs of one visitor's pictures (not counted in the upload limits)."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    data_dir: Path
+    hosts: tuple[str, ...] = DEFAULT_HOSTS
+    """Host names (without port) this server answers to."""
+    limits: Limits = field(default_factory=Limits)
+
+    @classmethod
+    def from_env(cls) -> Settings:
+        data = os.environ.get("DOMINO_PRINT_STUDIO_DATA")
+        if data:
+            data_dir = Path(data)
+        else:
+            user = os.getuid() if hasattr(os, "getuid") else "user"
+            data_dir = Path(tempfile.gettempdir()) / f"domino-print-studio-{user}"
+        hosts = os.environ.get("DOMINO_PRINT_STUDIO_HOSTS")
+        names = tuple(h.strip().lower() for h in hosts.split(",") if h.strip()) if hosts else DEFAULT_HOSTS
+        return cls(data_dir=data_dir, hosts=names)

@@ -1,0 +1,458 @@
+// domino-print studio: the live preview, the pictures, the actions. No framework, no build step.
+"use strict";
+
+(() => {
+  const words = JSON.parse(document.getElementById("words").textContent);
+  const lang = document.documentElement.lang;
+  const themeLangs = words.theme_langs.split(",");
+  const form = document.getElementById("options");
+  const controls = [...form.querySelectorAll("[data-default]")];
+  const $ = (id) => document.getElementById(id);
+
+  const say = (key, values = {}) =>
+    (words[key] || key).replace(/\{(\w+)\}/g, (whole, name) => (name in values ? values[name] : whole));
+
+  // -- which fields mean something now ---------------------------------------------------
+  function needMet(token) {
+    if (token.startsWith("!")) return !$("f-" + token.slice(1))?.checked;
+    if (token.includes("=")) {
+      const [name, value] = token.split("=");
+      const control = $("f-" + name);
+      return !!control && !control.disabled && control.value === value;
+    }
+    const control = $("f-" + token);
+    return !!control && control.checked;
+  }
+
+  function updateNeeds() {
+    // Twice: a field may depend on one that was just enabled (target on rules on no_rules).
+    for (let pass = 0; pass < 2; pass++) {
+      for (const field of form.querySelectorAll("[data-needs]")) {
+        const met = field.dataset.needs.split(" ").every(needMet);
+        const control = field.querySelector("[data-default]");
+        control.disabled = !met;
+        field.classList.toggle("inactive", !met);
+      }
+    }
+  }
+
+  // -- the options, as the option table reads them ------------------------------------------
+  function collect() {
+    const options = {};
+    for (const control of controls) {
+      if (control.disabled) continue;
+      const preset = control.dataset.default;
+      if (control.type === "checkbox") {
+        if (control.checked) options[control.name] = true;
+        continue;
+      }
+      const value = control.value.trim();
+      if (value === "" || value === preset) continue;
+      if (control.type === "number" && preset !== "" && Number(value) === Number(preset)) continue;
+      options[control.name] = value;
+    }
+    return options;
+  }
+
+  // -- errors beside their field -------------------------------------------------------------
+  function clearErrors() {
+    for (const line of document.querySelectorAll("p.error")) line.textContent = "";
+    for (const control of document.querySelectorAll("[aria-invalid]")) control.removeAttribute("aria-invalid");
+  }
+
+  function showErrors(errors) {
+    for (const { field, message } of errors || []) {
+      const line = $("e-" + field) || $("e-general");
+      line.textContent = message;
+      $("f-" + field)?.setAttribute("aria-invalid", "true");
+    }
+  }
+
+  // -- the live preview: the newest change always wins --------------------------------------
+  let sequence = 0;
+  let inFlight = null;
+  let busyTimer = null;
+  let changedAt = performance.now();
+  let sizeTimer = null;
+  window.studioTimings = [];
+
+  function setBusy(on) {
+    clearTimeout(busyTimer);
+    const pages = $("pages");
+    if (on) {
+      pages.setAttribute("aria-busy", "true");
+      busyTimer = setTimeout(() => { $("busy").hidden = false; $("mini").classList.add("working"); }, 150);
+    } else {
+      pages.removeAttribute("aria-busy");
+      $("busy").hidden = true;
+      $("mini").classList.remove("working");
+    }
+  }
+
+  function enableActions(download) {
+    for (const [id, href] of [["download", download], ["print", download + "?inline=1"]]) {
+      const link = $(id);
+      link.href = href;
+      link.removeAttribute("aria-disabled");
+    }
+  }
+
+  async function preview() {
+    const mine = ++sequence;
+    const started = changedAt;
+    if (inFlight) inFlight.abort();
+    inFlight = new AbortController();
+    setBusy(true);
+    let answer;
+    let data = {};
+    try {
+      answer = await fetch("/api/preview", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ options: collect(), page_lang: lang }),
+        signal: inFlight.signal,
+      });
+      data = await answer.json().catch(() => ({}));
+    } catch (error) {
+      if (error.name !== "AbortError" && mine === sequence) {
+        $("e-general").textContent = String(error.message || error);
+        setBusy(false);
+      }
+      return;
+    }
+    if (mine !== sequence || answer.status === 409) return; // a newer change is on its way
+    clearErrors();
+    if (!answer.ok) {
+      showErrors(data.errors || [{ field: "general", message: data.message || answer.statusText }]);
+      $("summary").dataset.stale = "true";
+      setBusy(false);
+      return;
+    }
+    await showPages(data, mine, started);
+  }
+
+  async function showPages(data, mine, started) {
+    const count = data.pages.length;
+    const pictures = data.pages.map((src, index) => {
+      const picture = new Image();
+      picture.alt = say("preview.page", { page: index + 1, pages: count });
+      if (index >= 4) picture.loading = "lazy";
+      picture.src = src;
+      return picture;
+    });
+    // Swap only once the first pages are decoded: no flash, and a slow answer never wins.
+    await Promise.all(pictures.slice(0, 4).map((picture) => picture.decode().catch(() => {})));
+    if (mine !== sequence) return;
+    const list = $("pages");
+    list.replaceChildren(...pictures.map((picture) => {
+      const item = document.createElement("li");
+      item.append(picture);
+      return item;
+    }));
+    $("summary").textContent = data.summary;
+    $("mini-summary").textContent = data.summary;
+    delete $("summary").dataset.stale;
+    $("command").textContent = data.command;
+    enableActions(data.download);
+    setBusy(false);
+    document.body.dataset.previewSeq = String(mine);
+    document.body.dataset.previewKey = data.key;
+    window.studioTimings.push({ seq: mine, ms: performance.now() - started });
+    if (data.size_url && !data.size_known) {
+      // The size of a PDF of photos needs the full PDF: asked for once the settings rest a moment.
+      clearTimeout(sizeTimer);
+      sizeTimer = setTimeout(async () => {
+        if (mine !== sequence) return;
+        const answer = await fetch(data.size_url + "?lang=" + lang).catch(() => null);
+        if (answer && answer.ok && mine === sequence) {
+          const { summary } = await answer.json();
+          $("summary").textContent = summary;
+          $("mini-summary").textContent = summary;
+        }
+      }, 700);
+    }
+  }
+
+  let typingTimer = null;
+  function changed(event) {
+    changedAt = performance.now();
+    updateNeeds();
+    clearTimeout(typingTimer);
+    const typing = event && event.type === "input" && event.target.matches("input[type=text], input[type=number]");
+    if (typing) typingTimer = setTimeout(preview, 250);
+    else preview();
+  }
+
+  form.addEventListener("change", (event) => {
+    if (event.target.closest("#pictures")) return;
+    changed(event);
+  });
+  form.addEventListener("input", (event) => {
+    if (event.target.closest("#pictures")) return;
+    if (event.target.matches("input[type=text], input[type=number]")) changed(event);
+  });
+  form.addEventListener("submit", (event) => { event.preventDefault(); changed(); });
+
+  // -- the visitor's pictures ------------------------------------------------------------
+  const thumbs = $("thumbs");
+  const themeSelect = $("f-theme");
+
+  async function send(url, body, isJson = true) {
+    const answer = await fetch(url, isJson ? {
+      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+    } : { method: "POST", body });
+    const data = await answer.json().catch(() => ({}));
+    if (!answer.ok) throw new Error(data.message || answer.statusText);
+    return data;
+  }
+
+  function picturesOption() {
+    return themeSelect && [...themeSelect.options].find((option) => option.value === "pictures");
+  }
+
+  function showPictures(state, focus) {
+    const count = state.pictures.length;
+    const option = picturesOption();
+    if (option) option.disabled = count === 0;
+    if (count === 0 && themeSelect.value === "pictures") themeSelect.value = themeSelect.dataset.default;
+    $("fit").value = state.fit || "contain";
+    $("background").value = (state.background || "#FFFFFF").toLowerCase();
+    thumbs.replaceChildren(...state.pictures.map((picture, value) => thumbItem(picture, value, count)));
+    if (focus) thumbs.querySelector(`[data-id="${focus.id}"] [data-act="${focus.act}"]`)?.focus();
+  }
+
+  function button(act, label, text, disabled) {
+    const element = document.createElement("button");
+    element.type = "button";
+    element.className = "small";
+    element.dataset.act = act;
+    element.setAttribute("aria-label", label);
+    element.title = label;
+    element.textContent = text;
+    element.disabled = disabled;
+    return element;
+  }
+
+  function thumbItem(picture, value, count) {
+    const item = document.createElement("li");
+    item.className = "thumb";
+    item.draggable = true;
+    item.dataset.id = picture.id;
+    const figure = document.createElement("figure");
+    const image = document.createElement("img");
+    image.src = picture.thumb;
+    image.alt = picture.labels[lang] || picture.labels.fr || "";
+    const caption = document.createElement("figcaption");
+    caption.textContent = say("pictures.value", { value });
+    figure.append(image, caption);
+    item.append(figure);
+    for (const code of themeLangs) {
+      const id = `name-${picture.id}-${code}`;
+      const label = document.createElement("label");
+      label.htmlFor = id;
+      label.textContent = say("pictures.name", { lang: code });
+      const input = document.createElement("input");
+      input.type = "text";
+      input.id = id;
+      input.maxLength = 40;
+      input.value = picture.labels[code] || "";
+      input.dataset.lang = code;
+      item.append(label, input);
+    }
+    const tools = document.createElement("div");
+    tools.className = "tools";
+    tools.append(
+      button("up", say("pictures.up", { value }), "↑", value === 0),
+      button("down", say("pictures.down", { value }), "↓", value === count - 1),
+      button("remove", say("pictures.remove", { value }), "✕", false),
+    );
+    item.append(tools);
+    return item;
+  }
+
+  function order() { return [...thumbs.children].map((item) => item.dataset.id); }
+
+  async function reorder(ids, focus) {
+    try {
+      showPictures(await send("/api/pictures/order", { order: ids }), focus);
+      changed();
+    } catch (error) { $("e-pictures").textContent = error.message; }
+  }
+
+  thumbs.addEventListener("click", async (event) => {
+    const target = event.target.closest("button[data-act]");
+    if (!target) return;
+    const id = target.closest("li").dataset.id;
+    const ids = order();
+    const at = ids.indexOf(id);
+    if (target.dataset.act === "remove") {
+      try {
+        showPictures(await send("/api/pictures/remove", { id }));
+        const next = thumbs.children[Math.min(at, thumbs.children.length - 1)];
+        (next?.querySelector("[data-act=remove]") || $("files")).focus();
+        changed();
+      } catch (error) { $("e-pictures").textContent = error.message; }
+      return;
+    }
+    const to = target.dataset.act === "up" ? at - 1 : at + 1;
+    if (to < 0 || to >= ids.length) return;
+    [ids[at], ids[to]] = [ids[to], ids[at]];
+    const act = (to === 0 && target.dataset.act === "up") || (to === ids.length - 1 && target.dataset.act === "down")
+      ? (target.dataset.act === "up" ? "down" : "up") : target.dataset.act;
+    reorder(ids, { id, act });
+  });
+
+  thumbs.addEventListener("change", async (event) => {
+    const input = event.target;
+    if (!input.dataset.lang) return;
+    const id = input.closest("li").dataset.id;
+    try {
+      await send("/api/pictures/name", { id, lang: input.dataset.lang, name: input.value });
+      changed();
+    } catch (error) { $("e-pictures").textContent = error.message; }
+  });
+
+  let dragged = null;
+  thumbs.addEventListener("dragstart", (event) => {
+    dragged = event.target.closest("li");
+    event.dataTransfer.effectAllowed = "move";
+    event.dataTransfer.setData("text/plain", dragged.dataset.id);
+  });
+  thumbs.addEventListener("dragover", (event) => {
+    if (!dragged) return;
+    event.preventDefault();
+    const over = event.target.closest("li");
+    if (!over || over === dragged) return;
+    const box = over.getBoundingClientRect();
+    const after = event.clientX > box.left + box.width / 2 || event.clientY > box.bottom;
+    over.parentNode.insertBefore(dragged, after ? over.nextSibling : over);
+  });
+  thumbs.addEventListener("drop", (event) => {
+    if (!dragged) return;
+    event.preventDefault();
+    event.stopPropagation();
+    dragged = null;
+    reorder(order());
+  });
+  thumbs.addEventListener("dragend", () => { dragged = null; });
+
+  function refused(items) {
+    const list = $("refused");
+    for (const { name, message } of items) {
+      const item = document.createElement("li");
+      item.className = "refused-item";
+      const text = document.createElement("span");
+      text.textContent = say("pictures.refused", { name, message });
+      const close = button("dismiss", say("pictures.dismiss"), "✕", false);
+      close.addEventListener("click", () => { item.remove(); $("files").focus(); });
+      item.append(text, close);
+      list.append(item);
+    }
+  }
+
+  const UPLOADS_AT_ONCE = 3;
+  const byName = new Intl.Collator(undefined, { numeric: true, sensitivity: "base" });
+
+  async function upload(files) {
+    if (!files.length) return;
+    files = [...files].sort((a, b) => byName.compare(a.name, b.name));
+    $("pictures-status").textContent = say("pictures.sending", { count: files.length });
+    $("e-pictures").textContent = "";
+    const started = performance.now();
+    const arrived = new Map();  // index in the sorted files -> picture id: a drop lands in name order
+    let state = null;
+    let next = 0;
+    // Each file is its own request, a few at a time: the server decodes one while the next arrives.
+    async function worker() {
+      while (next < files.length) {
+        const index = next++;
+        const file = files[index];
+        try {
+          const answer = await fetch(`/api/picture?lang=${lang}&name=${encodeURIComponent(file.name)}`, {
+            method: "POST", headers: { "content-type": "application/octet-stream" }, body: file,
+          });
+          const data = await answer.json().catch(() => ({}));
+          if (!answer.ok) throw new Error(data.message || answer.statusText);
+          refused(data.rejected || []);
+          if (data.added && data.added.length) arrived.set(index, data.added[0]);
+          if (!state || data.pictures.length >= state.pictures.length) state = data;
+        } catch (error) {
+          refused([{ name: file.name, message: error.message }]);
+        }
+      }
+    }
+    await Promise.all(Array.from({ length: Math.min(UPLOADS_AT_ONCE, files.length) }, worker));
+    if (!state) { $("pictures-status").textContent = ""; return; }
+    const added = [...arrived.entries()].sort((a, b) => a[0] - b[0]).map(([, id]) => id);
+    const ids = state.pictures.map((p) => p.id);
+    const wanted = [...ids.filter((id) => !added.includes(id)), ...added.filter((id) => ids.includes(id))];
+    if (wanted.join() !== ids.join()) {
+      try { state = await send("/api/pictures/order", { order: wanted }); } catch { /* keep arrival order */ }
+    }
+    showPictures(state);
+    $("pictures-status").textContent = say(
+      state.pictures.length === 1 ? "pictures.count.one" : "pictures.count.other", { count: state.pictures.length });
+    if (added.length) themeSelect.value = "pictures";
+    changedAt = started;
+    updateNeeds();
+    preview();
+  }
+
+  $("files").addEventListener("change", (event) => {
+    upload([...event.target.files]);
+    event.target.value = "";
+  });
+  const drop = $("pictures");
+  document.addEventListener("dragover", (event) => {
+    if (dragged) return;
+    event.preventDefault();
+    drop.classList.add("dragging");
+  });
+  document.addEventListener("dragleave", (event) => {
+    if (!event.relatedTarget) drop.classList.remove("dragging");
+  });
+  document.addEventListener("drop", (event) => {
+    if (dragged) return;
+    event.preventDefault();
+    drop.classList.remove("dragging");
+    upload([...(event.dataTransfer?.files || [])]);
+  });
+
+  async function look() {
+    try {
+      showPictures(await send("/api/pictures/look", { fit: $("fit").value, background: $("background").value }));
+      changed();
+    } catch (error) { $("e-pictures").textContent = error.message; }
+  }
+  $("fit").addEventListener("change", look);
+  $("background").addEventListener("change", look);
+
+  // -- actions ------------------------------------------------------------------------------
+  for (const id of ["download", "print"]) {
+    $(id).addEventListener("click", (event) => {
+      if ($(id).getAttribute("aria-disabled") === "true") event.preventDefault();
+    });
+  }
+
+  $("copy").addEventListener("click", async () => {
+    const command = $("command").textContent;
+    try {
+      await navigator.clipboard.writeText(command);
+    } catch {
+      const range = document.createRange();
+      range.selectNodeContents($("command"));
+      const selection = window.getSelection();
+      selection.removeAllRanges();
+      selection.addRange(range);
+      document.execCommand("copy");
+    }
+    $("copy-status").textContent = say("actions.copied");
+  });
+
+  // -- start -------------------------------------------------------------------------------
+  updateNeeds();
+  fetch("/api/pictures").then((answer) => (answer.ok ? answer.json() : null)).then((state) => {
+    if (state) showPictures(state);
+  }).catch(() => {});
+  preview();
+})();

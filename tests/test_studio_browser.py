@@ -1,0 +1,427 @@
+"""The studio in a real browser: Playwright driving Debian's chromium (``/usr/bin/chromium``).
+
+Playwright's own browser download is not used (it is not reachable everywhere): the tests
+launch the system browser by path. ``make test`` installs Debian's ``chromium`` when it is
+missing and it runs as root; elsewhere these tests are skipped with the reason, except
+under CI (``CI=true``), where a missing browser is a failure.
+
+``DOMINO_PRINT_SCREENSHOTS=1`` also writes the README's screenshots into ``docs/``.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from domino_print.studio.rendering import PREVIEW_DPI
+from domino_print.studio.settings import Settings
+from domino_print.tiles import Tile, double_set
+from tests.fixtures_images import SEVEN, face_boxes, noisy, sample, stored_with_orientation, top_and_bottom
+
+pytestmark = pytest.mark.slow
+
+CHROMIUM = Path(os.environ.get("DOMINO_PRINT_CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+SCREENSHOTS = os.environ.get("DOMINO_PRINT_SCREENSHOTS") == "1"
+
+
+def _missing() -> str:
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the playwright package is missing: pip install -e '.[test]'"
+    if not CHROMIUM.exists():
+        return f"{CHROMIUM} not found: install Debian's chromium (make test does it when run as root)"
+    return ""
+
+
+def launch_chromium(playwright):
+    """Debian's chromium, headless, with a fresh profile that reaches nothing outside."""
+    return playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+
+
+class RunningStudio:
+    """The studio app served by uvicorn in a thread, on a free loopback port."""
+
+    def __init__(self, data_dir: Path) -> None:
+        import uvicorn
+
+        from domino_print.studio import create_app
+
+        self.app = create_app(Settings(data_dir=data_dir))
+        sock = socket.socket()
+        sock.bind(("127.0.0.1", 0))
+        self.port = sock.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.data_dir = data_dir
+        self.server = uvicorn.Server(uvicorn.Config(self.app, log_level="warning", lifespan="on"))
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [sock]}, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            if time.monotonic() > deadline:
+                raise RuntimeError("the studio did not start")
+            time.sleep(0.02)
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def studio(tmp_path_factory):
+    reason = _missing()
+    if reason:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"browser tests cannot run under CI: {reason}")
+        pytest.skip(reason)
+    running = RunningStudio(tmp_path_factory.mktemp("studio-data"))
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="module")
+def browser(studio):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = launch_chromium(playwright)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def context(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def page(context, studio):
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(studio.url + "/")
+    wait_for_preview(page, 1)
+    yield page
+    assert errors == [], errors
+
+
+def wait_for_preview(page, at_least: int) -> None:
+    """Until the preview numbered ``at_least`` or later is on the page (no script eval: the CSP)."""
+    page.wait_for_selector("body[data-preview-seq]", timeout=30_000)
+    deadline = time.monotonic() + 30
+    while int(page.get_attribute("body", "data-preview-seq") or 0) < at_least:
+        if time.monotonic() > deadline:
+            raise AssertionError(f"no preview {at_least}")
+        page.wait_for_timeout(20)
+
+
+def settled_summary(page) -> str:
+    """The summary line once the size of a PDF of pictures is known (it shows "…" until then)."""
+    deadline = time.monotonic() + 30
+    while (summary := page.inner_text("#summary")).endswith("…"):
+        assert time.monotonic() < deadline, summary
+        page.wait_for_timeout(20)
+    return summary
+
+
+def shown_seq(page) -> int:
+    return int(page.get_attribute("body", "data-preview-seq") or 0)
+
+
+def change_and_wait(page, action, command: str | None = None) -> None:
+    """Do ``action``; wait for a newer preview, and one whose command line has ``command`` if given.
+
+    (Leaving a field the test filled sends the browser's own change event too: an extra
+    preview may come first.)
+    """
+    before = shown_seq(page)
+    action()
+    wait_for_preview(page, before + 1)
+    deadline = time.monotonic() + 30
+    while command is not None and command not in page.inner_text("#command"):
+        assert time.monotonic() < deadline, page.inner_text("#command")
+        page.wait_for_timeout(20)
+
+
+def page_image(context, page, index: int = 0) -> Image.Image:
+    source = page.locator("#pages img").nth(index).get_attribute("src")
+    answer = context.request.get(page.url.split("/?")[0].rstrip("/") + source)
+    assert answer.ok
+    return Image.open(io.BytesIO(answer.body())).convert("RGB")
+
+
+def screenshot(page, name: str, **options) -> None:
+    if SCREENSHOTS:
+        page.screenshot(path=str(DOCS / name), **options)
+
+
+def photos(folder: Path, size=(800, 600)) -> list[Path]:
+    """Seven photos named in value order; the third stored sideways with an EXIF rotation."""
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for index, colour in enumerate(SEVEN):
+        path = folder / f"{index + 1:02d}-photo.jpg"
+        if index == 2:
+            stored_with_orientation(top_and_bottom(size=size), 6, path)
+        else:
+            image = noisy(size, seed=index)
+            side = min(size) // 2
+            corner = ((size[0] - side) // 2, (size[1] - side) // 2)
+            image.paste(Image.new("RGB", (side, side), colour), corner)
+            image.save(path, "JPEG", quality=90)
+        paths.append(path)
+    return paths
+
+
+# -- the tests -----------------------------------------------------------------------------------
+def test_the_page_loads_and_shows_a_preview(page, context):
+    assert page.inner_text("#summary").startswith("2 pages, 28 dominos (double-six), A4, ")
+    assert page.inner_text("#command") == "domino-print"  # a form left as it is sends no option
+    images = page.locator("#pages img")
+    assert images.count() == 2
+    sheet = page_image(context, page, 0)
+    assert sheet.width > sheet.height  # the double-six sheet, landscape
+    assert sheet.convert("L").getextrema()[0] < 60  # something is drawn on it
+    assert page.get_attribute("#download", "aria-disabled") is None
+    screenshot(page, "studio.png")
+    page.set_viewport_size({"width": 360, "height": 780})
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= 360  # no sideways scrolling on a phone
+    screenshot(page, "studio-phone.png")
+
+
+def test_changing_theme_set_and_paper_changes_the_preview(page, context):
+    first = page_image(context, page, 0)
+    change_and_wait(page, lambda: page.select_option("#f-theme", "fruits"))
+    fruits = page_image(context, page, 0)
+    assert fruits.size == first.size
+    assert fruits.getcolors(1 << 24) != first.getcolors(1 << 24)
+    assert "--theme fruits" in page.inner_text("#command")
+    change_and_wait(page, lambda: page.select_option("#f-theme", "chiffres"))
+    change_and_wait(page, lambda: (page.fill("#f-max", "9"), page.dispatch_event("#f-max", "change")),
+                    "--max 9")
+    assert page.inner_text("#summary").startswith("3 pages, 55 dominos (double-neuf)")
+    assert page.locator("#pages img").count() == 3
+    change_and_wait(page, lambda: (page.fill("#f-paper", "Letter"),
+                                   page.dispatch_event("#f-paper", "change")), "--paper Letter")
+    assert ", Letter, " in page.inner_text("#summary")
+    assert page.inner_text("#command") == "domino-print --theme chiffres --max 9 --paper Letter"
+
+
+def test_a_bad_value_shows_beside_its_field_and_keeps_the_last_preview(page):
+    before = page.get_attribute("body", "data-preview-key")
+    page.select_option("#f-theme", "fruits")
+    wait_for_preview(page, 2)
+    key = page.get_attribute("body", "data-preview-key")
+    assert key != before
+    page.fill("#f-max", "9")
+    page.dispatch_event("#f-max", "change")
+    page.wait_for_selector("#e-max:not(:empty)")
+    assert "Valeur la plus haute" in page.inner_text("#e-max")
+    assert page.get_attribute("#f-max", "aria-invalid") == "true"
+    assert page.get_attribute("body", "data-preview-key") == key  # the last good preview stays
+    assert page.locator("#pages img").count() == 2
+
+
+def test_seven_photos_preview_upright_and_download_like_the_command_line(page, context, tmp_path, run_cli):
+    paths = photos(tmp_path / "photos")
+    before = shown_seq(page)
+    page.set_input_files("#files", [str(p) for p in paths])
+    wait_for_preview(page, before + 1)
+    page.wait_for_selector("#thumbs li >> nth=6")
+    assert page.locator("#thumbs li").count() == 7
+    assert page.input_value("#f-theme") == "pictures"
+    third = page.locator("#thumbs li").nth(2).get_attribute("data-id")
+    assert page.input_value(f"#name-{third}-fr") == "photo"  # named after the file, number left out
+    assert page.inner_text("#summary").startswith("2 pages, 28 dominos (double-six)")
+    # The sideways photo (value 2) is upright on the double-2: red above, blue below.
+    sheet = page_image(context, page, 0)
+    layout, pages = face_boxes(28)
+    tile = double_set(6).index(Tile(2, 2))
+    x, y, size = pages[0][tile][0]
+    upper = sample(sheet, layout, x + size / 2, y + size * 0.62, dpi=PREVIEW_DPI)
+    lower = sample(sheet, layout, x + size / 2, y + size * 0.38, dpi=PREVIEW_DPI)
+    assert upper[0] > 180 and upper[2] < 90, upper
+    assert lower[2] > 180 and lower[0] < 90, lower
+    settled_summary(page)
+    screenshot(page, "studio-pictures.png", full_page=False)
+    with page.expect_download() as downloaded:
+        page.click("#download")
+    pdf = Path(downloaded.value.path()).read_bytes()
+    command = page.inner_text("#command")
+    folder = re.search(r"--theme (\S+)", command).group(1).strip("'")
+    out = tmp_path / "cli.pdf"
+    result = run_cli("--theme", folder, "--out", out, "--quiet")
+    assert result.exit_code == 0, result.output
+    assert pdf == out.read_bytes()
+
+
+def test_bad_pictures_get_their_message_and_lose_nothing_else(page, tmp_path):
+    paths = photos(tmp_path / "photos", size=(320, 240))
+    before = shown_seq(page)
+    page.set_input_files("#files", [str(p) for p in paths])
+    wait_for_preview(page, before + 1)
+    summary = settled_summary(page)
+    key = page.get_attribute("body", "data-preview-key")
+    text = tmp_path / "liste.png"
+    text.write_text("pommes, poires\n")
+    huge = tmp_path / "immense.png"
+    Image.new("1", (8000, 8000)).save(huge)
+    page.set_input_files("#files", [str(text), str(huge)])
+    page.wait_for_selector("#refused li >> nth=1")
+    messages = page.locator("#refused li").all_inner_texts()
+    assert any(m.startswith("liste.png : ce n'est pas une image lisible") for m in messages), messages
+    assert any(m.startswith("immense.png : l'image a 64 mégapixels") for m in messages), messages
+    assert page.locator("#thumbs li").count() == 7
+    wait_for_preview(page, before + 2)
+    assert settled_summary(page) == summary
+    assert page.get_attribute("body", "data-preview-key") == key
+    assert page.locator("#pages img").count() == 2
+
+
+def test_reorder_with_the_keyboard_buttons_and_remove(page, tmp_path):
+    paths = photos(tmp_path / "photos", size=(320, 240))
+    before = shown_seq(page)
+    page.set_input_files("#files", [str(p) for p in paths])
+    wait_for_preview(page, before + 1)
+    ids = page.locator("#thumbs li").evaluate_all("items => items.map(i => i.dataset.id)")
+    page.focus("#thumbs li:nth-child(1) [data-act=down]")
+    page.keyboard.press("Enter")
+    deadline = time.monotonic() + 10
+    while page.locator("#thumbs li").first.get_attribute("data-id") == ids[0] and time.monotonic() < deadline:
+        page.wait_for_timeout(20)
+    moved = page.locator("#thumbs li").evaluate_all("items => items.map(i => i.dataset.id)")
+    assert moved == [ids[1], ids[0], *ids[2:]]
+    focused = page.evaluate("() => document.activeElement.closest('li')?.dataset.id")
+    assert focused == ids[0]  # focus follows the moved picture
+    page.click(f"#thumbs li[data-id='{ids[6]}'] [data-act=remove]")
+    page.wait_for_selector(f"#thumbs li[data-id='{ids[6]}']", state="detached")
+    assert page.locator("#thumbs li").count() == 6
+
+
+def test_keyboard_only_from_the_first_field_to_the_download(page):
+    reached = []
+    for _ in range(80):
+        page.keyboard.press("Tab")
+        ident = page.evaluate("() => document.activeElement.id")
+        reached.append(ident)
+        if ident == "f-theme":
+            outline = page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")
+            assert outline != "none"  # focus is visible
+            before = shown_seq(page)
+            page.keyboard.press("ArrowDown")  # the next theme, chosen with the keyboard
+            wait_for_preview(page, before + 1)
+        if ident == "download":
+            break
+    assert "f-theme" in reached and "f-max" in reached and "files" in reached
+    assert reached[-1] == "download", reached
+    with page.expect_download() as downloaded:
+        page.keyboard.press("Enter")
+    assert Path(downloaded.value.path()).read_bytes().startswith(b"%PDF-")
+
+
+def test_a_request_from_a_foreign_origin_is_refused(context, studio):
+    """A page from another origin (here another port of this machine) cannot drive the studio."""
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    class Elsewhere(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            body = b"<!doctype html><title>elsewhere</title>"
+            self.send_response(200)
+            self.send_header("content-type", "text/html")
+            self.send_header("content-length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args) -> None:
+            pass
+
+    elsewhere = ThreadingHTTPServer(("127.0.0.1", 0), Elsewhere)
+    threading.Thread(target=elsewhere.serve_forever, daemon=True).start()
+    try:
+        page = context.new_page()
+        page.goto(f"http://127.0.0.1:{elsewhere.server_address[1]}/")
+        refused_before = studio.app.refused
+        outcome = page.evaluate("""async (url) => {
+            try {
+                const headers = {"content-type": "text/plain"};
+                await fetch(url, {method: "POST", body: '{"options": {}}', headers});
+                return "answered";
+            } catch (error) { return "blocked"; }
+        }""", studio.url + "/api/preview")
+    finally:
+        elsewhere.shutdown()
+    assert outcome == "blocked"
+    assert studio.app.refused == refused_before + 1  # the server saw it, and refused it
+
+
+def test_the_newest_change_wins_over_a_slower_older_one(page):
+    before = shown_seq(page)
+    page.evaluate("""() => {
+        const sets = document.getElementById("f-sets");
+        sets.value = "120";  // a slow one: 120 sets, hundreds of pages
+        sets.dispatchEvent(new Event("change", {bubbles: true}));
+        document.getElementById("f-theme").value = "fruits";  // then at once a quick one
+        document.getElementById("f-theme").dispatchEvent(new Event("change", {bubbles: true}));
+    }""")
+    wait_for_preview(page, before + 2)
+    assert page.inner_text("#command") == "domino-print --theme fruits --sets 120"
+    page.fill("#f-sets", "")
+    change_and_wait(page, lambda: page.dispatch_event("#f-sets", "change"), "domino-print --theme fruits")
+    assert page.inner_text("#command") == "domino-print --theme fruits"
+    page.wait_for_timeout(1500)  # whatever was still on its way never replaces it
+    assert page.inner_text("#command") == "domino-print --theme fruits"
+    assert page.inner_text("#summary").startswith("2 pages, 28 dominos")
+
+
+def test_pictures_reorder_by_dragging(page, tmp_path):
+    paths = photos(tmp_path / "photos", size=(320, 240))
+    before = shown_seq(page)
+    page.set_input_files("#files", [str(p) for p in paths])
+    wait_for_preview(page, before + 1)
+    ids = page.locator("#thumbs li").evaluate_all("items => items.map(i => i.dataset.id)")
+    page.drag_and_drop("#thumbs li:nth-child(1) img", "#thumbs li:nth-child(3) img")
+    deadline = time.monotonic() + 10
+    while page.locator("#thumbs li").first.get_attribute("data-id") == ids[0]:
+        assert time.monotonic() < deadline, "the drag did not move the picture"
+        page.wait_for_timeout(20)
+    moved = page.locator("#thumbs li").evaluate_all("items => items.map(i => i.dataset.id)")
+    assert moved[0] == ids[1] and sorted(moved) == sorted(ids) and moved.index(ids[0]) in (1, 2)
+    state = page.context.request.get(page.url.split("/?")[0].rstrip("/") + "/api/pictures").json()
+    assert [p["id"] for p in state["pictures"]] == moved  # the server has the new order
+
+
+def test_open_to_print_and_copy_the_command_line(browser, studio):
+    context = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
+    try:
+        page = context.new_page()
+        page.goto(studio.url + "/?lang=en")
+        wait_for_preview(page, 1)
+        change_and_wait(page, lambda: page.select_option("#f-theme", "chiffres"), "--theme chiffres")
+        link = page.locator("#print")
+        assert link.get_attribute("target") == "_blank" and link.inner_text() == "Open to print"
+        answer = context.request.get(studio.url + link.get_attribute("href"))
+        assert answer.headers["content-type"] == "application/pdf"
+        assert answer.headers["content-disposition"].startswith("inline;")
+        assert answer.body().startswith(b"%PDF-")
+        page.click("#copy")
+        page.wait_for_selector("#copy-status:not(:empty)")
+        copied = page.evaluate("() => navigator.clipboard.readText()")
+        assert copied == "domino-print --theme chiffres --lang en"
+    finally:
+        context.close()

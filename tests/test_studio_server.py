@@ -1,0 +1,120 @@
+"""``domino-print studio`` and ``uvicorn domino_print.studio:app`` as real servers (subprocesses)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.slow
+BIN = Path(sys.executable).parent
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def get(url: str, **headers) -> tuple[int, bytes, dict]:
+    request = urllib.request.Request(url, headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=20) as answer:
+            return answer.status, answer.read(), dict(answer.headers)
+    except urllib.error.HTTPError as error:
+        return error.code, error.read(), dict(error.headers)
+
+
+def post_json(url: str, body: dict, origin: str, cookie: str) -> tuple[int, dict]:
+    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST", headers={
+        "content-type": "application/json", "origin": origin, "cookie": cookie})
+    try:
+        with urllib.request.urlopen(request, timeout=60) as answer:
+            return answer.status, json.loads(answer.read())
+    except urllib.error.HTTPError as error:
+        return error.code, {}
+
+
+def test_studio_command_prints_its_address_serves_and_stops_on_ctrl_c(tmp_path):
+    process = subprocess.Popen(
+        [str(BIN / "domino-print"), "studio", "--no-browser"], stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True, env={**os.environ, "TMPDIR": str(tmp_path)},
+    )
+    try:
+        line = process.stdout.readline()
+        match = re.match(r"domino-print studio: (http://127\.0\.0\.1:(\d+)/) \(Ctrl-C to stop\)", line)
+        assert match, line
+        address = match.group(1)
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                status, body, _ = get(address)
+                break
+            except OSError:
+                assert time.monotonic() < deadline
+                time.sleep(0.05)
+        assert status == 200 and b"Studio domino-print" in body
+        assert list(tmp_path.glob("domino-print-studio-*"))  # its own data folder...
+    finally:
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=20)
+    assert process.returncode == 0, err
+    assert "stopped" in out and "Traceback" not in err
+    assert not list(tmp_path.glob("domino-print-studio-*"))  # ...removed when it stops
+
+
+def test_studio_refuses_a_port_in_use():
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        sock.listen()
+        port = sock.getsockname()[1]
+        result = subprocess.run([str(BIN / "domino-print"), "studio", "--no-browser", "--port", str(port)],
+                                capture_output=True, text=True, timeout=60)
+    assert result.returncode == 1
+    assert f"cannot listen on 127.0.0.1:{port}" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_uvicorn_with_several_workers_shares_sessions_on_disk(tmp_path):
+    port = free_port()
+    data = tmp_path / "data"
+    process = subprocess.Popen(
+        [str(BIN / "python"), "-m", "uvicorn", "domino_print.studio:app", "--port", str(port),
+         "--workers", "2", "--log-level", "warning"],
+        env={**os.environ, "DOMINO_PRINT_STUDIO_DATA": str(data)}, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                status, _, headers = get(base + "/")
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "uvicorn did not start"
+                time.sleep(0.1)
+        assert status == 200
+        cookie = headers["set-cookie"].split(";")[0]
+        # Many requests, spread over both workers: every one finds the session on disk.
+        for max_value in range(3, 9):
+            status, data_json = post_json(base + "/api/preview", {"options": {"max": str(max_value)}},
+                                          base, cookie)
+            assert status == 200
+            status, png, _ = get(base + data_json["pages"][0], cookie=cookie)
+            assert status == 200 and png.startswith(b"\xff\xd8")  # a JPEG picture of the page
+            status, pdf, _ = get(base + data_json["download"], cookie=cookie)
+            assert pdf.startswith(b"%PDF-")
+        assert get(base + "/", host="evil.example")[0] == 403
+    finally:
+        process.send_signal(signal.SIGINT)
+        process.communicate(timeout=30)
+    assert len(list((data / "sessions").iterdir())) == 1
