@@ -25,6 +25,7 @@ def readme_example() -> str:
     return blocks[0]
 
 
+@pytest.mark.slow
 def test_readme_example_builds_a_pdf_in_memory_and_writes_nothing(tmp_path):
     code = readme_example()
     assert len(code.strip().splitlines()) <= 5
@@ -114,6 +115,7 @@ def test_option_errors_are_raised_not_printed(capsys):
     assert capsys.readouterr() == ("", "")
 
 
+@pytest.mark.slow
 def test_importing_the_api_loads_no_renderer():
     code = (
         "import sys, domino_print.api\n"

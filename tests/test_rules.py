@@ -426,6 +426,7 @@ def test_double_two_is_for_two_players_only() -> None:
 
 @pytest.mark.parametrize(("lang", "variant", "pictures", "top"), list(all_combinations()))
 @pytest.mark.parametrize("pagesize", [A4, letter], ids=["A4", "Letter"])
+@pytest.mark.slow
 def test_every_combination_fits_one_page_with_nothing_dropped(
     lang: str, variant: str, pictures: bool, top: int, pagesize: tuple[float, float]
 ) -> None:
@@ -537,6 +538,7 @@ def test_french_content_uses_no_break_spaces_before_high_punctuation(variant: st
     ],
 )
 @pytest.mark.parametrize("pagesize", [A4, letter], ids=["A4", "Letter"])
+@pytest.mark.slow
 def test_french_lines_never_start_with_high_punctuation(
     variant: str, pictures: bool, top: int, pagesize: tuple[float, float]
 ) -> None:
@@ -670,6 +672,7 @@ BUILTIN_COMBINATIONS = [
 
 
 @pytest.mark.parametrize(("theme", "lang", "variant"), BUILTIN_COMBINATIONS)
+@pytest.mark.slow
 def test_every_builtin_theme_gets_one_rules_page_with_its_own_tiles(tmp_path, theme, lang, variant):
     from click.testing import CliRunner
 

@@ -105,6 +105,7 @@ def test_only_the_requested_catalogue_is_read(monkeypatch):
 # ------------------------------------------------------------------ a language is one file
 
 
+@pytest.mark.slow
 def test_a_catalogue_copied_to_a_new_name_adds_a_language_with_no_code_change(tmp_path):
     """Copy the package, add texts/xx.toml (English with a marked title), and print in xx."""
     root = Path(texts.__file__).resolve().parents[2]
