@@ -6,7 +6,8 @@ all of them, or none. A rename that fails half way puts back what was already
 replaced (the old files are kept as hard links until the end). A file that is
 replaced keeps its permissions (and, where allowed, its owner), as editors do; a
 symbolic link is followed: the file it points to is replaced, in its own folder,
-and the link stays.
+and the link stays. A destination (or a link's target) that exists and is not a
+regular file (a device, a FIFO, a socket) is refused: it is never replaced.
 
 ``stop_on_signals`` turns the catchable signals that would end the process
 (SIGTERM, SIGHUP, SIGINT...) into a ``Stopped`` exception, so that the
@@ -71,6 +72,9 @@ def check_destination(path: Path) -> Path:
         if path.suffix.lower() == ".pdf":
             raise DominoError(f"{path} is a folder; give a file name such as {path / 'dominos.pdf'}")
         raise DominoError(f"{path} is a folder and the tool needs that name; move it or choose another --out")
+    if os.path.lexists(target) and not target.is_file():  # a device or FIFO: never replaced
+        raise DominoError(f"{path} is not a regular file (a device, FIFO or socket); "
+                          "choose another --out")
     return target
 
 

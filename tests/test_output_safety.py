@@ -300,6 +300,29 @@ def test_a_link_to_a_missing_folder_or_a_loop_is_one_clear_line(run_cli, tmp_pat
     assert sorted(os.listdir(tmp_path)) == ["boucle.pdf", "perdu.pdf"]
 
 
+def test_a_fifo_or_a_link_to_a_device_at_out_is_refused_and_kept(run_cli, tmp_path):
+    """Writing through a link must never replace a device (run as root, ``x.pdf -> /dev/full``
+    replaced /dev/full with the PDF) nor a FIFO someone reads from. A FIFO stands for both
+    here: a test must not risk a real device."""
+    fifo = tmp_path / "tube.pdf"
+    os.mkfifo(fifo)
+    (tmp_path / "vers-tube.pdf").symlink_to(fifo)
+    for name in ("tube.pdf", "vers-tube.pdf"):
+        result = run_cli(*SMALL, "--out", tmp_path / name)
+        assert result.exit_code == 1, (name, result.stderr)
+        assert "not a regular file" in one_line_error(result.stderr)
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    assert sorted(os.listdir(tmp_path)) == ["tube.pdf", "vers-tube.pdf"]
+
+
+def test_a_fifo_in_the_way_of_a_preview_is_refused(run_cli, tmp_path):
+    os.mkfifo(tmp_path / "x-1.png")
+    result = run_cli(*SMALL, "--out", tmp_path / "x.pdf")
+    assert result.exit_code == 1 and "x-1.png" in one_line_error(result.stderr)
+    assert stat.S_ISFIFO(os.stat(tmp_path / "x-1.png").st_mode)
+    assert sorted(os.listdir(tmp_path)) == ["x-1.png"]
+
+
 def test_without_hard_links_the_old_file_is_moved_aside_and_put_back(run_cli, tmp_path, monkeypatch):
     """Some file systems (FAT on a USB stick) have no hard links: the put-back still works."""
     before = _prepare(run_cli, tmp_path)
