@@ -305,6 +305,13 @@ def test_svg_sizes_that_overflow_are_one_line(tmp_path, size):
         '<circle cx="10" cy="10" r="1.7e308"/>',
         '<g transform="scale(1e400)">' + SHAPE + "</g>",
         '<g transform="translate(nan, 0)">' + SHAPE + "</g>",
+        # gradients keep their numbers in private attributes (a traceback from ReportLab's writer)
+        '<defs><linearGradient id="g" x1="nan"><stop offset="0" stop-color="red"/></linearGradient></defs>'
+        '<rect width="10" height="10" fill="url(#g)"/>',
+        '<defs><linearGradient id="g"><stop offset="nan" stop-color="red"/></linearGradient></defs>'
+        '<rect width="10" height="10" fill="url(#g)"/>',
+        '<defs><radialGradient id="g" r="1e400"><stop offset="0" stop-color="red"/></radialGradient></defs>'
+        '<rect width="10" height="10" fill="url(#g)"/>',
     ],
 )
 def test_shapes_with_numbers_out_of_range_are_one_line(tmp_path, body):

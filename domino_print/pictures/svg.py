@@ -355,19 +355,27 @@ def _check_work(path: Path, root) -> int:
 
 
 def _first_bad_number(drawing) -> float | None:
-    """A size or coordinate of the drawing that is not finite or over ``MAX_COORDINATE``."""
+    """A size or coordinate of the drawing that is not finite or over ``MAX_COORDINATE``.
+
+    Private attributes are read too: a gradient keeps its coordinates and stops in
+    ``_x0``, ``_positions``... Each object is read once (shapes may refer to each other).
+    """
     pending = [drawing]
+    seen: set[int] = set()
     while pending:
         value = pending.pop()
-        if isinstance(value, bool) or value is None or isinstance(value, str):
+        if isinstance(value, bool) or value is None or isinstance(value, (str, bytes)):
             continue
+        if id(value) in seen:
+            continue
+        seen.add(id(value))
         if isinstance(value, (int, float)):
             if not math.isfinite(value) or abs(value) > MAX_COORDINATE:
                 return value
         elif isinstance(value, (list, tuple)):
             pending.extend(value)
         elif hasattr(value, "__dict__"):
-            pending.extend(v for k, v in vars(value).items() if not k.startswith("_"))
+            pending.extend(vars(value).values())
     return None
 
 
