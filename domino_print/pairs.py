@@ -14,6 +14,8 @@ an empty list, a single pair, an empty cell, a missing picture, a side repeated
 from __future__ import annotations
 
 import csv
+import os
+import stat
 import sys
 from pathlib import Path
 from typing import NamedTuple
@@ -73,10 +75,7 @@ def is_pairs_list(ref: str) -> bool:
 def read_pairs(ref: str) -> PairList:
     """The list at ``ref``, checked."""
     path = Path(ref).expanduser()
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise PairsError(f"{path}: cannot read the list of pairs ({exc.strerror})") from None
+    raw = _read_regular(path)
     try:
         content = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -87,6 +86,24 @@ def read_pairs(ref: str) -> PairList:
     )
     _check(path, rows)
     return PairList(path, rows)
+
+
+def _read_regular(path: Path) -> bytes:
+    """The bytes of the list, which must be a regular file (a FIFO would block forever, a
+    device never end): opened without blocking, checked with ``fstat``, then read."""
+    try:
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise PairsError(f"{path}: cannot read the list of pairs ({exc.strerror})") from None
+    if not stat.S_ISREG(os.fstat(handle).st_mode):  # before fdopen, which refuses a folder itself
+        os.close(handle)
+        raise PairsError(f"{path}: the list of pairs is not a regular file (a folder, FIFO, device "
+                         "or socket); give a file saved by a spreadsheet or an editor")
+    with os.fdopen(handle, "rb") as stream:
+        try:
+            return stream.read()
+        except OSError as exc:
+            raise PairsError(f"{path}: cannot read the list of pairs ({exc.strerror})") from None
 
 
 def _csv_rows(path: Path, content: str) -> list[tuple[int, str, str]]:

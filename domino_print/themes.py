@@ -149,10 +149,11 @@ def read_regular_file(path: Path, what: str = "the theme file") -> bytes:
         handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
         raise ThemeError(f"{path}: cannot read {what} ({exc.strerror})") from None
+    if not stat.S_ISREG(os.fstat(handle).st_mode):  # before fdopen, which refuses a folder itself
+        os.close(handle)
+        raise ThemeError(f"{path}: {what} is not a regular file (a folder, FIFO, device or socket); "
+                         "give a file saved by an editor")
     with os.fdopen(handle, "rb") as stream:
-        if not stat.S_ISREG(os.fstat(handle).st_mode):
-            raise ThemeError(f"{path}: {what} is not a regular file (a folder, FIFO, device or socket); "
-                             "give a file saved by an editor")
         try:
             return stream.read()
         except OSError as exc:

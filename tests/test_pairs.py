@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import re
 from pathlib import Path
 
@@ -84,3 +85,20 @@ def test_a_list_not_in_utf8_is_named(tmp_path):
     source.write_bytes("élève;pupil\nchat;cat\n".encode("latin-1"))
     with pytest.raises(PairsError, match="not UTF-8"):
         read_pairs(str(source))
+
+
+def test_a_fifo_given_as_the_list_is_refused_at_once(tmp_path, run_cli):
+    """Reading a FIFO would wait forever (issue 9, item 10, for lists of pairs too)."""
+    fifo = tmp_path / "paires.csv"
+    os.mkfifo(fifo)
+    out = tmp_path / "out.pdf"
+    result = run_cli("--theme", fifo, "--out", out)
+    assert result.exit_code == 1
+    assert "not a regular file" in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["paires.csv"]
+
+
+def test_a_folder_named_like_a_list_is_refused_in_words(tmp_path, run_cli):
+    (tmp_path / "paires.csv").mkdir()
+    result = run_cli("--theme", tmp_path / "paires.csv", "--out", tmp_path / "out.pdf")
+    assert result.exit_code == 1 and "paires.csv: the list of pairs is not a regular file" in result.stderr

@@ -551,6 +551,15 @@ def test_fifos_never_hang(tmp_path):
     assert not (tmp_path / "a.pdf").exists()
 
 
+def test_a_folder_named_theme_toml_is_refused_in_words(tmp_path):
+    """os.fdopen refuses a folder itself: the message was '3: Is a directory'."""
+    folder = colour_folder(tmp_path / "photos", SEVEN)
+    (folder / "theme.toml").mkdir()
+    line = one_error_line(run("--theme", folder, "--out", tmp_path / "a.pdf"))
+    assert "theme.toml: the theme file is not a regular file" in line
+    assert not (tmp_path / "a.pdf").exists()
+
+
 @pytest.mark.parametrize(
     ("toml", "extra", "message"),
     [
