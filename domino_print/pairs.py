@@ -29,6 +29,8 @@ else:  # pragma: no cover - exercised on Python 3.10 only
 
 PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
 LIST_SUFFIXES = (".csv", ".toml")
+MAX_LIST_BYTES = 1_000_000
+"""Largest list of pairs read (a thousand pairs is about 30 KB)."""
 
 
 class PairsError(DominoError):
@@ -67,8 +69,8 @@ def is_pairs_list(ref: str) -> bool:
     if path.suffix.lower() != ".toml" or not path.is_file():
         return False
     try:
-        return "pairs" in tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return "pairs" in tomllib.loads(_read_regular(path).decode("utf-8"))
+    except (PairsError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError):
         return False  # the theme loader reports it
 
 
@@ -101,9 +103,13 @@ def _read_regular(path: Path) -> bytes:
                          "or socket); give a file saved by a spreadsheet or an editor")
     with os.fdopen(handle, "rb") as stream:
         try:
-            return stream.read()
+            data = stream.read(MAX_LIST_BYTES + 1)
         except OSError as exc:
             raise PairsError(f"{path}: cannot read the list of pairs ({exc.strerror})") from None
+    if len(data) > MAX_LIST_BYTES:
+        raise PairsError(f"{path}: the list of pairs is over the {MAX_LIST_BYTES // 1_000_000} MB limit; "
+                         "is it the right file?")
+    return data
 
 
 def _csv_rows(path: Path, content: str) -> list[tuple[int, str, str]]:
@@ -114,7 +120,10 @@ def _csv_rows(path: Path, content: str) -> list[tuple[int, str, str]]:
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
-        cells = next(csv.reader([line], delimiter=delimiter))
+        try:
+            cells = next(csv.reader([line], delimiter=delimiter))
+        except csv.Error as exc:  # a cell over the csv module's limit (128 KB), a stray NUL...
+            raise PairsError(f"{path}, line {number}: not a line of a list of pairs ({exc})") from None
         while len(cells) > 2 and not cells[-1].strip():
             cells.pop()  # trailing separators, as spreadsheets write them
         if len(cells) != 2:
@@ -131,6 +140,8 @@ def _toml_rows(path: Path, content: str) -> list[tuple[int, str, str]]:
         data = tomllib.loads(content)
     except tomllib.TOMLDecodeError as exc:
         raise PairsError(f"{path}: TOML syntax error: {exc}") from None
+    except RecursionError:  # tomllib parses nested arrays recursively
+        raise PairsError(f"{path}: TOML syntax error: arrays nested too deeply") from None
     pairs = data.get("pairs")
     if not isinstance(pairs, list):
         raise PairsError(f'{path}: write the pairs as pairs = [["7 × 8", "56"], ...]')

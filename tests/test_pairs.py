@@ -102,3 +102,19 @@ def test_a_folder_named_like_a_list_is_refused_in_words(tmp_path, run_cli):
     (tmp_path / "paires.csv").mkdir()
     result = run_cli("--theme", tmp_path / "paires.csv", "--out", tmp_path / "out.pdf")
     assert result.exit_code == 1 and "paires.csv: the list of pairs is not a regular file" in result.stderr
+
+
+@pytest.mark.parametrize("name", ["paires.toml", "paires.csv"])
+def test_a_deeply_nested_or_huge_list_is_one_line(tmp_path, run_cli, name):
+    """tomllib recurses into nested arrays: 100,000 of them were a RecursionError traceback."""
+    source = tmp_path / name
+    source.write_text("pairs = " + "[" * 100_000 + "]" * 100_000 + "\n", encoding="utf-8")
+    result = run_cli("--theme", source, "--out", tmp_path / "out.pdf")
+    assert result.exit_code == 1 and len(result.stderr.strip().splitlines()) == 1
+    # a .csv line of 200,000 characters was a traceback of the csv module's field limit
+    assert ("nested too deeply" if name.endswith(".toml") else "line 1: not a line") in result.stderr
+    source.write_text("chat;cat\n" * 200_000, encoding="utf-8")
+    result = run_cli("--theme", source, "--out", tmp_path / "out.pdf")
+    assert result.exit_code == 1 and "over the 1 MB limit" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "out.pdf").exists()

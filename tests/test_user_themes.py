@@ -551,6 +551,26 @@ def test_fifos_never_hang(tmp_path):
     assert not (tmp_path / "a.pdf").exists()
 
 
+@pytest.mark.parametrize("text", [
+    "x = " + "[" * 100_000 + "]" * 100_000 + "\n",  # tomllib recursed into a traceback
+    "title = {" + "a = {" * 3000 + "}" * 3001 + "\n",
+])
+def test_a_deeply_nested_theme_file_is_one_line(tmp_path, text):
+    folder = colour_folder(tmp_path / "photos", SEVEN)
+    write(folder / "theme.toml", text)
+    line = one_error_line(run("--theme", folder, "--out", tmp_path / "a.pdf"))
+    assert "theme.toml: TOML syntax error: arrays or tables nested too deeply" in line
+    assert not (tmp_path / "a.pdf").exists()
+
+
+def test_a_huge_theme_file_is_refused_without_reading_it_all(tmp_path):
+    folder = colour_folder(tmp_path / "photos", SEVEN)
+    write(folder / "theme.toml", 'title = "a"\n#' + "x" * 2_000_000 + "\n")
+    line = one_error_line(run("--theme", folder, "--out", tmp_path / "a.pdf"))
+    assert "theme.toml: the theme file is over the 1 MB limit" in line
+    assert not (tmp_path / "a.pdf").exists()
+
+
 def test_a_folder_named_theme_toml_is_refused_in_words(tmp_path):
     """os.fdopen refuses a folder itself: the message was '3: Is a directory'."""
     folder = colour_folder(tmp_path / "photos", SEVEN)
