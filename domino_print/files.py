@@ -205,7 +205,8 @@ class StagedFiles:
         target = check_destination(path)
         with _signals_held():  # the temporary is known as soon as it exists
             try:
-                handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+                handle, name = tempfile.mkstemp(prefix=_hidden_prefix(target), suffix=".tmp",
+                                                dir=target.parent)
             except OSError as exc:
                 raise DominoError(f"{path}: cannot write here ({exc.strerror or exc}); "
                                   f"{_fix_for(exc)}") from None
@@ -292,8 +293,19 @@ def _unlink_all(paths: list[Path]) -> None:
             path.unlink(missing_ok=True)
 
 
+HIDDEN_NAME_BYTES = 200
+"""Most bytes of a file's name kept in the hidden names beside it (a temporary, an old version
+kept aside), so that the random part and the suffix still fit the 255 bytes of a name."""
+
+
+def _hidden_prefix(path: Path) -> str:
+    """``.planche.pdf.``: the start of a hidden name beside ``path``; a long name is cut short."""
+    name = os.fsdecode(os.fsencode(path.name)[:HIDDEN_NAME_BYTES])  # a cut character stays a byte
+    return f".{name}."
+
+
 def _aside_name(path: Path) -> Path:
-    return path.with_name(f".{path.name}.{os.urandom(4).hex()}.old")
+    return path.with_name(f"{_hidden_prefix(path)}{os.urandom(4).hex()}.old")
 
 
 def _link_aside(path: Path) -> Path | None:

@@ -323,6 +323,18 @@ def test_a_fifo_in_the_way_of_a_preview_is_refused(run_cli, tmp_path):
     assert sorted(os.listdir(tmp_path)) == ["x-1.png"]
 
 
+def test_a_long_file_name_that_fits_the_file_system_is_written_and_replaced(run_cli, tmp_path):
+    """The temporary and the kept-aside names add 14 characters: a 250-character name
+    (the file system takes 255) was refused as 'cannot write here (File name too long)'."""
+    out = tmp_path / ("é" * 60 + "x" * 126 + ".pdf")  # 250 bytes
+    assert len(os.fsencode(out.name)) == 250
+    for _ in range(2):  # written, then replaced (the old one kept aside meanwhile)
+        result = run_cli("--no-rules", "--out", out)
+        assert result.exit_code == 0, result.stderr
+    assert out.read_bytes().startswith(b"%PDF-1.")
+    assert sorted(os.listdir(tmp_path)) == [out.name] and not leftovers(tmp_path)
+
+
 def test_without_hard_links_the_old_file_is_moved_aside_and_put_back(run_cli, tmp_path, monkeypatch):
     """Some file systems (FAT on a USB stick) have no hard links: the put-back still works."""
     before = _prepare(run_cli, tmp_path)
