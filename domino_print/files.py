@@ -55,7 +55,14 @@ def pdf_destination(out: Path | None, default_name: str) -> Path:
 def prepare_destination(path: Path) -> None:
     """Create the default output folder if the file goes there, then check the folder."""
     if path.parent == DEFAULT_OUTPUT_DIR:
-        DEFAULT_OUTPUT_DIR.mkdir(exist_ok=True)
+        try:
+            DEFAULT_OUTPUT_DIR.mkdir(exist_ok=True)
+        except FileExistsError:  # a file, a FIFO or a broken link has the folder's name
+            raise DominoError(f"{DEFAULT_OUTPUT_DIR} is not a folder, and the PDF goes there when no "
+                              "--out is given; move it, or give --out") from None
+        except OSError as exc:
+            raise DominoError(f"{DEFAULT_OUTPUT_DIR}: cannot make the folder ({exc.strerror or exc}); "
+                              f"{_fix_for(exc)}") from None
     check_destination(path)
 
 

@@ -335,6 +335,20 @@ def test_a_long_file_name_that_fits_the_file_system_is_written_and_replaced(run_
     assert sorted(os.listdir(tmp_path)) == [out.name] and not leftovers(tmp_path)
 
 
+@pytest.mark.parametrize("kind", ["file", "broken link"])
+def test_a_file_named_output_where_the_default_folder_goes_is_one_line(run_cli, tmp_path, monkeypatch, kind):
+    """Without --out the PDF goes to output/: a file there was 'output: File exists'."""
+    monkeypatch.chdir(tmp_path)
+    if kind == "file":
+        (tmp_path / "output").write_bytes(b"notes")
+    else:
+        (tmp_path / "output").symlink_to(tmp_path / "nowhere")
+    result = run_cli("--no-rules")
+    assert result.exit_code == 1
+    assert "output is not a folder" in one_line_error(result.stderr) and "--out" in result.stderr
+    assert sorted(os.listdir(tmp_path)) == ["output"]
+
+
 def test_without_hard_links_the_old_file_is_moved_aside_and_put_back(run_cli, tmp_path, monkeypatch):
     """Some file systems (FAT on a USB stick) have no hard links: the put-back still works."""
     before = _prepare(run_cli, tmp_path)
