@@ -312,6 +312,13 @@ def test_svg_sizes_that_overflow_are_one_line(tmp_path, size):
         '<rect width="10" height="10" fill="url(#g)"/>',
         '<defs><radialGradient id="g" r="1e400"><stop offset="0" stop-color="red"/></radialGradient></defs>'
         '<rect width="10" height="10" fill="url(#g)"/>',
+        # refused by ReportLab only when drawn (tracebacks found by fuzzing attributes)
+        '<rect width="10" height="10" stroke="red" stroke-dasharray="0"/>',
+        '<rect width="10" height="10" stroke="red" stroke-dasharray="-1"/>',
+        '<g transform="scale(0)">' + SHAPE + "</g>",
+        '<g transform="matrix(1 1 1 1 0 0)">' + SHAPE + "</g>",
+        '<rect width="10" height="10" x="1,2"/>',
+        '<circle r="1 2"/>',
     ],
 )
 def test_shapes_with_numbers_out_of_range_are_one_line(tmp_path, body):
