@@ -349,6 +349,18 @@ def test_a_file_named_output_where_the_default_folder_goes_is_one_line(run_cli, 
     assert sorted(os.listdir(tmp_path)) == ["output"]
 
 
+def test_the_success_line_is_one_line_whatever_the_file_name(run_cli, tmp_path):
+    """A name with a newline or a terminal escape was printed raw (two lines; a terminal obeys
+    the escape); it is shown as escapes (\\x0a, \\x1b), as in error lines."""
+    out = tmp_path / "a\x1b[2J\nb.pdf"
+    result = run_cli("--no-rules", "--out", out)
+    assert result.exit_code == 0 and out.exists()
+    assert result.stdout.count("\n") == 1 and "\x1b" not in result.stdout
+    assert "a\\x1b[2J\\x0ab.pdf: 1 page" in result.stdout
+    result = run_cli("calibrate", "--out", out)
+    assert result.exit_code == 0 and result.stdout.count("\n") == 1 and "\x1b" not in result.stdout
+
+
 def test_without_hard_links_the_old_file_is_moved_aside_and_put_back(run_cli, tmp_path, monkeypatch):
     """Some file systems (FAT on a USB stick) have no hard links: the put-back still works."""
     before = _prepare(run_cli, tmp_path)
