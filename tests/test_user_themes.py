@@ -681,3 +681,13 @@ def test_svg_pictures_the_set_does_not_use_are_never_parsed(tmp_path, monkeypatc
     assert set(parsed) == {"art00.svg", "art01.svg", "art02.svg", "art03.svg"}
     default = render_theme(folder, tmp_path / "all.pdf")  # every picture used: the broken one is named
     assert default.exit_code == 1 and "art12.svg: not a readable SVG file" in default.stderr
+
+
+@pytest.mark.parametrize("ref", ["", "  "])
+def test_an_empty_theme_is_refused_not_taken_as_the_current_folder(tmp_path, monkeypatch, ref):
+    """``--theme ""`` made a set from the pictures of the current folder (Path("") is ".")."""
+    colour_folder(tmp_path, SEVEN)
+    monkeypatch.chdir(tmp_path)
+    result = run("--theme", ref, "--out", tmp_path / "a.pdf")
+    assert "--theme is empty" in one_error_line(result, 2)
+    assert not (tmp_path / "a.pdf").exists()
