@@ -361,6 +361,24 @@ def test_the_success_line_is_one_line_whatever_the_file_name(run_cli, tmp_path):
     assert result.exit_code == 0 and result.stdout.count("\n") == 1 and "\x1b" not in result.stdout
 
 
+def test_pypdfium2_says_nothing_at_exit_after_a_render_was_stopped():
+    """A SIGHUP inside a preview's render once left a dead entry in pypdfium2's object
+    tracker, and its exit handler printed a second stderr line after the one error line."""
+    script = (
+        "import weakref\n"
+        "from domino_print.preview import render_png\n"
+        "from domino_print.api import make_document\n"
+        "from pypdfium2.internal import bases\n"
+        "render_png(make_document({'no_rules': True}).pdf, 0, dpi=30)\n"
+        "class Gone: pass\n"
+        "gone = Gone()\n"
+        "bases.ObjectTracker[Gone].add(weakref.ref(gone))  # what the stopped render left\n"
+        "del gone\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert result.stderr == ""
+
+
 def test_without_hard_links_the_old_file_is_moved_aside_and_put_back(run_cli, tmp_path, monkeypatch):
     """Some file systems (FAT on a USB stick) have no hard links: the put-back still works."""
     before = _prepare(run_cli, tmp_path)
