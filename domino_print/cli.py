@@ -74,6 +74,14 @@ def _fail(message: str, code: int, *, hint: bool = False) -> None:
     sys.exit(code)
 
 
+def _one_line(summary: str) -> str:
+    """A success line with the controls of file names shown as escapes (``\\x0a``, ``\\x1b``): one
+    line, and nothing a terminal would act on."""
+    from domino_print.page_text import displayed  # deferred like the job's modules (loaded by then)
+
+    return displayed(summary)
+
+
 def _theme_names() -> str:
     """The built-in themes, for the help of --theme: read only when help is shown."""
     from domino_print.themes import builtin_names  # reads every theme file
@@ -107,7 +115,7 @@ def cli(ctx: click.Context, **values) -> None:
         with ProgressReport() as progress:
             summary = write_document(job, out, options.preview_dpi, progress)
         if not values["quiet"]:
-            click.echo(summary)
+            click.echo(_one_line(summary))
     except Stopped as stop:
         stop.written = stop.written or summary is not None
         raise
@@ -281,8 +289,8 @@ def calibrate_command(**values) -> None:
         write_atomically(out, data)
         written = True
         if not values["quiet"]:
-            click.echo(f"{out}: 2 pages (print two-sided, flip on the {duplex} edge), {paper.name}, "
-                       f"{human_size(len(data))}")
+            click.echo(_one_line(f"{out}: 2 pages (print two-sided, flip on the {duplex} edge), "
+                                 f"{paper.name}, {human_size(len(data))}"))
     except Stopped as stop:
         stop.written = stop.written or written
         raise

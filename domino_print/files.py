@@ -6,7 +6,8 @@ all of them, or none. A rename that fails half way puts back what was already
 replaced (the old files are kept as hard links until the end). A file that is
 replaced keeps its permissions (and, where allowed, its owner), as editors do; a
 symbolic link is followed: the file it points to is replaced, in its own folder,
-and the link stays.
+and the link stays. A destination (or a link's target) that exists and is not a
+regular file (a device, a FIFO, a socket) is refused: it is never replaced.
 
 ``stop_on_signals`` turns the catchable signals that would end the process
 (SIGTERM, SIGHUP, SIGINT...) into a ``Stopped`` exception, so that the
@@ -54,7 +55,14 @@ def pdf_destination(out: Path | None, default_name: str) -> Path:
 def prepare_destination(path: Path) -> None:
     """Create the default output folder if the file goes there, then check the folder."""
     if path.parent == DEFAULT_OUTPUT_DIR:
-        DEFAULT_OUTPUT_DIR.mkdir(exist_ok=True)
+        try:
+            DEFAULT_OUTPUT_DIR.mkdir(exist_ok=True)
+        except FileExistsError:  # a file, a FIFO or a broken link has the folder's name
+            raise DominoError(f"{DEFAULT_OUTPUT_DIR} is not a folder, and the PDF goes there when no "
+                              "--out is given; move it, or give --out") from None
+        except OSError as exc:
+            raise DominoError(f"{DEFAULT_OUTPUT_DIR}: cannot make the folder ({exc.strerror or exc}); "
+                              f"{_fix_for(exc)}") from None
     check_destination(path)
 
 
@@ -71,6 +79,9 @@ def check_destination(path: Path) -> Path:
         if path.suffix.lower() == ".pdf":
             raise DominoError(f"{path} is a folder; give a file name such as {path / 'dominos.pdf'}")
         raise DominoError(f"{path} is a folder and the tool needs that name; move it or choose another --out")
+    if os.path.lexists(target) and not target.is_file():  # a device or FIFO: never replaced
+        raise DominoError(f"{path} is not a regular file (a device, FIFO or socket); "
+                          "choose another --out")
     return target
 
 
@@ -201,7 +212,8 @@ class StagedFiles:
         target = check_destination(path)
         with _signals_held():  # the temporary is known as soon as it exists
             try:
-                handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+                handle, name = tempfile.mkstemp(prefix=_hidden_prefix(target), suffix=".tmp",
+                                                dir=target.parent)
             except OSError as exc:
                 raise DominoError(f"{path}: cannot write here ({exc.strerror or exc}); "
                                   f"{_fix_for(exc)}") from None
@@ -288,8 +300,19 @@ def _unlink_all(paths: list[Path]) -> None:
             path.unlink(missing_ok=True)
 
 
+HIDDEN_NAME_BYTES = 200
+"""Most bytes of a file's name kept in the hidden names beside it (a temporary, an old version
+kept aside), so that the random part and the suffix still fit the 255 bytes of a name."""
+
+
+def _hidden_prefix(path: Path) -> str:
+    """``.planche.pdf.``: the start of a hidden name beside ``path``; a long name is cut short."""
+    name = os.fsdecode(os.fsencode(path.name)[:HIDDEN_NAME_BYTES])  # a cut character stays a byte
+    return f".{name}."
+
+
 def _aside_name(path: Path) -> Path:
-    return path.with_name(f".{path.name}.{os.urandom(4).hex()}.old")
+    return path.with_name(f"{_hidden_prefix(path)}{os.urandom(4).hex()}.old")
 
 
 def _link_aside(path: Path) -> Path | None:

@@ -14,6 +14,8 @@ an empty list, a single pair, an empty cell, a missing picture, a side repeated
 from __future__ import annotations
 
 import csv
+import os
+import stat
 import sys
 from pathlib import Path
 from typing import NamedTuple
@@ -27,6 +29,8 @@ else:  # pragma: no cover - exercised on Python 3.10 only
 
 PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
 LIST_SUFFIXES = (".csv", ".toml")
+MAX_LIST_BYTES = 1_000_000
+"""Largest list of pairs read (a thousand pairs is about 30 KB)."""
 
 
 class PairsError(DominoError):
@@ -65,18 +69,15 @@ def is_pairs_list(ref: str) -> bool:
     if path.suffix.lower() != ".toml" or not path.is_file():
         return False
     try:
-        return "pairs" in tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return "pairs" in tomllib.loads(_read_regular(path).decode("utf-8"))
+    except (PairsError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError):
         return False  # the theme loader reports it
 
 
 def read_pairs(ref: str) -> PairList:
     """The list at ``ref``, checked."""
     path = Path(ref).expanduser()
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise PairsError(f"{path}: cannot read the list of pairs ({exc.strerror})") from None
+    raw = _read_regular(path)
     try:
         content = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -89,6 +90,28 @@ def read_pairs(ref: str) -> PairList:
     return PairList(path, rows)
 
 
+def _read_regular(path: Path) -> bytes:
+    """The bytes of the list, which must be a regular file (a FIFO would block forever, a
+    device never end): opened without blocking, checked with ``fstat``, then read."""
+    try:
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise PairsError(f"{path}: cannot read the list of pairs ({exc.strerror})") from None
+    if not stat.S_ISREG(os.fstat(handle).st_mode):  # before fdopen, which refuses a folder itself
+        os.close(handle)
+        raise PairsError(f"{path}: the list of pairs is not a regular file (a folder, FIFO, device "
+                         "or socket); give a file saved by a spreadsheet or an editor")
+    with os.fdopen(handle, "rb") as stream:
+        try:
+            data = stream.read(MAX_LIST_BYTES + 1)
+        except OSError as exc:
+            raise PairsError(f"{path}: cannot read the list of pairs ({exc.strerror})") from None
+    if len(data) > MAX_LIST_BYTES:
+        raise PairsError(f"{path}: the list of pairs is over the {MAX_LIST_BYTES // 1_000_000} MB limit; "
+                         "is it the right file?")
+    return data
+
+
 def _csv_rows(path: Path, content: str) -> list[tuple[int, str, str]]:
     lines = content.splitlines()
     first = next((line for line in lines if line.strip()), "")
@@ -97,7 +120,10 @@ def _csv_rows(path: Path, content: str) -> list[tuple[int, str, str]]:
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
-        cells = next(csv.reader([line], delimiter=delimiter))
+        try:
+            cells = next(csv.reader([line], delimiter=delimiter))
+        except csv.Error as exc:  # a cell over the csv module's limit (128 KB), a stray NUL...
+            raise PairsError(f"{path}, line {number}: not a line of a list of pairs ({exc})") from None
         while len(cells) > 2 and not cells[-1].strip():
             cells.pop()  # trailing separators, as spreadsheets write them
         if len(cells) != 2:
@@ -114,6 +140,8 @@ def _toml_rows(path: Path, content: str) -> list[tuple[int, str, str]]:
         data = tomllib.loads(content)
     except tomllib.TOMLDecodeError as exc:
         raise PairsError(f"{path}: TOML syntax error: {exc}") from None
+    except RecursionError:  # tomllib parses nested arrays recursively
+        raise PairsError(f"{path}: TOML syntax error: arrays nested too deeply") from None
     pairs = data.get("pairs")
     if not isinstance(pairs, list):
         raise PairsError(f'{path}: write the pairs as pairs = [["7 × 8", "56"], ...]')

@@ -101,6 +101,7 @@ class PagePictures:
     def __init__(self, pdf: bytes) -> None:
         import pypdfium2 as pdfium
 
+        _quiet_pdfium_exit()
         self._document = pdfium.PdfDocument(pdf)
 
     def __enter__(self) -> PagePictures:
@@ -161,6 +162,19 @@ class PagePictures:
             _write_chunk(stream, b"IEND", b"")
         finally:
             page.close()
+
+
+def _quiet_pdfium_exit() -> None:
+    """Keep pypdfium2's exit-time warnings ("Weakref ... was not cleaned up from ObjectTracker?")
+    off stderr: a signal that stops a run inside a render can leave its object tracker
+    behind, and the run must still end with one error line."""
+    import logging  # pypdfium2 has loaded it already
+
+    try:
+        from pypdfium2_cfg import DEBUG_AUTOCLOSE  # pypdfium2's own switch for those messages
+    except ImportError:  # an older pypdfium2: it had no such warnings
+        return
+    DEBUG_AUTOCLOSE.value = max(DEBUG_AUTOCLOSE.value, logging.ERROR)
 
 
 def _write_header(stream: BinaryIO, width: int, height: int, dpi: int, mark: bytes | None) -> None:

@@ -17,6 +17,8 @@ def load_theme(ref: str) -> Theme:
     """A built-in theme by name, or a user theme from a folder of images or a TOML file."""
     if ref in builtin_names():
         return load_builtin(ref)
+    if not ref.strip():  # Path("") is the current folder: never a theme by accident
+        raise OptionError("--theme is empty; give a theme name or a folder of images")
     path = Path(ref).expanduser()
     if path.is_dir() or path.suffix.lower() == ".toml" or "/" in ref or "\\" in ref:
         return load_user_theme(path)

@@ -142,21 +142,31 @@ def list_themes() -> list[Theme]:
     return [load_builtin(name) for name in builtin_names()]
 
 
+MAX_THEME_FILE_BYTES = 1_000_000
+"""Largest theme file read (one with labels in four languages for 200 pictures is about 20 KB)."""
+
+
 def read_regular_file(path: Path, what: str = "the theme file") -> bytes:
     """The bytes of ``path``, which must be a regular file (a FIFO would block forever, a
-    device never end): opened without blocking, checked with ``fstat``, then read."""
+    device never end) of at most ``MAX_THEME_FILE_BYTES``: opened without blocking,
+    checked with ``fstat``, then read."""
     try:
         handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
         raise ThemeError(f"{path}: cannot read {what} ({exc.strerror})") from None
+    if not stat.S_ISREG(os.fstat(handle).st_mode):  # before fdopen, which refuses a folder itself
+        os.close(handle)
+        raise ThemeError(f"{path}: {what} is not a regular file (a folder, FIFO, device or socket); "
+                         "give a file saved by an editor")
     with os.fdopen(handle, "rb") as stream:
-        if not stat.S_ISREG(os.fstat(handle).st_mode):
-            raise ThemeError(f"{path}: {what} is not a regular file (a folder, FIFO, device or socket); "
-                             "give a file saved by an editor")
         try:
-            return stream.read()
+            data = stream.read(MAX_THEME_FILE_BYTES + 1)
         except OSError as exc:
             raise ThemeError(f"{path}: cannot read {what} ({exc.strerror})") from None
+    if len(data) > MAX_THEME_FILE_BYTES:
+        raise ThemeError(f"{path}: {what} is over the {MAX_THEME_FILE_BYTES // 1_000_000} MB limit; "
+                         "is it the right file?")
+    return data
 
 
 def read_toml(path: Path) -> dict:
@@ -170,6 +180,8 @@ def read_toml(path: Path) -> dict:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ThemeError(f"{path}: TOML syntax error: {exc}") from None
+    except RecursionError:  # tomllib parses nested arrays and tables recursively
+        raise ThemeError(f"{path}: TOML syntax error: arrays or tables nested too deeply") from None
 
 
 def check_keys(path: Path, data: dict, allowed: set[str], required: set[str]) -> None:

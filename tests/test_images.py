@@ -754,3 +754,26 @@ def test_a_40_megapixel_transparent_png_stays_within_its_memory(tmp_path):
     width, peak_mb = map(int, done.stdout.split())
     assert width == round(FACE_PT * (1 - 2 * PADDING) / 72 * 300)
     assert peak_mb < 250, done.stdout  # 160 MB of pixels and the interpreter; 325 MB before
+
+
+def test_sixteen_bit_grey_is_scaled_without_a_32_bit_copy(tmp_path):
+    """A 40 MP 16-bit grey PNG peaked at 430 MB (a 32-bit copy, then another); now the
+    16-bit pixels are scaled as they are."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "grey16.png"
+    Image.new("I;16", (5000, 4000), 40000).save(path)  # 20 megapixels
+    script = (
+        "import resource, sys\n"
+        "from pathlib import Path\n"
+        "from domino_print.pictures.decode import decode, open_picture\n"
+        "before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
+        "path = Path(sys.argv[1])\n"
+        "grey = decode(open_picture(path, path), path, 1.0)\n"
+        "assert grey.mode == 'L' and grey.getpixel((9, 9)) == 155, (grey.mode, grey.getpixel((9, 9)))\n"
+        "print((resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) // 1024)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script, str(path)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert int(result.stdout) <= 80  # megabytes over the imports (about 30 here; 143 with the copies)

@@ -300,6 +300,85 @@ def test_a_link_to_a_missing_folder_or_a_loop_is_one_clear_line(run_cli, tmp_pat
     assert sorted(os.listdir(tmp_path)) == ["boucle.pdf", "perdu.pdf"]
 
 
+def test_a_fifo_or_a_link_to_a_device_at_out_is_refused_and_kept(run_cli, tmp_path):
+    """Writing through a link must never replace a device (run as root, ``x.pdf -> /dev/full``
+    replaced /dev/full with the PDF) nor a FIFO someone reads from. A FIFO stands for both
+    here: a test must not risk a real device."""
+    fifo = tmp_path / "tube.pdf"
+    os.mkfifo(fifo)
+    (tmp_path / "vers-tube.pdf").symlink_to(fifo)
+    for name in ("tube.pdf", "vers-tube.pdf"):
+        result = run_cli(*SMALL, "--out", tmp_path / name)
+        assert result.exit_code == 1, (name, result.stderr)
+        assert "not a regular file" in one_line_error(result.stderr)
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    assert sorted(os.listdir(tmp_path)) == ["tube.pdf", "vers-tube.pdf"]
+
+
+def test_a_fifo_in_the_way_of_a_preview_is_refused(run_cli, tmp_path):
+    os.mkfifo(tmp_path / "x-1.png")
+    result = run_cli(*SMALL, "--out", tmp_path / "x.pdf")
+    assert result.exit_code == 1 and "x-1.png" in one_line_error(result.stderr)
+    assert stat.S_ISFIFO(os.stat(tmp_path / "x-1.png").st_mode)
+    assert sorted(os.listdir(tmp_path)) == ["x-1.png"]
+
+
+def test_a_long_file_name_that_fits_the_file_system_is_written_and_replaced(run_cli, tmp_path):
+    """The temporary and the kept-aside names add 14 characters: a 250-character name
+    (the file system takes 255) was refused as 'cannot write here (File name too long)'."""
+    out = tmp_path / ("é" * 60 + "x" * 126 + ".pdf")  # 250 bytes
+    assert len(os.fsencode(out.name)) == 250
+    for _ in range(2):  # written, then replaced (the old one kept aside meanwhile)
+        result = run_cli("--no-rules", "--out", out)
+        assert result.exit_code == 0, result.stderr
+    assert out.read_bytes().startswith(b"%PDF-1.")
+    assert sorted(os.listdir(tmp_path)) == [out.name] and not leftovers(tmp_path)
+
+
+@pytest.mark.parametrize("kind", ["file", "broken link"])
+def test_a_file_named_output_where_the_default_folder_goes_is_one_line(run_cli, tmp_path, monkeypatch, kind):
+    """Without --out the PDF goes to output/: a file there was 'output: File exists'."""
+    monkeypatch.chdir(tmp_path)
+    if kind == "file":
+        (tmp_path / "output").write_bytes(b"notes")
+    else:
+        (tmp_path / "output").symlink_to(tmp_path / "nowhere")
+    result = run_cli("--no-rules")
+    assert result.exit_code == 1
+    assert "output is not a folder" in one_line_error(result.stderr) and "--out" in result.stderr
+    assert sorted(os.listdir(tmp_path)) == ["output"]
+
+
+def test_the_success_line_is_one_line_whatever_the_file_name(run_cli, tmp_path):
+    """A name with a newline or a terminal escape was printed raw (two lines; a terminal obeys
+    the escape); it is shown as escapes (\\x0a, \\x1b), as in error lines."""
+    out = tmp_path / "a\x1b[2J\nb.pdf"
+    result = run_cli("--no-rules", "--out", out)
+    assert result.exit_code == 0 and out.exists()
+    assert result.stdout.count("\n") == 1 and "\x1b" not in result.stdout
+    assert "a\\x1b[2J\\x0ab.pdf: 1 page" in result.stdout
+    result = run_cli("calibrate", "--out", out)
+    assert result.exit_code == 0 and result.stdout.count("\n") == 1 and "\x1b" not in result.stdout
+
+
+def test_pypdfium2_says_nothing_at_exit_after_a_render_was_stopped():
+    """A SIGHUP inside a preview's render once left a dead entry in pypdfium2's object
+    tracker, and its exit handler printed a second stderr line after the one error line."""
+    script = (
+        "import weakref\n"
+        "from domino_print.preview import render_png\n"
+        "from domino_print.api import make_document\n"
+        "from pypdfium2.internal import bases\n"
+        "render_png(make_document({'no_rules': True}).pdf, 0, dpi=30)\n"
+        "class Gone: pass\n"
+        "gone = Gone()\n"
+        "bases.ObjectTracker[Gone].add(weakref.ref(gone))  # what the stopped render left\n"
+        "del gone\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert result.stderr == ""
+
+
 def test_without_hard_links_the_old_file_is_moved_aside_and_put_back(run_cli, tmp_path, monkeypatch):
     """Some file systems (FAT on a USB stick) have no hard links: the put-back still works."""
     before = _prepare(run_cli, tmp_path)
@@ -432,8 +511,10 @@ def test_signals_at_random_moments_of_a_long_job(tmp_path, signum):
                 outcomes.append("stopped")
                 assert after == before
             else:
-                outcomes.append("stopped after writing")
-                assert "the files were written before it came" in line and len(after) > len(before)
+                outcomes.append("stopped after writing")  # the long job's whole output, in place
+                assert "the files were written before it came" in line
+                pages = len(PdfReader(io.BytesIO(after["x.pdf"])).pages)
+                assert pages > 2 and {f"x-{n}.png" for n in range(1, pages + 1)} <= set(after)
         before = after
     assert "stopped" in outcomes, outcomes
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import re
 from pathlib import Path
 
@@ -84,3 +85,36 @@ def test_a_list_not_in_utf8_is_named(tmp_path):
     source.write_bytes("élève;pupil\nchat;cat\n".encode("latin-1"))
     with pytest.raises(PairsError, match="not UTF-8"):
         read_pairs(str(source))
+
+
+def test_a_fifo_given_as_the_list_is_refused_at_once(tmp_path, run_cli):
+    """Reading a FIFO would wait forever (issue 9, item 10, for lists of pairs too)."""
+    fifo = tmp_path / "paires.csv"
+    os.mkfifo(fifo)
+    out = tmp_path / "out.pdf"
+    result = run_cli("--theme", fifo, "--out", out)
+    assert result.exit_code == 1
+    assert "not a regular file" in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["paires.csv"]
+
+
+def test_a_folder_named_like_a_list_is_refused_in_words(tmp_path, run_cli):
+    (tmp_path / "paires.csv").mkdir()
+    result = run_cli("--theme", tmp_path / "paires.csv", "--out", tmp_path / "out.pdf")
+    assert result.exit_code == 1 and "paires.csv: the list of pairs is not a regular file" in result.stderr
+
+
+@pytest.mark.parametrize("name", ["paires.toml", "paires.csv"])
+def test_a_deeply_nested_or_huge_list_is_one_line(tmp_path, run_cli, name):
+    """tomllib recurses into nested arrays: 100,000 of them were a RecursionError traceback."""
+    source = tmp_path / name
+    source.write_text("pairs = " + "[" * 100_000 + "]" * 100_000 + "\n", encoding="utf-8")
+    result = run_cli("--theme", source, "--out", tmp_path / "out.pdf")
+    assert result.exit_code == 1 and len(result.stderr.strip().splitlines()) == 1
+    # a .csv line of 200,000 characters was a traceback of the csv module's field limit
+    assert ("nested too deeply" if name.endswith(".toml") else "line 1: not a line") in result.stderr
+    source.write_text("chat;cat\n" * 200_000, encoding="utf-8")
+    result = run_cli("--theme", source, "--out", tmp_path / "out.pdf")
+    assert result.exit_code == 1 and "over the 1 MB limit" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "out.pdf").exists()

@@ -551,6 +551,35 @@ def test_fifos_never_hang(tmp_path):
     assert not (tmp_path / "a.pdf").exists()
 
 
+@pytest.mark.parametrize("text", [
+    "x = " + "[" * 100_000 + "]" * 100_000 + "\n",  # tomllib recursed into a traceback
+    "title = {" + "a = {" * 3000 + "}" * 3001 + "\n",
+])
+def test_a_deeply_nested_theme_file_is_one_line(tmp_path, text):
+    folder = colour_folder(tmp_path / "photos", SEVEN)
+    write(folder / "theme.toml", text)
+    line = one_error_line(run("--theme", folder, "--out", tmp_path / "a.pdf"))
+    assert "theme.toml: TOML syntax error: arrays or tables nested too deeply" in line
+    assert not (tmp_path / "a.pdf").exists()
+
+
+def test_a_huge_theme_file_is_refused_without_reading_it_all(tmp_path):
+    folder = colour_folder(tmp_path / "photos", SEVEN)
+    write(folder / "theme.toml", 'title = "a"\n#' + "x" * 2_000_000 + "\n")
+    line = one_error_line(run("--theme", folder, "--out", tmp_path / "a.pdf"))
+    assert "theme.toml: the theme file is over the 1 MB limit" in line
+    assert not (tmp_path / "a.pdf").exists()
+
+
+def test_a_folder_named_theme_toml_is_refused_in_words(tmp_path):
+    """os.fdopen refuses a folder itself: the message was '3: Is a directory'."""
+    folder = colour_folder(tmp_path / "photos", SEVEN)
+    (folder / "theme.toml").mkdir()
+    line = one_error_line(run("--theme", folder, "--out", tmp_path / "a.pdf"))
+    assert "theme.toml: the theme file is not a regular file" in line
+    assert not (tmp_path / "a.pdf").exists()
+
+
 @pytest.mark.parametrize(
     ("toml", "extra", "message"),
     [
@@ -652,3 +681,13 @@ def test_svg_pictures_the_set_does_not_use_are_never_parsed(tmp_path, monkeypatc
     assert set(parsed) == {"art00.svg", "art01.svg", "art02.svg", "art03.svg"}
     default = render_theme(folder, tmp_path / "all.pdf")  # every picture used: the broken one is named
     assert default.exit_code == 1 and "art12.svg: not a readable SVG file" in default.stderr
+
+
+@pytest.mark.parametrize("ref", ["", "  "])
+def test_an_empty_theme_is_refused_not_taken_as_the_current_folder(tmp_path, monkeypatch, ref):
+    """``--theme ""`` made a set from the pictures of the current folder (Path("") is ".")."""
+    colour_folder(tmp_path, SEVEN)
+    monkeypatch.chdir(tmp_path)
+    result = run("--theme", ref, "--out", tmp_path / "a.pdf")
+    assert "--theme is empty" in one_error_line(result, 2)
+    assert not (tmp_path / "a.pdf").exists()

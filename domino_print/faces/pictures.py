@@ -18,7 +18,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from domino_print.ink import COLOUR
-from domino_print.pictures import PictureError
 from domino_print.pictures.art import load_compiled
 from domino_print.pictures.restyle import restyle
 from domino_print.pictures.svg import draw_drawing, load_svg
@@ -102,10 +101,7 @@ class PicturePainter:
         if compiled:
             canvas.addLiteral(compiled.operators)
         else:
-            try:
-                draw_drawing(canvas, drawing)
-            except ArithmeticError as exc:  # a transform that cannot be inverted: scale(0), 1e-300...
-                raise PictureError(path, f"the SVG cannot be drawn ({exc}); check its transforms") from None
+            draw_drawing(canvas, drawing)
         canvas.restoreState()
 
     def _draw_raster(self, canvas: Canvas, path, size_pt: float) -> None:

@@ -155,6 +155,8 @@ def _scaled_16_bit(image: Image.Image) -> Image.Image:
     if image.mode == "F":
         factor = 255.0 if image.getextrema()[1] <= 1.0 else 1 / 257
         return image.point(lambda v: v * factor).convert("L")
+    if image.mode == "I;16":  # scaled as it is (what PNG gives): a 32-bit copy took 40 MP to 430 MB
+        return image.point(lambda v: v / 257).convert("L")
     as_int = image if image.mode == "I" else image.convert("I")
     # 16-bit grey is scaled down; 32-bit "I" holding only 8-bit values is kept as it is.
     eight_bit = image.mode == "I" and as_int.getextrema()[1] <= 255
