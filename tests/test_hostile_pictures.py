@@ -315,6 +315,25 @@ def test_shapes_with_numbers_out_of_range_are_one_line(tmp_path, body):
     assert not out.exists()
 
 
+@pytest.mark.parametrize(
+    "body, size",
+    [
+        (SHAPE, 'width="10" height="5.7579236123256876e-269"'),
+        ('<g transform="scale(0)">' + SHAPE + "</g>", 'width="100" height="100"'),
+        ('<g transform="matrix(0 0 0 0 0 0)">' + SHAPE + "</g>", 'width="100" height="100"'),
+        ('<g transform="scale(1e-170)">' + SHAPE + "</g>", 'width="100" height="100"'),
+    ],
+)
+def test_a_drawing_flattened_to_nothing_is_one_line(tmp_path, body, size):
+    """A scale of zero (or one whose square underflows) cannot be inverted by ReportLab's renderer:
+    it was a ZeroDivisionError with a traceback (found by test_svg_sizes_and_attributes)."""
+    folder = theme_of(tmp_path / "t", body, size=size)
+    out = tmp_path / "t.pdf"
+    result = run("--theme", folder, "--out", out, "--no-rules", "--max", "1")
+    one_error_line(result, "a.svg", "flattens")
+    assert not out.exists()
+
+
 def test_viewbox_with_nan(tmp_path):
     folder = tmp_path / "t"
     theme_of(folder, SHAPE)
