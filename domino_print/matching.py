@@ -162,6 +162,12 @@ def check_fit(made: AssociationSet, tile_short_mm: float, source: Path | None) -
 def _rules_context(options: Options, theme: Theme, made: AssociationSet, match: str, count: int):
     if options.rules is None:
         return None
+    if options.rules != "famille":
+        raise OptionError(
+            "{rules} {variant} is for the classic number themes (pips, pips-couleur, chiffres); "
+            "association sets and loop decks have their own rules page, so leave {rules} out",
+            fields=("rules",), variant=options.rules,
+        )
     # Deferred: Platypus, for a rules page only.
     from domino_print.loop_rules import LoopPages
     from domino_print.rules import RulesContext, validate_rules

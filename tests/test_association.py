@@ -233,10 +233,14 @@ def test_long_texts_wrap_and_overlong_ones_do_not_fit():
     ({"theme": "nombres", "faces": "mot", "values": "11-17", "tile_size": "12x24mm"},
      "'quatorze' does not fit a 12 mm half, even wrapped at 9 pt; choose a larger --tile-size"),
     ({"theme": "nombres", "max": 9, "values": "0-9"}, "--max and --values both choose the values"),
+    # Not "use --rules famille with this picture theme": nombres shows numbers, lettres no pictures.
+    ({"theme": "nombres", "rules": "points"}, "association sets and loop decks have their own rules"),
+    ({"theme": "lettres", "structure": "boucle", "rules": "doubles"}, "leave --rules out"),
 ])
 def test_bad_association_options_are_refused_with_the_fix(mapping, message):
-    with pytest.raises(OptionError, match=re.escape(message)):
+    with pytest.raises(OptionError, match=re.escape(message)) as caught:
         parse_options(mapping)
+    assert "picture theme" not in str(caught.value)
 
 
 def test_each_picture_face_draws_its_own_picture():
