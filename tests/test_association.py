@@ -194,6 +194,24 @@ def test_dots_show_dice_up_to_six_then_groups_of_five(value):
     assert _dark_blobs(image, box) == value
 
 
+@pytest.mark.parametrize("letter", ["p", "q", "b", "d", "n"])
+def test_the_underline_runs_clear_of_the_glyph(letter):
+    """The bar under p and q sits below their descender: crossing it, it made them read as other signs."""
+    job = parse_options({"theme": "lettres", "faces": "minuscule", "values": f"A,{letter}", "no_rules": True,
+                         "tile_size": "large"})
+    document = make_document(job)
+    image = render_page(document.pdf, 0, dpi=100)
+    last = len(job.tiles) - 1  # a-a, a-x, x-x: the double of the letter under test
+    placement = next(p for p in job.layout.pages[0].placements if p.index == last)
+    scale = 100 / 25.4
+    page_h = job.layout.page_height_mm
+    left, top = placement.x_mm * scale, (page_h - placement.y_mm - placement.height_mm) * scale
+    half_w = placement.width_mm * scale / (1 if placement.vertical else 2)
+    half_h = placement.height_mm * scale / (2 if placement.vertical else 1)
+    box = (int(left) + 4, int(top) + 4, int(left + half_w) - 4, int(top + half_h) - 4)
+    assert _dark_blobs(image, box) == 2  # the letter and its bar, apart
+
+
 def test_every_builtin_representation_fits_at_the_small_tile_size():
     from domino_print.faces.association import fitted
 
