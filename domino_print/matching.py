@@ -41,9 +41,9 @@ def refuse_association_options(options: Options, theme_name: str) -> None:
     for name in ("faces", "values", "structure", "seed", "style"):
         if getattr(options, name) is not None:
             raise OptionError(
-                "{" + name + "} applies to association sets and lists of pairs, and theme {theme!r} "
-                "is classic; use --theme nombres, lettres, couleurs, fruits or a pairs.csv",
-                fields=(name,), theme=theme_name,
+                "{" + name + "} applies to association sets and lists of pairs, and theme {name!r} "
+                "is classic; use {theme} nombres, lettres, couleurs, fruits or a pairs.csv",
+                fields=(name, "theme"), name=theme_name,
             )
 
 
