@@ -126,7 +126,7 @@ def _name(choice, value: int, side: int, lang: str, images) -> str:
         return texts.text(lang, f"assoc.colour.{value}")
     if face.kind == "picture":
         return texts.text(lang, f"theme.fruits.label.{value}")
-    return f"{plain_text(face)} ({representation.name})"
+    return f"{plain_text(face)} ({texts.text(lang, f'assoc.face.{representation.name}')})"
 
 
 def _pairs_from_list(pairs: PairList) -> list[Pair]:

@@ -142,6 +142,19 @@ def test_jai_quia_words_each_half_in_the_page_language():
 # ------------------------------------------------------------------ text, legibility, pixels
 
 
+@pytest.mark.parametrize(("lang", "dots", "fingers"), [
+    ("fr", "points", "doigts"), ("en", "dots", "fingers"), ("es", "puntos", "dedos"),
+    ("de", "Punkte", "Finger"),
+])
+def test_the_key_names_dots_and_fingers_in_the_page_language(lang, dots, fingers):
+    for faces, word in (("chiffre,points", dots), ("doigts,mot", fingers)):
+        document = make_document({"theme": "nombres", "faces": faces, "structure": "boucle", "lang": lang})
+        key = pypdf.PdfReader(io.BytesIO(document.pdf)).pages[-1].extract_text()
+        assert f"({word})" in key, key
+        if lang != "fr":
+            assert "(points)" not in key and "(doigts)" not in key
+
+
 def test_numerals_words_and_letters_are_real_text():
     document = make_document({"theme": "lettres", "values": "A,E,I,O,U", "no_rules": True})
     found = set(page_texts(document.pdf, 0))
