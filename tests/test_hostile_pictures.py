@@ -484,6 +484,7 @@ def test_embedded_data_that_is_not_a_usable_picture_is_one_line(tmp_path, data, 
     assert not out.exists()
 
 
+@pytest.mark.slow  # a 3 s pixel-heavy photo: out of make test-fast
 def test_a_large_embedded_photo_is_embedded_small(tmp_path):
     from PIL import Image
 
