@@ -204,8 +204,9 @@ def _double_example(made: AssociationSet, count: int) -> tuple[tuple[int, int], 
     return tuple(chain)
 
 
-def painter_for_set(made: AssociationSet, theme: Theme, *, dpi: int):
-    """The painter of an ``AssociationSet``; its pictures (a fruit, a pairs list's images) by index."""
+def painter_for_set(made: AssociationSet, theme: Theme, *, dpi: int, ink=None):
+    """The painter of an ``AssociationSet``; its pictures (a fruit, a pairs list's images) by index,
+    drawn for the ``ink`` mode (an ``ink.Ink``; colour when None) as in a classic set."""
     # Deferred: the painters load at drawing time only.
     from domino_print.faces.association import AssociationPainter
     from domino_print.faces.pictures import PicturePainter
@@ -215,4 +216,6 @@ def painter_for_set(made: AssociationSet, theme: Theme, *, dpi: int):
         paths = {face.count: face.path for face in made.faces if face.kind == "picture"}
         images = tuple(paths.get(i) for i in range(max(paths) + 1))
         pictures = PicturePainter(dataclasses.replace(theme, kind="pictures", images=images), dpi=dpi)
+        if ink is not None:
+            pictures = pictures.use_ink(ink)
     return AssociationPainter(made.faces, pictures)
