@@ -167,7 +167,7 @@ def render_job(job: Job, on_page: Callable[[], None] | None = None) -> tuple[byt
     if job.association is not None:
         from domino_print.matching import painter_for_set  # association sets only
 
-        painter = painter_for_set(job.association, job.theme, dpi=options.dpi)
+        painter = painter_for_set(job.association, job.theme, dpi=options.dpi, ink=ink)
     title = document_title(job)
     render_options = RenderOptions(
         title=title,

@@ -41,9 +41,9 @@ def refuse_association_options(options: Options, theme_name: str) -> None:
     for name in ("faces", "values", "structure", "seed", "style"):
         if getattr(options, name) is not None:
             raise OptionError(
-                "{" + name + "} applies to association sets and lists of pairs, and theme {theme!r} "
-                "is classic; use --theme nombres, lettres, couleurs, fruits or a pairs.csv",
-                fields=(name,), theme=theme_name,
+                "{" + name + "} applies to association sets and lists of pairs, and theme {name!r} "
+                "is classic; use {theme} nombres, lettres, couleurs, fruits or a pairs.csv",
+                fields=(name, "theme"), name=theme_name,
             )
 
 
@@ -127,7 +127,7 @@ def _name(choice, value: int, side: int, lang: str, images) -> str:
         return texts.text(lang, f"assoc.colour.{value}")
     if face.kind == "picture":
         return texts.text(lang, f"theme.fruits.label.{value}")
-    return f"{plain_text(face)} ({representation.name})"
+    return f"{plain_text(face)} ({texts.text(lang, f'assoc.face.{representation.name}')})"
 
 
 def _pairs_from_list(pairs: PairList) -> list[Pair]:
@@ -163,6 +163,12 @@ def check_fit(made: AssociationSet, tile_short_mm: float, source: Path | None) -
 def _rules_context(options: Options, theme: Theme, made: AssociationSet, match: str, count: int):
     if options.rules is None:
         return None
+    if options.rules != "famille":
+        raise OptionError(
+            "{rules} {variant} is for the classic number themes (pips, pips-couleur, chiffres); "
+            "association sets and loop decks have their own rules page, so leave {rules} out",
+            fields=("rules",), variant=options.rules,
+        )
     # Deferred: Platypus, for a rules page only.
     from domino_print.loop_rules import LoopPages
     from domino_print.rules import RulesContext, validate_rules
@@ -199,8 +205,9 @@ def _double_example(made: AssociationSet, count: int) -> tuple[tuple[int, int], 
     return tuple(chain)
 
 
-def painter_for_set(made: AssociationSet, theme: Theme, *, dpi: int):
-    """The painter of an ``AssociationSet``; its pictures (a fruit, a pairs list's images) by index."""
+def painter_for_set(made: AssociationSet, theme: Theme, *, dpi: int, ink=None):
+    """The painter of an ``AssociationSet``; its pictures (a fruit, a pairs list's images) by index,
+    drawn for the ``ink`` mode (an ``ink.Ink``; colour when None) as in a classic set."""
     # Deferred: the painters load at drawing time only.
     from domino_print.faces.association import AssociationPainter
     from domino_print.faces.pictures import PicturePainter
@@ -210,4 +217,6 @@ def painter_for_set(made: AssociationSet, theme: Theme, *, dpi: int):
         paths = {face.count: face.path for face in made.faces if face.kind == "picture"}
         images = tuple(paths.get(i) for i in range(max(paths) + 1))
         pictures = PicturePainter(dataclasses.replace(theme, kind="pictures", images=images), dpi=dpi)
+        if ink is not None:
+            pictures = pictures.use_ink(ink)
     return AssociationPainter(made.faces, pictures)

@@ -288,15 +288,22 @@ def _convert(option: Option, raw: object) -> object:
     return raw
 
 
+def _number(value: float) -> str:
+    """A number for a message: whole ones in full (``1000000``, where ``:g`` writes ``1e+06``)."""
+    if math.isfinite(value) and float(value).is_integer() and abs(value) < 1e15:
+        return str(int(value))
+    return f"{value:g}"
+
+
 def _check_range(option: Option, value: float) -> None:
     low, high = option.low, option.high
     if (low is None or value >= low) and (high is None or value <= high):
         return
-    wanted = f"{low:g} or more" if high is None else f"{low:g} to {high:g}{option.unit}"
+    wanted = f"{_number(low)} or more" if high is None else f"{_number(low)} to {_number(high)}{option.unit}"
     why = f" ({option.why})" if option.why else ""
     raise _problem(
-        option, " {value:g}{unit} is out of range; use {wanted}{why}",
-        value=value, unit=option.unit, wanted=wanted, why=why,
+        option, " {value}{unit} is out of range; use {wanted}{why}",
+        value=_number(value), unit=option.unit, wanted=wanted, why=why,
     )
 
 

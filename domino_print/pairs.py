@@ -8,7 +8,9 @@ example ``7 × 8;56`` or ``chat;images/chat.png``. A cell naming an image file
 
 Every problem is one ``PairsError`` line naming the file and the line number:
 an empty list, a single pair, an empty cell, a missing picture, a side repeated
-(answers must be unique or a loop is ambiguous).
+(answers must be unique or a loop is ambiguous), a text the page cannot show
+(``page_text.check_page_text``: control characters, characters the font lacks).
+The file's name is the set's title and passes the same check.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from domino_print.errors import DominoError
+from domino_print.page_text import TextError, check_page_text, displayed
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -35,6 +38,11 @@ MAX_LIST_BYTES = 1_000_000
 
 class PairsError(DominoError):
     """A pairs list that cannot make a set; the message names the file and the line."""
+
+
+MAX_CELL_CHARS = 1000
+"""Far more than a half holds: ``fitting`` names a text too long for its half."""
+MAX_TITLE_CHARS = 60
 
 
 class Cell(NamedTuple):
@@ -87,7 +95,13 @@ def read_pairs(ref: str) -> PairList:
         PairRow(line, _cell(path, line, first), _cell(path, line, second)) for line, first, second in cells
     )
     _check(path, rows)
-    return PairList(path, rows)
+    pairs = PairList(path, rows)
+    try:
+        check_page_text(pairs.title, most=MAX_TITLE_CHARS)
+    except TextError as exc:
+        raise PairsError(f"{path}: the file's name is the set's title, and "
+                         f"{exc.about(_quoted(pairs.title))}; or rename the file") from None
+    return pairs
 
 
 def _read_regular(path: Path) -> bytes:
@@ -162,7 +176,16 @@ def _cell(path: Path, line: int, raw: str) -> Cell:
         if not picture.is_file():
             raise PairsError(f"{path}, line {line}: picture {text!r} not found next to the list")
         return Cell(text, picture)
+    try:
+        check_page_text(text, most=MAX_CELL_CHARS)
+    except TextError as exc:
+        raise PairsError(f"{path}, line {line}: {exc.about(_quoted(text))}") from None
     return Cell(text)
+
+
+def _quoted(text: str) -> str:
+    """``text`` in quotes for a one-line message, control characters shown as escapes."""
+    return f"'{displayed(text)}'"
 
 
 def _check(path: Path, rows: tuple[PairRow, ...]) -> None:

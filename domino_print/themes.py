@@ -127,8 +127,9 @@ class Theme:
         """Raise ``OptionError`` when this theme cannot show a double-``top`` set."""
         if top > self.max_value:
             raise OptionError(
-                f"theme {self.name!r} shows values 0 to {self.max_value} only, so --max {top} "
-                f"is too high; use --max {self.max_value} or less, or another theme"
+                "theme {name!r} shows values 0 to {high} only, so {max} {top} "
+                "is too high; use {max} {high} or less, or another theme",
+                fields=("max",), name=self.name, high=self.max_value, top=top,
             )
 
 

@@ -115,6 +115,19 @@ def test_option_errors_are_raised_not_printed(capsys):
     assert capsys.readouterr() == ("", "")
 
 
+@pytest.mark.parametrize(("mapping", "label"), [
+    ({"theme": "fruits", "max": 9}, "\u201cHighest value\u201d 9 is too high"),
+    ({"theme": "pips", "faces": "chiffre,points"}, "use \u201cTheme\u201d nombres, lettres"),
+    ({"theme": "nombres", "structure": "boucle", "rules": "points"}, "\u201cRules\u201d points"),
+])
+def test_a_form_is_told_its_labels_never_a_flag(mapping, label):
+    """Worded for a form, an error names the fields, not the command line's flags."""
+    with pytest.raises(OptionError) as caught:
+        parse_options(mapping)
+    worded = describe(caught.value, "form", "en")
+    assert label in worded and "--" not in worded, worded
+
+
 @pytest.mark.slow
 def test_importing_the_api_loads_no_renderer():
     code = (

@@ -142,6 +142,19 @@ def test_jai_quia_words_each_half_in_the_page_language():
 # ------------------------------------------------------------------ text, legibility, pixels
 
 
+@pytest.mark.parametrize(("lang", "dots", "fingers"), [
+    ("fr", "points", "doigts"), ("en", "dots", "fingers"), ("es", "puntos", "dedos"),
+    ("de", "Punkte", "Finger"),
+])
+def test_the_key_names_dots_and_fingers_in_the_page_language(lang, dots, fingers):
+    for faces, word in (("chiffre,points", dots), ("doigts,mot", fingers)):
+        document = make_document({"theme": "nombres", "faces": faces, "structure": "boucle", "lang": lang})
+        key = pypdf.PdfReader(io.BytesIO(document.pdf)).pages[-1].extract_text()
+        assert f"({word})" in key, key
+        if lang != "fr":
+            assert "(points)" not in key and "(doigts)" not in key
+
+
 def test_numerals_words_and_letters_are_real_text():
     document = make_document({"theme": "lettres", "values": "A,E,I,O,U", "no_rules": True})
     found = set(page_texts(document.pdf, 0))
@@ -194,6 +207,24 @@ def test_dots_show_dice_up_to_six_then_groups_of_five(value):
     assert _dark_blobs(image, box) == value
 
 
+@pytest.mark.parametrize("letter", ["p", "q", "b", "d", "n"])
+def test_the_underline_runs_clear_of_the_glyph(letter):
+    """The bar under p and q sits below their descender: crossing it, it made them read as other signs."""
+    job = parse_options({"theme": "lettres", "faces": "minuscule", "values": f"A,{letter}", "no_rules": True,
+                         "tile_size": "large"})
+    document = make_document(job)
+    image = render_page(document.pdf, 0, dpi=100)
+    last = len(job.tiles) - 1  # a-a, a-x, x-x: the double of the letter under test
+    placement = next(p for p in job.layout.pages[0].placements if p.index == last)
+    scale = 100 / 25.4
+    page_h = job.layout.page_height_mm
+    left, top = placement.x_mm * scale, (page_h - placement.y_mm - placement.height_mm) * scale
+    half_w = placement.width_mm * scale / (1 if placement.vertical else 2)
+    half_h = placement.height_mm * scale / (2 if placement.vertical else 1)
+    box = (int(left) + 4, int(top) + 4, int(left + half_w) - 4, int(top + half_h) - 4)
+    assert _dark_blobs(image, box) == 2  # the letter and its bar, apart
+
+
 def test_every_builtin_representation_fits_at_the_small_tile_size():
     from domino_print.faces.association import fitted
 
@@ -233,10 +264,14 @@ def test_long_texts_wrap_and_overlong_ones_do_not_fit():
     ({"theme": "nombres", "faces": "mot", "values": "11-17", "tile_size": "12x24mm"},
      "'quatorze' does not fit a 12 mm half, even wrapped at 9 pt; choose a larger --tile-size"),
     ({"theme": "nombres", "max": 9, "values": "0-9"}, "--max and --values both choose the values"),
+    # Not "use --rules famille with this picture theme": nombres shows numbers, lettres no pictures.
+    ({"theme": "nombres", "rules": "points"}, "association sets and loop decks have their own rules"),
+    ({"theme": "lettres", "structure": "boucle", "rules": "doubles"}, "leave --rules out"),
 ])
 def test_bad_association_options_are_refused_with_the_fix(mapping, message):
-    with pytest.raises(OptionError, match=re.escape(message)):
+    with pytest.raises(OptionError, match=re.escape(message)) as caught:
         parse_options(mapping)
+    assert "picture theme" not in str(caught.value)
 
 
 def test_each_picture_face_draws_its_own_picture():

@@ -57,6 +57,8 @@ def test_default_output_goes_to_output_folder(run_cli, tmp_path, monkeypatch):
         (["--tile-size", "150x300mm"], 2, "does not fit the printable area"),
         (["--margin", "120"], 2, "--margin 120"),
         (["--gap", "-3"], 2, "--gap -3 mm is out of range; use 0 to 20 mm"),
+        (["--sets", "1000000"], 2, "--sets 1000000 is out of range; use 1 to 200"),  # not 1e+06
+        (["--dpi", "12345678"], 2, "--dpi 12345678 is out of range"),
         (["--bogus"], 2, "No such option"),
     ],
 )

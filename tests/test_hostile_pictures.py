@@ -329,6 +329,26 @@ def test_shapes_with_numbers_out_of_range_are_one_line(tmp_path, body):
     assert not out.exists()
 
 
+@pytest.mark.parametrize(
+    ("body", "size", "needle"),
+    [
+        (SHAPE, 'width="10" height="5.7579236123256876e-269"', "too thin to show in a square face"),
+        ('<g transform="scale(0)">' + SHAPE + "</g>", 'width="100" height="100"', "flattens"),
+        ('<g transform="matrix(0 0 0 0 0 0)">' + SHAPE + "</g>", 'width="100" height="100"', "flattens"),
+        ('<g transform="scale(1e-170)">' + SHAPE + "</g>", 'width="100" height="100"', "flattens"),
+        ('<g transform="scale(1e-300)">' + SHAPE + "</g>", 'width="100" height="100"', "flattens"),
+    ],
+)
+def test_a_drawing_flattened_to_nothing_is_one_line(tmp_path, body, size, needle):
+    """A scale of zero (or one whose square underflows) cannot be inverted by ReportLab's renderer:
+    it was a ZeroDivisionError with a traceback (found by test_svg_sizes_and_attributes)."""
+    folder = theme_of(tmp_path / "t", body, size=size)
+    out = tmp_path / "t.pdf"
+    result = run("--theme", folder, "--out", out, "--no-rules", "--max", "1")
+    one_error_line(result, "a.svg", needle)
+    assert not out.exists()
+
+
 def test_viewbox_with_nan(tmp_path):
     folder = tmp_path / "t"
     theme_of(folder, SHAPE)
@@ -479,7 +499,7 @@ def test_embedded_data_that_is_not_a_usable_picture_is_one_line(tmp_path, data, 
     assert not out.exists()
 
 
-@pytest.mark.slow
+@pytest.mark.slow  # a 3 s pixel-heavy photo: out of make test-fast
 def test_a_large_embedded_photo_is_embedded_small(tmp_path):
     from PIL import Image
 
@@ -562,21 +582,3 @@ def test_too_much_text_is_one_line(tmp_path):
     path = write_svg(tmp_path / "words.svg", '<text x="1" y="50">' + "Abc def " * 20_000 + "</text>")
     with pytest.raises(PictureError, match=r"words\.svg: the SVG has 160,000 characters of text, over the"):
         load_svg(path)
-
-
-@pytest.mark.parametrize(
-    ("body", "size", "needle"),
-    [  # found by the bad-input suite: each was a ZeroDivisionError traceback while drawing
-        ('<rect width="5" height="5"/>', 'width="10" height="1.3e-300"',
-         "too thin to show in a square face"),
-        ('<g transform="scale(1e-300)"><rect width="5" height="5"/></g>', 'width="10" height="10"',
-         "the SVG cannot be drawn"),
-        ('<g transform="scale(0)"><rect width="5" height="5"/></g>', 'width="10" height="10"',
-         "the SVG cannot be drawn"),
-    ],
-)
-def test_degenerate_sizes_and_transforms_are_one_line(tmp_path, body, size, needle):
-    folder = theme_of(tmp_path / "t", body, size=size)
-    out = tmp_path / "t.pdf"
-    one_error_line(run("--theme", folder, "--out", out, "--no-rules", "--max", "1"), "a.svg", needle)
-    assert not out.exists()

@@ -426,7 +426,7 @@ def test_limit_is_inclusive(tmp_path):
     assert check_image(path).width == 8_000
 
 
-@pytest.mark.slow
+@pytest.mark.slow  # encodes and decodes a photo over the limit (3 s): out of make test-fast
 def test_a_jpeg_over_the_decoding_limit_is_decoded_at_reduced_scale(tmp_path, monkeypatch):
     """The same size refused as a PNG (decoded whole) is accepted as a JPEG (decoded at 1/8)."""
     monkeypatch.setattr(decode, "MAX_DECODED_PIXELS", 1_000_000)

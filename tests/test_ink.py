@@ -26,7 +26,7 @@ from domino_print.pdf.marks import mark_style
 from domino_print.pictures.art import art_path, compile_svg, load_compiled
 from domino_print.pictures.restyle import ART_STYLES
 from domino_print.themes import ASSETS_DIR, builtin_names, load_builtin
-from tests.fixtures_images import colour_folder, noisy, run
+from tests.fixtures_images import colour_folder, noisy, run, solid
 
 COLOUR_OPERATORS = {b"rg", b"RG", b"k", b"K", b"sc", b"scn", b"SC", b"SCN", b"cs", b"CS"}
 """Every operator that sets a colour other than through DeviceGray ``g``/``G``."""
@@ -106,6 +106,20 @@ def test_noir_photos_are_grey_images_and_user_svg_is_grey_line_art(tmp_path):
     images = [x for x in colour_settings(make_document({"theme": str(folder)}).pdf) if x[1] == b"image"]
     assert images, "in colour the photos are RGB images"
     assert [page.colour_pixels for page in pdf_coverage(pdf)] == [0] * len(pdf_coverage(pdf))
+
+
+def test_noir_association_pictures_are_line_art_and_grey_photos(tmp_path):
+    """Fruits against their names, and a pairs list's own photo: the pictures follow the ink mode
+    as in a classic set (they were drawn in full colour in noir)."""
+    (tmp_path / "images").mkdir()
+    solid(tmp_path / "images" / "chat.png", "#CC4400")
+    pairs = tmp_path / "animaux.csv"
+    pairs.write_text("chat;images/chat.png\nchien;dog\nvache;cow\n", encoding="utf-8")
+    for options in ({"theme": "fruits", "faces": "image,mot"}, {"theme": str(pairs)}):
+        pdf = make_document({**options, "ink": "noir"}).pdf
+        assert colour_settings(pdf) == [], options
+        assert [page.colour_pixels for page in pdf_coverage(pdf)] == [0] * len(pdf_coverage(pdf)), options
+        assert colour_settings(make_document(options).pdf), "in colour the scan sees colour"
 
 
 def test_noir_line_art_keeps_every_shape_of_each_fruit():

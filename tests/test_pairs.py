@@ -68,6 +68,11 @@ def test_a_picture_cell_is_drawn_from_the_file_next_to_the_list(tmp_path):
     ("chat;cat\nchien\n", "line 2: 1 cell where a pair needs 2"),
     ("chat;cat\n" + "le chat de la voisine qui dort toute la journée sur le canapé du salon;x\n",
      "line 2: 'le chat de la voisine"),
+    # Texts reach the page: the font must print them (no blank box) and no control character.
+    ("chat;cat\nchien;dog \U0001F436\n",
+     "line 2: 'dog \U0001F436' has characters the font (Fira Sans) cannot print"),
+    ("chat;cat\nchien;do\x07g\n", "line 2: 'do\\x07g' contains control characters (U+0007)"),
+    ("chat;\u202etac\nchien;dog\n", "line 1: '\\u202etac' contains control characters (U+202E)"),
 ])
 def test_bad_lists_get_one_line_naming_the_line_and_no_file(tmp_path, run_cli, content, message):
     source = tmp_path / "paires.csv"
@@ -77,6 +82,18 @@ def test_bad_lists_get_one_line_naming_the_line_and_no_file(tmp_path, run_cli, c
     assert result.exit_code == 1
     assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
     assert "Traceback" not in result.stderr
+    assert not out.exists()
+
+
+def test_a_list_whose_name_the_font_cannot_print_is_refused(tmp_path, run_cli):
+    """The file's name is the set's title (page header, rules page): it passes the same check."""
+    source = tmp_path / "animaux \U0001F431.csv"
+    source.write_text("chat;cat\nchien;dog\n", encoding="utf-8")
+    out = tmp_path / "out.pdf"
+    result = run_cli("--theme", source, "--out", out)
+    assert result.exit_code == 1
+    assert "U+1F431" in result.stderr and "rename" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
     assert not out.exists()
 
 

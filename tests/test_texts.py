@@ -211,3 +211,11 @@ def test_a_user_theme_without_the_page_language_falls_back_to_english_then_frenc
     french = user({"fr": "Chats"}, {"fr": ("chat", "chaton")})
     assert french.title_in("de") == "Chats" and french.label(0, "es") == "chat"
     assert user({}, {}).title_in("es") == "cats" and user({}, {}).label(1, "es") == "1"
+
+
+def test_spanish_speaks_to_the_reader_as_tu_throughout():
+    """The Spanish pages say "Recorta", "Sostén": the loop deck's rules did not switch to usted."""
+    catalogue = texts.catalogue("es")
+    loop = " ".join(str(v) for key, v in catalogue.items() if key.startswith(("loop.class.", "loop.alone.")))
+    for usted in ("Dé ", "Baraje", "coloque", "Busque", "póngala", "Compruébelo"):
+        assert usted not in loop, usted

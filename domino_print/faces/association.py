@@ -26,6 +26,11 @@ INK = "#111111"
 TEXT_WIDTH = 0.86
 TEXT_HEIGHT = 0.82
 CAPTION_SHARE = 0.24
+DESCENDERS = frozenset("gjpqyçęţşŋµ")
+"""Letters that reach below the baseline: their underline goes below the font's descent, or it
+would cross them (a p with a bar through its stem)."""
+FONT_DESCENT = 0.265
+"""Fira Sans's descent, in ems (its hhea and OS/2 tables: -265 per 1000)."""
 """With a caption ("J'ai"), the top share of the face that holds it."""
 SKIN, SKIN_LINE = "#F7D7B5", "#6B4226"
 _LOW, _MID, _HIGH = 0.24, 0.5, 0.76
@@ -137,7 +142,10 @@ class AssociationPainter:
             if face.underline:
                 width = canvas.stringWidth(line, font, font_size)
                 bar = max(0.8, font_size * 0.08)
-                canvas.rect((size - width) / 2, baseline - 2.2 * bar, width, bar, stroke=0, fill=1)
+                below = 2.2 * bar
+                if DESCENDERS.intersection(line):
+                    below = FONT_DESCENT * font_size + 1.6 * bar
+                canvas.rect((size - width) / 2, baseline - below, width, bar, stroke=0, fill=1)
             baseline -= lead
 
     def _caption(self, canvas: Canvas, caption: str, size: float) -> None:

@@ -62,6 +62,10 @@ MAX_SVG_TEXT = 100_000
 """Most characters of text in one SVG (each is measured and drawn in a font)."""
 MAX_COORDINATE = 1e9
 """Largest size or coordinate, in points, in a converted drawing."""
+MIN_DETERMINANT = 1e-100
+"""Smallest area scale a transform of the drawing may have: ReportLab's renderer inverts each
+transform, which fails for zero (``scale(0)``, or a scale whose square underflows). A shape
+shrunk this far is invisible anyway."""
 
 _XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
 _NO_ROOT = "/nonexistent/domino-print-refuses-external-references"
@@ -382,6 +386,20 @@ def _first_bad_number(drawing) -> float | None:
     return None
 
 
+def _flattens(drawing) -> bool:
+    """Whether a transform in the drawing shrinks its area to (almost) nothing; see ``MIN_DETERMINANT``."""
+    pending = [drawing]
+    while pending:
+        node = pending.pop()
+        transform = getattr(node, "transform", None)
+        if isinstance(transform, (list, tuple)) and len(transform) == 6:
+            a, b, c, d = (float(x) for x in transform[:4])
+            if not abs(a * d - b * c) >= MIN_DETERMINANT:
+                return True
+        pending.extend(getattr(node, "contents", ()))
+    return False
+
+
 _converted: OrderedDict[tuple[str, bytes], tuple[Drawing, int]] = OrderedDict()
 """Drawings converted lately, by path and digest of the file's bytes, with their element count."""
 CACHE_ELEMENTS = 20_000
@@ -449,6 +467,11 @@ def load_svg(path: Path) -> Drawing:
             path,
             f"the SVG is {drawing.width:g} x {drawing.height:g}, too thin to show in a square face; "
             "fix its width, height and viewBox",
+        )
+    if _flattens(drawing):
+        raise PictureError(
+            path, "the SVG flattens its drawing to nothing (a scale of zero); fix its width, height, "
+            "viewBox and transforms",
         )
     _trial_draw(path, drawing)
     if renderer.embedded_pixels == 0:
