@@ -146,6 +146,7 @@ def test_jai_quia_words_each_half_in_the_page_language():
     ("fr", "points", "doigts"), ("en", "dots", "fingers"), ("es", "puntos", "dedos"),
     ("de", "Punkte", "Finger"),
 ])
+@pytest.mark.slow
 def test_the_key_names_dots_and_fingers_in_the_page_language(lang, dots, fingers):
     for faces, word in (("chiffre,points", dots), ("doigts,mot", fingers)):
         document = make_document({"theme": "nombres", "faces": faces, "structure": "boucle", "lang": lang})

@@ -110,6 +110,7 @@ def doubles_pdfs(tmp_path_factory):
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.slow
 def test_deal_is_eight_for_two_and_six_for_three_or_four(doubles_pdfs, lang):
     text = last_page_text(doubles_pdfs[lang, None])
     two = texts.text(
@@ -142,6 +143,7 @@ HUNDRED = {"fr": "100 points", "en": "100 points", "es": "100 puntos", "de": "10
 
 
 @pytest.mark.parametrize("lang", sorted(DEALS))
+@pytest.mark.slow
 def test_deal_and_target_as_written_in_each_language(doubles_pdfs, lang):
     text = last_page_text(doubles_pdfs[lang, None])
     assert DEALS[lang] in text
@@ -336,6 +338,7 @@ def test_the_page_draws_the_spinner_with_a_branch_on_each_side():
 
 
 @pytest.mark.parametrize("theme", NUMBER_THEMES)
+@pytest.mark.slow
 def test_the_pdf_example_uses_the_themes_faces_for_seven_tiles(tmp_path, run_cli, theme):
     out = tmp_path / "d.pdf"
     assert run_cli("--theme", theme, "--rules", "doubles", "--lang", "de", "--out", out).exit_code == 0
@@ -430,6 +433,7 @@ def test_cli_gives_one_rules_page_on_each_paper(tmp_path, run_cli, paper):
     assert "tourniquet" in last_page_text(with_rules)
 
 
+@pytest.mark.slow
 def test_output_is_deterministic():
     assert render(ctx_for("es")) == render(ctx_for("es"))
 

@@ -188,6 +188,7 @@ def _plain(value: str) -> str:
 
 
 @pytest.mark.parametrize("lang", languages())
+@pytest.mark.slow
 def test_the_legend_explains_fold_glue_cut_in_each_language(lang):
     document = make_document({"backs": "fold", "lang": lang, "no_rules": True, "label": "Lutins"})
     reader = PdfReader(io.BytesIO(document.pdf))
@@ -266,6 +267,7 @@ def test_a_form_hears_the_same_refusal_in_its_own_words():
     [{"theme": "nombres", "faces": "chiffre,points"},
      {"theme": "lettres", "structure": "boucle", "values": "A-Z"}],
 )
+@pytest.mark.slow
 def test_association_sets_and_loop_decks_fold_over_too(options):
     job = parse_options({**options, "backs": "fold"})
     assert job.layout.fold is not None

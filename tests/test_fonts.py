@@ -167,6 +167,7 @@ def test_pips_double_six_with_its_rules_page_stays_within_30_kb():
 
 # -- scripts print as written ------------------------------------------------------------------
 @pytest.mark.parametrize("lang", sorted(SCRIPTS))
+@pytest.mark.slow
 def test_a_label_in_each_script_comes_back_intact(lang):
     label = SCRIPTS[lang]
     pdf = make_document({"theme": "pips", "label": label, "backs": True, "no_rules": True}).pdf

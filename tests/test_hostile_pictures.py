@@ -364,6 +364,7 @@ def test_viewbox_with_nan(tmp_path):
 # -- the work a single SVG may cost ---------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_too_many_elements_is_one_line_naming_the_limit(tmp_path):
     shape = '<rect x="{}" y="{}" width="5" height="5" fill="#1E88E5"/>'
     body = "".join(shape.format(i % 90, i % 80) for i in range(100_000))

@@ -440,6 +440,7 @@ def test_a_jpeg_over_the_decoding_limit_is_decoded_at_reduced_scale(tmp_path, mo
     assert face.photo and max(face.image.size) <= 300
 
 
+@pytest.mark.slow
 def test_a_progressive_jpeg_counts_as_decoded_whole(tmp_path, monkeypatch):
     """libjpeg keeps every coefficient of a progressive JPEG (108 MP: 352 MB at peak)."""
     monkeypatch.setattr(decode, "MAX_DECODED_PIXELS", 1_000_000)
@@ -451,6 +452,7 @@ def test_a_progressive_jpeg_counts_as_decoded_whole(tmp_path, monkeypatch):
         check_image(progressive)
 
 
+@pytest.mark.slow
 def test_a_jpeg_over_its_own_limit_is_refused(tmp_path, monkeypatch):
     monkeypatch.setattr(decode, "MAX_JPEG_PIXELS", 1_000_000)
     path = tmp_path / "big.jpg"
@@ -756,6 +758,7 @@ def test_a_40_megapixel_transparent_png_stays_within_its_memory(tmp_path):
     assert peak_mb < 250, done.stdout  # 160 MB of pixels and the interpreter; 325 MB before
 
 
+@pytest.mark.slow
 def test_sixteen_bit_grey_is_scaled_without_a_32_bit_copy(tmp_path):
     """A 40 MP 16-bit grey PNG peaked at 430 MB (a 32-bit copy, then another); now the
     16-bit pixels are scaled as they are."""

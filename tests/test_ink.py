@@ -72,6 +72,7 @@ def colour_settings(pdf: bytes) -> list[tuple[str, bytes, list]]:
 
 # -- noir: grey operators only, grey pixels only --------------------------------------------------
 @pytest.mark.parametrize("theme", builtin_names())
+@pytest.mark.slow
 def test_noir_sets_no_colour_but_grey_in_any_stream(theme):
     pdf = classroom(theme, "noir")
     assert colour_settings(pdf) == []
@@ -89,6 +90,7 @@ def test_noir_pages_have_no_coloured_pixel(theme):
     assert max(page.colour_pixels for page in pdf_coverage(classroom(theme, "couleur"))) > 0
 
 
+@pytest.mark.slow
 def test_noir_photos_are_grey_images_and_user_svg_is_grey_line_art(tmp_path):
     folder = tmp_path / "photos"
     colour_folder(folder, suffix=".png")
@@ -108,6 +110,7 @@ def test_noir_photos_are_grey_images_and_user_svg_is_grey_line_art(tmp_path):
     assert [page.colour_pixels for page in pdf_coverage(pdf)] == [0] * len(pdf_coverage(pdf))
 
 
+@pytest.mark.slow
 def test_noir_association_pictures_are_line_art_and_grey_photos(tmp_path):
     """Fruits against their names, and a pairs list's own photo: the pictures follow the ink mode
     as in a classic set (they were drawn in full colour in noir)."""

@@ -361,6 +361,7 @@ def test_the_success_line_is_one_line_whatever_the_file_name(run_cli, tmp_path):
     assert result.exit_code == 0 and result.stdout.count("\n") == 1 and "\x1b" not in result.stdout
 
 
+@pytest.mark.slow
 def test_pypdfium2_says_nothing_at_exit_after_a_render_was_stopped():
     """A SIGHUP inside a preview's render once left a dead entry in pypdfium2's object
     tracker, and its exit handler printed a second stderr line after the one error line."""
@@ -427,6 +428,7 @@ def test_a_signal_while_previews_are_written_removes_the_temporaries(run_cli, tm
     assert signal.getsignal(signum) in (signal.SIG_DFL, signal.default_int_handler), "handler restored"
 
 
+@pytest.mark.slow
 def test_a_signal_while_files_are_renamed_waits_for_the_renames(run_cli, tmp_path, monkeypatch):
     """Renaming is never cut half way: the signal is held, then ends the run, which says so."""
     _prepare(run_cli, tmp_path)
@@ -573,6 +575,7 @@ def test_a_full_disk_while_previews_are_written_keeps_the_prepared_output(run_cl
 
 
 # -- 11. previews are streamed -----------------------------------------------------------------------
+@pytest.mark.slow
 def test_a_preview_is_the_page_as_pypdfium2_renders_it_whole():
     """Rendering in bands of rows gives the whole-page picture (anti-aliasing may move by one level)."""
     import pypdfium2 as pdfium

@@ -244,6 +244,7 @@ def test_points_target_is_taken_from_the_context(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 @pytest.mark.parametrize("top", TOPS)
+@pytest.mark.slow
 def test_picture_rules_never_mention_points_or_pips(lang: str, top: int) -> None:
     text = text_of(render(ctx_for(lang, pictures=True, top=top))).lower()
     assert "point" not in text

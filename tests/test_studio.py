@@ -186,6 +186,7 @@ def test_unknown_options_and_command_line_only_options_are_refused(client):
 
 
 # -- pictures ------------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_seven_photos_make_a_set_whose_download_equals_the_command_line(client, tmp_path, run_cli):
     answer = upload(client, seven_photos(tmp_path / "photos"))
     assert answer.status_code == 200
@@ -223,6 +224,7 @@ def test_an_svg_is_never_served_back_as_svg(client):
     assert thumb.headers["content-type"] == "image/png" and thumb.content.startswith(b"\x89PNG")
 
 
+@pytest.mark.slow
 def test_bad_pictures_get_their_message_and_lose_nothing_else(client, tmp_path):
     upload(client, seven_photos(tmp_path / "photos"))
     big = png_bytes(Image.new("1", (8000, 8000)))
@@ -386,6 +388,7 @@ def test_a_shared_page_picture_is_the_page_drawn_afresh(client):
     assert client.get(second["pages"][-1]).content == rules  # drawn again: the same picture
 
 
+@pytest.mark.slow
 def test_fit_background_and_names_reach_the_pdf_as_on_the_command_line(client, tmp_path, run_cli):
     state = upload(client, seven_photos(tmp_path / "photos")).json()
     first = state["pictures"][0]["id"]

@@ -170,6 +170,7 @@ SHEETS = {
 
 
 @pytest.mark.parametrize("lang", sorted(SHEETS))
+@pytest.mark.slow
 def test_spanish_and_german_pdfs_speak_their_language_on_every_page(run_cli, tmp_path, lang):
     expected = SHEETS[lang]
     six, twelve, calibration = tmp_path / "six.pdf", tmp_path / "twelve.pdf", tmp_path / "cal.pdf"

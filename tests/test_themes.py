@@ -137,6 +137,7 @@ def test_fruit_pdf_is_small(run_cli, tmp_path):
     assert out.stat().st_size <= 30 * 1024
 
 
+@pytest.mark.slow
 def test_labels_print_names_in_the_chosen_language(run_cli, tmp_path):
     for lang, words in (("fr", ("pomme", "cerises", "raisin")), ("en", ("apple", "cherries", "grapes"))):
         out = tmp_path / f"labels-{lang}.pdf"
