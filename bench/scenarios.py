@@ -52,7 +52,8 @@ STARTUP_GUARD = Scenario(
 PIPS_BASELINE = {"baseline": [*CLI, "--theme", "pips", "--out", "bench/.work/pips-baseline.pdf"],
                  "baseline_name": "pips double-six"}
 ASSOCIATION_SCENARIOS = [
-    Scenario(name="lettres A-Z loop (26 cards)", max_ratio=1.6, max_kb=40, **PIPS_BASELINE,
+    # 50 KB: the key page and the loop rules set 52 letters and three Fira Sans styles (issue 13).
+    Scenario(name="lettres A-Z loop (26 cards)", max_ratio=1.6, max_kb=50, **PIPS_BASELINE,
              args=["--theme", "lettres", "--structure", "boucle", "--values", "A-Z",
                    "--out", "bench/.work/lettres-loop.pdf"]),
     Scenario(name="nombres double-ten (66 tiles)", max_ratio=1.6, max_kb=40, **PIPS_BASELINE,
