@@ -296,3 +296,18 @@ def test_without_hinting_keeps_every_outline_point():
 
     ImageDraw.Draw(image).text((5, 5), "Ώщ", font=font, fill=0)
     assert image.getextrema()[0] < 50
+
+
+def test_no_catalogue_text_sets_bold_inside_italic():
+    """The rules page maps bold italic to bold (one font file less to read): that needs no text of
+    ours to put <b> inside <i>, nor in a line set in italic (the example's caption)."""
+    import re
+
+    from domino_print import texts
+
+    for lang in texts.languages():
+        for key, value in texts.catalogue(lang).items():
+            for italic in re.findall(r"<i>(.*?)</i>", value, flags=re.S):
+                assert "<b>" not in italic, (lang, key)
+            if ".example" in key or "caption" in key:
+                assert "<b>" not in value, (lang, key)
