@@ -223,7 +223,7 @@ def validate_rules(ctx: RulesContext) -> None:
         raise RulesError(
             "{rules} doubles is played with a double-six set (28 tiles), not a double-{top} set; "
             "use {max} {doubles_top}, or {rules} points for a double-{top} set",
-            fields=("rules", "max"), top=ctx.top, doubles_top=DOUBLES_TOP,
+            fields=("max", "rules"), top=ctx.top, doubles_top=DOUBLES_TOP,
         )
 
 
