@@ -3,7 +3,8 @@
 The CLI turns a ``DominoError`` into a single line on stderr and a non-zero exit;
 anything else is a bug and keeps its traceback.
 
-Errors about options are worded at the edge: an ``OptionError`` may name the options
+Errors about options are worded at the edge: an ``OptionError`` (or another
+``WordedError``, such as a pairs list's text too long for the tile size) may name the options
 it is about as ``{placeholders}`` (``"{duplex} only applies to backs; add {backs}"``),
 filled with ``--duplex`` on the command line or with a field's label on a form.
 Deeper modules (layout, tiles) raise a neutral ``SizeError`` that carries the sizes
@@ -24,10 +25,10 @@ def flag_name(option: str) -> str:
     return "--" + option.replace("_", "-")
 
 
-class OptionError(DominoError):
-    """A bad option value or combination (exit code 2, like click's usage errors).
+class WordedError(DominoError):
+    """An error whose message may name options, worded per surface.
 
-    ``OptionError("plain text")`` is a finished message. With ``fields``, the message is a
+    ``WordedError("plain text")`` is a finished message. With ``fields``, the message is a
     template: each field name in it (``{max}``) is filled with that option's name on the
     surface, and ``values`` fill the other placeholders. ``str()`` gives the command-line
     wording; ``worded(name_of)`` any other.
@@ -46,6 +47,11 @@ class OptionError(DominoError):
         if not self.fields and not self.values:
             return self.template
         return self.template.format(**self.values, **{field: name_of(field) for field in self.fields})
+
+
+class OptionError(WordedError):
+    """A bad option value or combination (exit code 2, like click's usage errors), worded per
+    surface as ``WordedError`` says."""
 
 
 class SizeError(DominoError, ValueError):

@@ -154,9 +154,10 @@ def check_fit(made: AssociationSet, tile_short_mm: float, source: Path | None) -
             raise OptionError("{text!r} does not fit a {size:g} mm half, even wrapped at 9 pt; "
                               "choose a larger {tile_size}", fields=("tile_size",), text=face.text,
                               size=tile_short_mm)
-        raise PairsError(
-            f"{source}, line {face.line}: {face.text!r} does not fit a {tile_short_mm:g} mm half, "
-            "even wrapped at 9 pt; shorten it, or choose a larger --tile-size"
+        raise PairsError(  # a list's own error (exit 1), worded per surface: its fix is an option
+            "{source}, line {line}: {text!r} does not fit a {size:g} mm half, even wrapped at 9 pt; "
+            "shorten it, or choose a larger {tile_size}",
+            fields=("tile_size",), source=source, line=face.line, text=face.text, size=tile_short_mm,
         )
 
 

@@ -25,7 +25,7 @@ from typing import NamedTuple
 import click
 
 from domino_print.backs import BACK_KINDS, MAX_SETS, parse_back_offset, parse_label
-from domino_print.errors import OptionError, SizeError, flag_name
+from domino_print.errors import OptionError, SizeError, WordedError, flag_name
 from domino_print.ink import DEFAULT_INK, INK_MODES
 from domino_print.layout import ORIENTATIONS, Paper, parse_paper, parse_tile_size
 from domino_print.texts import DEFAULT_LANG, languages, text
@@ -193,8 +193,9 @@ def names_for(surface: str, lang: str = HELP_LANG) -> Callable[[str], str]:
     raise ValueError(f"unknown surface {surface!r}; use cli or form")
 
 
-def describe(error: OptionError, surface: str = "cli", lang: str = HELP_LANG) -> str:
-    """The error's message worded for ``surface`` (see ``names_for``)."""
+def describe(error: WordedError, surface: str = "cli", lang: str = HELP_LANG) -> str:
+    """The error's message worded for ``surface`` (see ``names_for``): an ``OptionError``, or a
+    ``WordedError`` such as a pairs list's text too long for the tile size."""
     return error.worded(names_for(surface, lang))
 
 

@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 from typing import NamedTuple
 
-from domino_print.errors import DominoError
+from domino_print.errors import WordedError
 from domino_print.page_text import TextError, check_page_text, displayed
 
 if sys.version_info >= (3, 11):
@@ -36,7 +36,7 @@ MAX_LIST_BYTES = 1_000_000
 """Largest list of pairs read (a thousand pairs is about 30 KB)."""
 
 
-class PairsError(DominoError):
+class PairsError(WordedError):
     """A pairs list that cannot make a set; the message names the file and the line."""
 
 

@@ -110,6 +110,8 @@ class Face(NamedTuple):
     """A short line above a face that is not text ("J'ai", "Qui a ... ?")."""
     card: int = 0
     """A small card number in the corner (loop decks), 0 for none."""
+    asks: bool = False
+    """The half that asks (loop decks): a small "?" in its corner, whichever way the card lies."""
     line: int = 0
     """The line of a pairs list it comes from, for error messages; 0 for a built-in theme."""
 

@@ -180,7 +180,7 @@ def deal_sizes(top: int) -> dict[int, int]:
     and its sources. Raises ``RulesError`` below ``MIN_TOP``.
     """
     if top < MIN_TOP:
-        raise RulesError(_too_small_message(top))
+        raise _too_small(top)
     if top in _SMALL_DEALS:
         return dict(_SMALL_DEALS[top])
     if top < 9:
@@ -190,37 +190,40 @@ def deal_sizes(top: int) -> dict[int, int]:
     return {2: 15, 3: 15, 4: 15}
 
 
-def _too_small_message(top: int) -> str:
-    return (
-        f"a double-{top} set ({tile_count(top)} tile{'s' if tile_count(top) > 1 else ''}) "
-        f"is too small for a game; use --max {MIN_TOP} or more, or --no-rules"
+def _too_small(top: int) -> RulesError:
+    return RulesError(
+        "a double-{top} set ({tiles} tile{plural}) is too small for a game; "
+        "use {max} {least} or more, or {no_rules}",
+        fields=("max", "no_rules"), top=top, tiles=tile_count(top),
+        plural="s" if tile_count(top) > 1 else "", least=MIN_TOP,
     )
 
 
 def validate_rules(ctx: RulesContext) -> None:
     """Raise ``RulesError`` (one line, naming the fix) for an impossible combination."""
     if ctx.lang not in texts.languages():
-        choices = " or ".join(f"--lang {lang}" for lang in texts.languages())
-        raise RulesError(f"unknown rules language {ctx.lang!r}; use {choices}")
+        choices = " or ".join("{lang} " + lang for lang in texts.languages())
+        raise RulesError("unknown rules language {value!r}; use " + choices, fields=("lang",),
+                         value=ctx.lang)
     if ctx.variant not in VARIANTS:
-        raise RulesError(
-            f"unknown rules variant {ctx.variant!r}; use --rules famille, --rules points or --rules doubles"
-        )
+        raise RulesError("unknown rules variant {value!r}; use {rules} famille, {rules} points or "
+                         "{rules} doubles", fields=("rules",), value=ctx.variant)
     if ctx.variant in NUMBER_VARIANTS and ctx.kind not in NUMBER_KINDS:
         raise RulesError(
-            f"--rules {ctx.variant} needs a theme with numbers (pips, pips-couleur, chiffres); "
-            "use --rules famille with this picture theme"
+            "{rules} {variant} needs a theme with numbers (pips, pips-couleur, chiffres); "
+            "use {rules} famille with this picture theme", fields=("rules",), variant=ctx.variant,
         )
     if ctx.target is not None and (
         isinstance(ctx.target, bool) or not isinstance(ctx.target, int) or ctx.target < 1
     ):
         raise RulesError(f"the target score must be a whole number of 1 or more, not {ctx.target!r}")
     if ctx.top < MIN_TOP:
-        raise RulesError(_too_small_message(ctx.top))
+        raise _too_small(ctx.top)
     if ctx.variant == "doubles" and ctx.top != DOUBLES_TOP:
         raise RulesError(
-            f"--rules doubles is played with a double-six set (28 tiles), not a double-{ctx.top} set; "
-            f"use --max {DOUBLES_TOP}, or --rules points for a double-{ctx.top} set"
+            "{rules} doubles is played with a double-six set (28 tiles), not a double-{top} set; "
+            "use {max} {doubles_top}, or {rules} points for a double-{top} set",
+            fields=("max", "rules"), top=ctx.top, doubles_top=DOUBLES_TOP,
         )
 
 
@@ -771,7 +774,8 @@ def draw_rules_page(
                 ctx.loop.draw_key_page(canvas, ctx, page_width_pt, page_height_pt, margin_pt)
             return
     raise RulesError(
-        f"the rules page does not fit on a {min(page_width_pt, page_height_pt) / mm:.0f} x "
-        f"{max(page_width_pt, page_height_pt) / mm:.0f} mm page; use A5 paper or larger, "
-        "smaller margins, or leave the rules out with --no-rules"
+        "the rules page does not fit on a {short_mm:.0f} x {long_mm:.0f} mm page; use A5 paper or "
+        "larger, smaller margins, or leave the rules out with {no_rules}",
+        fields=("no_rules",), short_mm=min(page_width_pt, page_height_pt) / mm,
+        long_mm=max(page_width_pt, page_height_pt) / mm,
     )

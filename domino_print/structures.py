@@ -13,8 +13,10 @@ each representation equally often, within one; a double shows both.
 ``boucle``: one card per value, in a loop shuffled with ``seed``: card k shows
 the second face (the answer) of the card before it, then the first face (the
 question) of its own value. The last card leads back to the first: one single
-cycle. Each card carries its number (the value's place in the list) on its left
-half, and ``AssociationSet.loop`` gives the card numbers in loop order.
+cycle. Each card carries its number (the value's place in the list) on its answer
+half and a small "?" on its question half (the rules and the key name the halves
+by role, not by side: a card lies upright on the sheet and sideways in the
+example), and ``AssociationSet.loop`` gives the card numbers in loop order.
 """
 
 from __future__ import annotations
@@ -107,7 +109,7 @@ def boucle(pairs: Sequence[Pair], seed: int = DEFAULT_SEED, *,
     table, tiles = _FaceTable(), []
     for value in range(n):  # cards in number order: the sheet gives the loop away to no one
         held = _worded(pairs[before[value]].second, answer, short_answer)._replace(card=value + 1)
-        asked = _worded(pairs[value].first, question, short_question)
+        asked = _worded(pairs[value].first, question, short_question)._replace(asks=True)
         tiles.append(Tile(table(held), table(asked)))
     key = tuple(
         (v + 1, pairs[before[v]].second_name, pairs[v].first_name, after[v] + 1)

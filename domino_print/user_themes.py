@@ -105,9 +105,11 @@ class UserTheme(Theme):
         name = texts.set_name("en", top) if top <= MAX_TOP else f"a double-{top} set"
         missing = needed - count
         raise OptionError(
-            f"{self.source}: {name} needs {needed} images (values 0 to {top}) but "
-            f"{self.listed_by} {count}; add {missing} image{'s' if missing > 1 else ''} "
-            f"or use --max {self.max_value}"
+            "{source}: {set_name} needs {needed} images (values 0 to {top}) but {listed_by} {count}; "
+            "add {missing} image{plural} or use {max} {most}",
+            fields=("max",), source=self.source, set_name=name, needed=needed, top=top,
+            listed_by=self.listed_by, count=count, missing=missing, plural="s" if missing > 1 else "",
+            most=self.max_value,
         )
 
 
@@ -244,15 +246,14 @@ def _labels(paths: list[Path]) -> dict[str, tuple[str, ...]]:
 def load_user_theme(path: Path) -> Theme:
     """A theme from a folder of pictures (with or without ``theme.toml``) or a TOML file."""
     if not path.exists():
-        raise OptionError(f"--theme {path}: no such folder or file")
+        raise OptionError("{theme} {path}: no such folder or file", fields=("theme",), path=path)
     if path.is_dir():
         toml = path / THEME_FILE
         return _from_toml(toml) if os.path.lexists(toml) else _from_folder(path)
     if path.suffix.lower() == ".toml":
         return _from_toml(path)
-    raise OptionError(
-        f"--theme {path}: give the folder that holds the pictures, or a theme .toml file"
-    )
+    raise OptionError("{theme} {path}: give the folder that holds the pictures, or a theme .toml file",
+                      fields=("theme",), path=path)
 
 
 def _from_folder(folder: Path) -> UserTheme:

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from PIL import Image
 from pypdf import PdfReader
 
 from domino_print.api import Document, OptionError, describe, make_document, parse_options, render_page_png
@@ -119,6 +120,14 @@ def test_option_errors_are_raised_not_printed(capsys):
     ({"theme": "fruits", "max": 9}, "\u201cHighest value\u201d 9 is too high"),
     ({"theme": "pips", "faces": "chiffre,points"}, "use \u201cTheme\u201d nombres, lettres"),
     ({"theme": "nombres", "structure": "boucle", "rules": "points"}, "\u201cRules\u201d points"),
+    ({"theme": "pips", "max": 5, "rules": "doubles"},
+     "\u201cRules\u201d doubles is played with a double-six set (28 tiles), not a double-5 set; "
+     "use \u201cHighest value\u201d 6, or \u201cRules\u201d points for a double-5 set"),
+    ({"theme": "pips", "max": 1}, "use \u201cHighest value\u201d 2 or more, or \u201cNo rules page\u201d"),
+    ({"theme": "fruits", "rules": "points"},
+     "\u201cRules\u201d points needs a theme with numbers (pips, pips-couleur, chiffres); "
+     "use \u201cRules\u201d famille with this picture theme"),
+    ({"theme": "/nowhere/at/all"}, "\u201cTheme\u201d /nowhere/at/all: no such folder or file"),
 ])
 def test_a_form_is_told_its_labels_never_a_flag(mapping, label):
     """Worded for a form, an error names the fields, not the command line's flags."""
@@ -126,6 +135,59 @@ def test_a_form_is_told_its_labels_never_a_flag(mapping, label):
         parse_options(mapping)
     worded = describe(caught.value, "form", "en")
     assert label in worded and "--" not in worded, worded
+    assert describe(caught.value, "cli") == str(caught.value)
+
+
+def test_deeper_errors_name_fields_on_a_form_and_flags_on_the_command_line(tmp_path):
+    """Errors raised past the option table (rules checks, user themes, a pairs list that does not
+    fit its halves) carry the options they name as fields too."""
+    from domino_print.pairs import PairsError
+    from domino_print.rules import RulesContext, validate_rules
+
+    def both(error):
+        return describe(error, "form", "en"), str(error)
+
+    context = RulesContext(lang="xx", variant="famille", top=6, kind="pips", theme_title="Pips",
+                           target=None, example=())
+    with pytest.raises(OptionError) as caught:
+        validate_rules(context)
+    form, cli = both(caught.value)
+    assert form.endswith("use \u201cLanguage\u201d fr or \u201cLanguage\u201d de or "
+                         "\u201cLanguage\u201d en or \u201cLanguage\u201d es") and "--" not in form, form
+    assert cli.endswith("use --lang fr or --lang de or --lang en or --lang es"), cli
+    with pytest.raises(OptionError) as caught:
+        validate_rules(context._replace(lang="en", variant="bridge"))
+    form, cli = both(caught.value)
+    assert "use \u201cRules\u201d famille, \u201cRules\u201d points or \u201cRules\u201d doubles" in form
+    assert cli == "unknown rules variant 'bridge'; use --rules famille, --rules points or --rules doubles"
+
+    text_file = tmp_path / "notes.txt"
+    text_file.write_text("not a theme", encoding="utf-8")
+    with pytest.raises(OptionError) as caught:
+        parse_options({"theme": str(text_file)})
+    form, cli = both(caught.value)
+    assert form.startswith(f"\u201cTheme\u201d {text_file}: give the folder") and "--" not in form, form
+    assert cli.startswith(f"--theme {text_file}: give the folder"), cli
+
+    folder = tmp_path / "pictures"
+    folder.mkdir()
+    for name, colour in (("a.png", "red"), ("b.png", "blue")):
+        Image.new("RGB", (64, 64), colour).save(folder / name)
+    with pytest.raises(OptionError) as caught:
+        parse_options({"theme": str(folder), "max": 3, "no_rules": True})
+    form, cli = both(caught.value)
+    assert form.endswith("add 2 images or use \u201cHighest value\u201d 1"), form
+    assert cli.endswith("add 2 images or use --max 1"), cli
+
+    pairs = tmp_path / "paires.csv"
+    pairs.write_text("chat;cat\nle chat de la voisine qui dort toute la journée sur le canapé du salon;x\n",
+                     encoding="utf-8")
+    with pytest.raises(PairsError) as caught:
+        parse_options({"theme": str(pairs), "tile_size": "small"})
+    form, cli = both(caught.value)
+    assert form.endswith("shorten it, or choose a larger \u201cTile size\u201d") and "--" not in form, form
+    assert cli.startswith(f"{pairs}, line 2"), cli
+    assert cli.endswith("shorten it, or choose a larger --tile-size"), cli
 
 
 @pytest.mark.slow

@@ -122,6 +122,28 @@ def test_a_lettres_loop_forms_one_cycle_and_the_key_page_matches_the_cards():
         assert by_number[int(number)] == (held, asked) and int(following) == answered_by[asked]
 
 
+def test_each_loop_card_marks_the_half_that_asks_with_a_small_question_mark():
+    document = make_document({"theme": "lettres", "structure": "boucle", "values": "A-Z", "no_rules": True})
+    shown = [t for t in page_texts(document.pdf, 0) if re.fullmatch(r"[A-Za-z]|\d+|\?", t)]
+    cards = [tuple(shown[i:i + 4]) for i in range(0, len(shown), 4)]
+    assert len(cards) == 26
+    for held, number, asked, mark in cards:  # the answer half, its number; the question half, its "?"
+        assert held.islower() and number.isdigit() and asked.isupper() and mark == "?"
+
+
+@pytest.mark.parametrize(("lang", "sides"), [
+    ("fr", ("gauche", "droite")), ("en", ("left", "right")), ("es", ("izquierda", "derecha")),
+    ("de", ("links", "rechts", "linke", "rechte")),
+])
+def test_the_loop_rules_and_key_name_the_halves_by_role_not_by_side(lang, sides):
+    """The cards lie upright on the sheet and sideways in the example: no side is the question's."""
+    document = make_document({"theme": "lettres", "structure": "boucle", "values": "A-H", "lang": lang})
+    reader = pypdf.PdfReader(io.BytesIO(document.pdf))
+    for page in reader.pages[-2:]:  # the rules page, then the key
+        words = page.extract_text().lower()
+        assert "?" in words and not any(re.search(rf"\b{side}\b", words) for side in sides), words
+
+
 def test_the_seed_changes_the_order_and_the_same_seed_gives_the_same_bytes():
     def pdf(seed):
         return make_document({"theme": "lettres", "structure": "boucle", "values": "A-H", "seed": seed}).pdf

@@ -6,7 +6,9 @@ real text (selectable, searchable, read aloud), fitted into the half by
 ``fitting.fit_text``; a text that reads as another one upside down is underlined.
 Dots follow dice up to 6, and above that show full groups of five plus the rest.
 Each colour patch carries its own pattern, so a colour-blind child tells colours
-apart too. Loop cards get their small number in the lower left corner.
+apart too. Loop cards get their small number in the lower left corner of the
+answer half, and a small grey "?" in the lower right corner of the question half:
+the mark a child learns for "this half asks".
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ if TYPE_CHECKING:
 BOLD = fonts.BOLD
 REGULAR = fonts.REGULAR
 INK = "#111111"
+MARK_GREY = "#9A9A9A"
+"""The loop cards' small marks: the card number and the question half's "?"."""
 TEXT_WIDTH = 0.86
 TEXT_HEIGHT = 0.82
 CAPTION_SHARE = 0.24
@@ -115,6 +119,8 @@ class AssociationPainter:
             canvas.restoreState()
         if face.card:
             self._card_number(canvas, face.card, size_pt)
+        if face.asks:
+            self._question_mark(canvas, size_pt)
 
     # -- text ----------------------------------------------------------------------------
     def _word_size(self, size: float) -> float:
@@ -158,9 +164,15 @@ class AssociationPainter:
 
     def _card_number(self, canvas: Canvas, number: int, size: float) -> None:
         font_size = max(5.0, size * 0.075)
-        canvas.setFillColor("#9A9A9A")
+        canvas.setFillColor(MARK_GREY)
         canvas.setFont(REGULAR, font_size)
         canvas.drawString(size * 0.05, size * 0.05, str(number))
+
+    def _question_mark(self, canvas: Canvas, size: float) -> None:
+        font_size = max(7.0, size * 0.13)
+        canvas.setFillColor(MARK_GREY)
+        canvas.setFont(BOLD, font_size)
+        canvas.drawRightString(size * 0.95, size * 0.05, "?")
 
     # -- dots ----------------------------------------------------------------------------
     def _dots(self, canvas: Canvas, count: int, size: float) -> None:
