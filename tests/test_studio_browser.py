@@ -402,8 +402,11 @@ def test_pictures_reorder_by_dragging(page, tmp_path):
         page.wait_for_timeout(20)
     moved = page.locator("#thumbs li").evaluate_all("items => items.map(i => i.dataset.id)")
     assert moved[0] == ids[1] and sorted(moved) == sorted(ids) and moved.index(ids[0]) in (1, 2)
-    state = page.context.request.get(page.url.split("/?")[0].rstrip("/") + "/api/pictures").json()
-    assert [p["id"] for p in state["pictures"]] == moved  # the server has the new order
+    state_url = page.url.split("/?")[0].rstrip("/") + "/api/pictures"
+    deadline = time.monotonic() + 10  # the page sends the new order after it moves the thumbnail
+    while [p["id"] for p in page.context.request.get(state_url).json()["pictures"]] != moved:
+        assert time.monotonic() < deadline, "the server never got the new order"
+        page.wait_for_timeout(50)
 
 
 def test_open_to_print_and_copy_the_command_line(browser, studio):
