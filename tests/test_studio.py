@@ -24,7 +24,7 @@ from domino_print.studio import create_app
 from domino_print.studio.sessions import COOKIE
 from domino_print.studio.settings import Limits, Settings
 from domino_print.studio.words import FOLDER as STUDIO_TEXTS
-from domino_print.texts import tomllib
+from domino_print.texts import languages, tomllib
 from tests.fixtures_images import (
     RED,
     SEVEN,
@@ -255,7 +255,7 @@ def test_one_raw_picture_per_request_with_its_limits(tmp_path):
         answer = client.post("/api/picture?lang=fr&name=01-chat.png", content=small)
         state = answer.json()
         assert state["added"] == [state["pictures"][0]["id"]]
-        assert state["pictures"][0]["labels"] == {"fr": "chat", "en": "chat"}
+        assert state["pictures"][0]["labels"] == {code: "chat" for code in languages()}
         large = png_bytes(noisy((200, 200)))
         state = client.post("/api/picture?lang=fr&name=grand.png", content=large).json()
         assert state["added"] == [] and len(state["pictures"]) == 1

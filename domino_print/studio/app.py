@@ -51,8 +51,8 @@ from domino_print.studio.rendering import (
 from domino_print.studio.sessions import COOKIE, Session, SessionStore
 from domino_print.studio.settings import Settings
 from domino_print.studio.words import page_languages, plural_word, word
-from domino_print.texts import DEFAULT_LANG, set_name
-from domino_print.themes import LANGS, builtin_names
+from domino_print.texts import DEFAULT_LANG, languages, set_name
+from domino_print.themes import builtin_names
 from domino_print.user_themes import natural_key
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -206,7 +206,7 @@ def create_app(settings: Settings | None = None) -> Guard:
         return studio.with_cookie(response, session) if fresh else response
 
     def titles() -> dict[str, str]:
-        return {lang: word(lang, "field.pictures_theme") for lang in LANGS}
+        return {lang: word(lang, "field.pictures_theme") for lang in languages()}
 
     def summary(lang: str, facts: dict) -> str:
         named = set_name(lang, facts["top"])
@@ -520,7 +520,7 @@ def create_app(settings: Settings | None = None) -> Guard:
                     continue
                 used += len(outcome.original) + len(outcome.preview) + len(outcome.thumbnail)
                 label = picture_files.label_from_name(name)
-                entry["labels"] = {code: label for code in LANGS}
+                entry["labels"] = {code: label for code in languages()}
                 state["pictures"].append(entry)
                 added.append(entry["id"])
             rewrite_theme(session, state)
@@ -552,7 +552,7 @@ def create_app(settings: Settings | None = None) -> Guard:
                     picture_files.remove_files(entry, session.pictures_dir, session.preview_dir,
                                                session.thumbs_dir)
                 elif action == "name":
-                    if body.get("id") not in ids or body.get("lang") not in LANGS:
+                    if body.get("id") not in ids or body.get("lang") not in languages():
                         return None
                     label = picture_files.clean_label(str(body.get("name", "")))
                     pictures[ids.index(body["id"])].setdefault("labels", {})[body["lang"]] = label

@@ -18,7 +18,7 @@ from domino_print import texts
 from domino_print.options import form_fields
 from domino_print.studio.rendering import PICTURES
 from domino_print.studio.words import all_words, page_languages, word
-from domino_print.themes import LANGS, builtin_names
+from domino_print.themes import builtin_names
 
 GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("set", ("theme", "max", "labels", "lang", "faces", "values", "structure", "style", "seed")),
@@ -195,7 +195,7 @@ def render_page(lang: str, state: dict) -> str:
         for code, shown in _language_choices()
     )
     page_words = all_words(lang)
-    page_words["theme_langs"] = ",".join(LANGS)
+    page_words["theme_langs"] = ",".join(texts.languages())
     data = json.dumps(page_words, ensure_ascii=False).replace("</", "<\\/")
     return f"""<!doctype html>
 <html lang="{lang}">
