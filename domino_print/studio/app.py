@@ -403,8 +403,9 @@ def create_app(settings: Settings | None = None) -> Guard:
 
     # -- pictures ----------------------------------------------------------------------------
     def state_answer(session: Session, state: dict, **extra) -> Response:
-        pictures = [{"id": p["id"], "labels": p.get("labels", {}), "thumb": f"/thumbs/{p['id']}.png"}
-                    for p in state.get("pictures", [])]
+        pictures = [{"id": p["id"], "labels": p.get("labels", {}), "thumb": f"/thumbs/{p['id']}.png",
+                     "printed": {code: picture_files.printed_name(p, code, value) for code in languages()}}
+                    for value, p in enumerate(state.get("pictures", []))]
         return _no_store(JSONResponse({"pictures": pictures, "fit": state.get("fit"),
                                        "background": state.get("background"), **extra}))
 
@@ -520,7 +521,8 @@ def create_app(settings: Settings | None = None) -> Guard:
                     continue
                 used += len(outcome.original) + len(outcome.preview) + len(outcome.thumbnail)
                 label = picture_files.label_from_name(name)
-                entry["labels"] = {code: label for code in languages()}
+                entry["name"] = label  # what every language prints until the visitor names it
+                entry["labels"] = {lang: label}
                 state["pictures"].append(entry)
                 added.append(entry["id"])
             rewrite_theme(session, state)

@@ -194,9 +194,10 @@ def render_page(lang: str, state: dict) -> str:
         f'{current if code == lang else ""}>{escape(shown)}</a></li>'
         for code, shown in _language_choices()
     )
-    page_words = all_words(lang)
-    page_words["theme_langs"] = ",".join(texts.languages())
-    data = json.dumps(page_words, ensure_ascii=False).replace("</", "<\\/")
+    # A picture's name may be given in every language a page can be printed in (--lang).
+    name_languages = [{"code": code, "name": shown} for code, shown in _language_choices()]
+    data = json.dumps({**all_words(lang), "name_languages": name_languages},
+                      ensure_ascii=False).replace("</", "<\\/")
     return f"""<!doctype html>
 <html lang="{lang}">
 <head>

@@ -201,6 +201,12 @@ def _toml_list(values: list[str]) -> str:
     return "[" + ", ".join(_toml_string(v) for v in values) + "]"
 
 
+def printed_name(entry: dict, lang: str, value: int) -> str:
+    """The name printed under a picture on a ``lang`` page: the visitor's name in ``lang``, else
+    (as for any theme file) in English, French or another language, else the file's name."""
+    return in_language(entry.get("labels", {}), lang) or entry.get("name") or str(value)
+
+
 def theme_text(state: dict, key: str, titles: dict[str, str]) -> str:
     """The ``theme.toml`` for the pictures of ``state``; ``key`` is ``file`` or ``preview``."""
     pictures = state["pictures"]
@@ -218,8 +224,8 @@ def theme_text(state: dict, key: str, titles: dict[str, str]) -> str:
         "",
         "[labels]",
     ]
-    for lang in languages():  # a name left empty: the theme's own fallback (en, fr, any)
-        words = [in_language(p.get("labels", {}), lang) or str(n) for n, p in enumerate(pictures)]
+    for lang in languages():
+        words = [printed_name(picture, lang, value) for value, picture in enumerate(pictures)]
         lines.append(f"{lang} = {_toml_list(words)}")
     return "\n".join(lines) + "\n"
 
