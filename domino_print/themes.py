@@ -2,10 +2,12 @@
 
 A theme says how each value looks: its ``kind`` (``pips``, ``numerals`` or
 ``pictures``, each drawn by the face painter registered for it in ``faces``),
-the colours or images it needs, labels in French and English, the highest value
-it can show and an age hint. Built-in themes are TOML files in the ``themes/``
-folder; their artwork lives in ``assets/``. A user's folder or TOML file is read
-by ``user_themes``, and ``theme_loader.load_theme`` finds either by name.
+the colours or images it needs, labels per language, the highest value it can
+show and an age hint. A user theme's texts may be given in any language with a text
+catalogue (``texts.languages()``: adding a catalogue adds a language here too).
+Built-in themes are TOML files in the ``themes/`` folder; their artwork lives in
+``assets/``. A user's folder or TOML file is read by ``user_themes``, and
+``theme_loader.load_theme`` finds either by name.
 This module knows nothing of pages or PDF bytes.
 """
 
@@ -15,8 +17,10 @@ import os
 import re
 import stat
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 from domino_print import texts
 from domino_print.errors import DominoError, OptionError
@@ -28,8 +32,8 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - exercised on Python 3.10 only
     import tomli as tomllib
 
-LANGS = ("fr", "en")
 FIT_MODES = ("contain", "cover")
+T = TypeVar("T")
 MAX_TITLE_CHARS = 60
 """Longest theme title (or name) accepted: it is printed in the sheet's header line."""
 MAX_PICTURE_LABEL_CHARS = 40
@@ -96,22 +100,18 @@ class Theme:
             word = texts.lookup(lang, f"theme.{self.name}.label.{value}")
             if word is not None:
                 return word
-        words = self.labels.get(lang) or self.labels.get("en") or self.labels.get("fr") or ()
+        words = in_language(self.labels, lang) or ()
         return words[value] if value < len(words) else str(value)
 
     def _in_language(self, key: str, own: dict[str, str], lang: str) -> str:
         """A built-in theme's text comes from the catalogue (``theme.<name>.<key>`` in
-        ``texts/<lang>.toml``). A user theme keeps its own texts in its theme.toml; when
-        it has none in ``lang`` it falls back to English, then French, then any language
-        it gives (the caller then falls back to the theme's name)."""
+        ``texts/<lang>.toml``). A user theme keeps its own texts in its theme.toml, in the
+        order of ``in_language`` (the caller then falls back to the theme's name)."""
         if self.builtin:
             found = texts.lookup(lang, f"theme.{self.name}.{key}")
             if found is not None:
                 return found
-        for candidate in (lang, "en", "fr"):
-            if own.get(candidate):
-                return own[candidate]
-        return next((value for value in own.values() if value), "")
+        return in_language(own, lang) or ""
 
     @property
     def file_stem(self) -> str:
@@ -131,6 +131,21 @@ class Theme:
                 "is too high; use {max} {high} or less, or another theme",
                 fields=("max",), name=self.name, high=self.max_value, top=top,
             )
+
+
+def in_language(own: Mapping[str, T], lang: str) -> T | None:
+    """A user theme's text (a title, or the list of labels) for a page in ``lang``: in ``lang``
+    when the theme gives it, else in English, else in French, else in the first language
+    it gives; None when it gives none (the caller then uses the theme's or the file's name)."""
+    for candidate in (lang, "en", "fr"):
+        if own.get(candidate):
+            return own[candidate]
+    return next((value for value in own.values() if value), None)
+
+
+def accepted_languages() -> str:
+    """The language codes a theme file may use, for a message: ``fr, en, es, de``."""
+    return ", ".join(texts.languages())
 
 
 def builtin_names() -> list[str]:
@@ -196,33 +211,42 @@ def check_keys(path: Path, data: dict, allowed: set[str], required: set[str]) ->
             raise ThemeError(f"{path}: missing key {key!r}")
 
 
+def _check_languages(path: Path, key: str, table: dict) -> None:
+    """Every key of a per-language table is a language with a text catalogue."""
+    known = texts.languages()
+    for lang in table:
+        if lang not in known:
+            raise ThemeError(f"{path}: {key}: unknown language {lang!r} "
+                             f"(known language codes: {accepted_languages()})")
+
+
 def per_language(path: Path, data: dict, key: str, default: str = "") -> dict[str, str]:
-    """A text given once (``title = "Chats"``) or per language (``[title] fr = ... en = ...``)."""
+    """A text given once (``title = "Chats"``, for every language) or per language
+    (``[title] fr = ... de = ...``, any of ``texts.languages()``). Only the languages
+    given are kept: ``in_language`` picks one for a page in another."""
     value = data.get(key, default)
     if isinstance(value, str):
-        return {lang: value for lang in LANGS}
+        return {lang: value for lang in texts.languages()}
     if isinstance(value, dict) and value and all(isinstance(v, str) for v in value.values()):
-        unknown = sorted(set(value) - set(LANGS))
-        if unknown:
-            raise ThemeError(f"{path}: {key}: unknown language {unknown[0]!r} (use fr and en)")
-        first = next(iter(value.values()))
-        return {lang: value.get(lang, first) for lang in LANGS}
-    raise ThemeError(f"{path}: {key} must be a text, or a table of texts with keys fr and en")
+        _check_languages(path, key, value)
+        return dict(value)
+    raise ThemeError(f"{path}: {key} must be a text, or a table of texts with a language code "
+                     f"as each key ({accepted_languages()})")
 
 
 def labels_table(path: Path, data: dict, count: int) -> dict[str, tuple[str, ...]]:
-    """``[labels] fr = [...] en = [...]`` (or one list for both), one label per value."""
+    """``[labels] fr = [...] de = [...]`` (or one list for every language), one label per value."""
     value = data.get("labels")
     if value is None:
         return {}
     if isinstance(value, list):
-        value = {lang: value for lang in LANGS}
+        value = {lang: value for lang in texts.languages()}
     if not isinstance(value, dict):
-        raise ThemeError(f"{path}: labels must be a list of texts, or a table with fr and en lists")
+        raise ThemeError(f"{path}: labels must be a list of texts, or a table with a list per "
+                         f"language ({accepted_languages()})")
+    _check_languages(path, "labels", value)
     table: dict[str, tuple[str, ...]] = {}
     for lang, words in value.items():
-        if lang not in LANGS:
-            raise ThemeError(f"{path}: labels: unknown language {lang!r} (use fr and en)")
         if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
             raise ThemeError(f"{path}: labels.{lang} must be a list of texts")
         if len(words) != count:

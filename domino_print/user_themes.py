@@ -47,7 +47,6 @@ from domino_print.pictures import FORMAT_NAMES, IMAGE_SUFFIXES, PictureError, sh
 from domino_print.themes import (
     _USER_KEYS,
     FIT_MODES,
-    LANGS,
     MAX_PICTURE_LABEL_CHARS,
     MAX_TITLE_CHARS,
     Theme,
@@ -240,7 +239,7 @@ def _description(name: str) -> dict[str, str]:
 
 def _labels(paths: list[Path]) -> dict[str, tuple[str, ...]]:
     words = tuple(label_for(p) for p in paths)
-    return {lang: words for lang in LANGS}
+    return {lang: words for lang in texts.languages()}
 
 
 def load_user_theme(path: Path) -> Theme:
@@ -267,7 +266,7 @@ def _from_folder(folder: Path) -> UserTheme:
         name=name,
         kind="pictures",
         max_value=len(paths) - 1,
-        title={lang: title for lang in LANGS},
+        title={lang: title for lang in texts.languages()},
         description=_description(name),
         labels=_labels(paths),
         images=tuple(paths),
@@ -435,7 +434,9 @@ background = "#FFFFFF"
 images = [
 {numbered}]
 
-# The word under each picture with --labels, in the same order as images.
+# The word under each picture with --labels, in the same order as images: one list
+# per page language (--lang), fr and en here{_other_languages()}.
+# A page in a language not given here takes en, then fr, then the first list given.
 [labels]
 fr = {_toml_list(labels)}
 en = {_toml_list(labels)}
@@ -445,6 +446,15 @@ en = {_toml_list(labels)}
 # fr = "Ma famille"
 # en = "My family"
 """
+
+
+def _other_languages() -> str:
+    """The starter's note on the language codes it leaves out: ``; de and es are accepted too``."""
+    others = [code for code in texts.languages() if code not in ("fr", "en")]
+    if not others:
+        return ""
+    listed = ", ".join(others[:-1]) + (" and " if len(others) > 1 else "") + others[-1]
+    return f"; {listed} {'are' if len(others) > 1 else 'is'} accepted too"
 
 
 def write_starter_theme(folder: Path) -> Path:

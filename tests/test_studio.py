@@ -24,7 +24,7 @@ from domino_print.studio import create_app
 from domino_print.studio.sessions import COOKIE
 from domino_print.studio.settings import Limits, Settings
 from domino_print.studio.words import FOLDER as STUDIO_TEXTS
-from domino_print.texts import tomllib
+from domino_print.texts import languages, tomllib
 from tests.fixtures_images import (
     RED,
     SEVEN,
@@ -255,7 +255,8 @@ def test_one_raw_picture_per_request_with_its_limits(tmp_path):
         answer = client.post("/api/picture?lang=fr&name=01-chat.png", content=small)
         state = answer.json()
         assert state["added"] == [state["pictures"][0]["id"]]
-        assert state["pictures"][0]["labels"] == {"fr": "chat", "en": "chat"}
+        assert state["pictures"][0]["labels"] == {"fr": "chat"}  # named in the page's language
+        assert state["pictures"][0]["printed"] == {code: "chat" for code in languages()}
         large = png_bytes(noisy((200, 200)))
         state = client.post("/api/picture?lang=fr&name=grand.png", content=large).json()
         assert state["added"] == [] and len(state["pictures"]) == 1
@@ -430,3 +431,24 @@ def test_documents_made_in_several_threads_at_once_are_whole(tmp_path):
     for options in jobs:
         made = (tmp_path / f"{cache_key(options, '', 't')}.pdf").read_bytes()
         assert made == make_document(options).pdf
+
+
+def test_a_picture_named_in_german_prints_its_german_name_on_the_german_pdf(client, tmp_path):
+    from pypdf import PdfReader
+
+    state = upload(client, seven_photos(tmp_path / "photos")).json()
+    first = state["pictures"][0]["id"]
+    named = client.post("/api/pictures/name", json={"id": first, "lang": "de", "name": "Oma"}).json()
+    assert named["pictures"][0]["labels"] == {"en": "photo1", "de": "Oma"}
+    assert named["pictures"][0]["printed"] == {"fr": "photo1", "en": "photo1", "es": "photo1", "de": "Oma"}
+    assert client.post("/api/pictures/name", json={"id": first, "lang": "it", "name": "x"}).status_code == 400
+    texts_of = {}
+    for lang in ("de", "en"):
+        data = preview(client, theme="pictures", labels=True, lang=lang, max="2").json()
+        pdf = client.get(data["download"]).content
+        texts_of[lang] = PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
+    assert "Oma" in texts_of["de"] and "photo2" in texts_of["de"]
+    assert "Oma" not in texts_of["en"] and "photo1" in texts_of["en"]
+    # Emptied, the German name falls back to the English one, as in any theme file.
+    emptied = client.post("/api/pictures/name", json={"id": first, "lang": "de", "name": " "}).json()
+    assert emptied["pictures"][0]["printed"]["de"] == "photo1"

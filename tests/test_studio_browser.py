@@ -428,3 +428,36 @@ def test_open_to_print_and_copy_the_command_line(browser, studio):
         assert copied == "domino-print --theme chiffres --lang en"
     finally:
         context.close()
+
+
+def test_a_picture_named_in_german_behind_other_languages_prints_on_the_german_pdf(page, tmp_path):
+    from pypdf import PdfReader
+
+    paths = photos(tmp_path / "photos", size=(320, 240))
+    before = shown_seq(page)
+    page.set_input_files("#files", [str(p) for p in paths])
+    wait_for_preview(page, before + 1)
+    page.wait_for_selector("#thumbs li >> nth=6")
+    first = page.locator("#thumbs li").first
+    ident = first.get_attribute("data-id")
+    # The French page shows the French name; the other languages wait behind a disclosure.
+    assert page.is_visible(f"#name-{ident}-fr") and page.input_value(f"#name-{ident}-fr") == "photo"
+    assert not page.is_visible(f"#name-{ident}-de")
+    summary = first.locator("details.languages-other summary")
+    assert summary.inner_text() == "Autres langues"
+    summary.click()
+    assert page.is_visible(f"#name-{ident}-de") and page.is_visible(f"#name-{ident}-es")
+    assert page.get_attribute(f"#name-{ident}-de", "placeholder") == "photo"  # what German prints now
+    assert page.inner_text(f"label[for=name-{ident}-de]") == "Nom (Deutsch)"
+    page.fill(f"#name-{ident}-de", "Oma")
+    change_and_wait(page, lambda: page.dispatch_event(f"#name-{ident}-de", "change"))
+    assert page.get_attribute(f"#name-{ident}-en", "placeholder") == "photo"  # the others unchanged
+    change_and_wait(page, lambda: page.check("#f-labels"), "--labels")
+    change_and_wait(page, lambda: page.select_option("#f-lang", "de"), "--lang de")
+    settled_summary(page)
+    with page.expect_download() as downloaded:
+        page.click("#download")
+    text = PdfReader(downloaded.value.path()).pages[0].extract_text()
+    assert "Oma" in text and "photo" in text  # value 0 in German, the others by their file name
+    page.set_viewport_size({"width": 360, "height": 780})
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360

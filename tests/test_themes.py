@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from domino_print import texts
 from domino_print.errors import OptionError
 from domino_print.layout import SheetSpec, layout_sheet
 from domino_print.theme_loader import load_theme
@@ -193,7 +194,7 @@ def test_toml_syntax_error_gives_the_line(tmp_path):
 
 def test_good_theme_file_loads(tmp_path):
     theme = theme_from_data(tmp_path / "t.toml", read_toml(_write(tmp_path, GOOD)))
-    assert theme.max_value == 6 and theme.title == {"fr": "X", "en": "X"}
+    assert theme.max_value == 6 and theme.title == {lang: "X" for lang in texts.languages()}
 
 
 def test_each_kind_has_one_painter_and_each_theme_gets_its_kind_s_painter():

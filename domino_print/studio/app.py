@@ -51,8 +51,8 @@ from domino_print.studio.rendering import (
 from domino_print.studio.sessions import COOKIE, Session, SessionStore
 from domino_print.studio.settings import Settings
 from domino_print.studio.words import page_languages, plural_word, word
-from domino_print.texts import DEFAULT_LANG, set_name
-from domino_print.themes import LANGS, builtin_names
+from domino_print.texts import DEFAULT_LANG, languages, set_name
+from domino_print.themes import builtin_names
 from domino_print.user_themes import natural_key
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -206,7 +206,7 @@ def create_app(settings: Settings | None = None) -> Guard:
         return studio.with_cookie(response, session) if fresh else response
 
     def titles() -> dict[str, str]:
-        return {lang: word(lang, "field.pictures_theme") for lang in LANGS}
+        return {lang: word(lang, "field.pictures_theme") for lang in languages()}
 
     def summary(lang: str, facts: dict) -> str:
         named = set_name(lang, facts["top"])
@@ -403,8 +403,9 @@ def create_app(settings: Settings | None = None) -> Guard:
 
     # -- pictures ----------------------------------------------------------------------------
     def state_answer(session: Session, state: dict, **extra) -> Response:
-        pictures = [{"id": p["id"], "labels": p.get("labels", {}), "thumb": f"/thumbs/{p['id']}.png"}
-                    for p in state.get("pictures", [])]
+        pictures = [{"id": p["id"], "labels": p.get("labels", {}), "thumb": f"/thumbs/{p['id']}.png",
+                     "printed": {code: picture_files.printed_name(p, code, value) for code in languages()}}
+                    for value, p in enumerate(state.get("pictures", []))]
         return _no_store(JSONResponse({"pictures": pictures, "fit": state.get("fit"),
                                        "background": state.get("background"), **extra}))
 
@@ -520,7 +521,8 @@ def create_app(settings: Settings | None = None) -> Guard:
                     continue
                 used += len(outcome.original) + len(outcome.preview) + len(outcome.thumbnail)
                 label = picture_files.label_from_name(name)
-                entry["labels"] = {code: label for code in LANGS}
+                entry["name"] = label  # what every language prints until the visitor names it
+                entry["labels"] = {lang: label}
                 state["pictures"].append(entry)
                 added.append(entry["id"])
             rewrite_theme(session, state)
@@ -552,7 +554,7 @@ def create_app(settings: Settings | None = None) -> Guard:
                     picture_files.remove_files(entry, session.pictures_dir, session.preview_dir,
                                                session.thumbs_dir)
                 elif action == "name":
-                    if body.get("id") not in ids or body.get("lang") not in LANGS:
+                    if body.get("id") not in ids or body.get("lang") not in languages():
                         return None
                     label = picture_files.clean_label(str(body.get("name", "")))
                     pictures[ids.index(body["id"])].setdefault("labels", {})[body["lang"]] = label

@@ -18,7 +18,7 @@ from domino_print import texts
 from domino_print.options import form_fields
 from domino_print.studio.rendering import PICTURES
 from domino_print.studio.words import all_words, page_languages, word
-from domino_print.themes import LANGS, builtin_names
+from domino_print.themes import builtin_names
 
 GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("set", ("theme", "max", "labels", "lang", "faces", "values", "structure", "style", "seed")),
@@ -194,9 +194,10 @@ def render_page(lang: str, state: dict) -> str:
         f'{current if code == lang else ""}>{escape(shown)}</a></li>'
         for code, shown in _language_choices()
     )
-    page_words = all_words(lang)
-    page_words["theme_langs"] = ",".join(LANGS)
-    data = json.dumps(page_words, ensure_ascii=False).replace("</", "<\\/")
+    # A picture's name may be given in every language a page can be printed in (--lang).
+    name_languages = [{"code": code, "name": shown} for code, shown in _language_choices()]
+    data = json.dumps({**all_words(lang), "name_languages": name_languages},
+                      ensure_ascii=False).replace("</", "<\\/")
     return f"""<!doctype html>
 <html lang="{lang}">
 <head>

@@ -9,8 +9,9 @@ option changes; the original is read only to make the PDF to download, exactly a
 command line reads the same folder.
 
 ``write_theme`` writes ``theme.toml`` in ``pictures/`` (the originals) and ``preview/``
-(the small copies) from the session's state: the order, the names per language, the fit
-and the background. ``domino-print --theme <session>/pictures`` makes the same PDF.
+(the small copies) from the session's state: the order, the names in every language of
+the text catalogues, the fit and the background. ``domino-print --theme <session>/pictures``
+makes the same PDF.
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ from PIL import Image, ImageOps
 from domino_print.errors import DominoError
 from domino_print.pictures.decode import FORMATS
 from domino_print.pictures.raster import check_image
-from domino_print.themes import FIT_MODES, LANGS
+from domino_print.texts import languages
+from domino_print.themes import FIT_MODES, in_language
 
 THUMB_PX = 192
 PREVIEW_PX = 400
@@ -199,6 +201,12 @@ def _toml_list(values: list[str]) -> str:
     return "[" + ", ".join(_toml_string(v) for v in values) + "]"
 
 
+def printed_name(entry: dict, lang: str, value: int) -> str:
+    """The name printed under a picture on a ``lang`` page: the visitor's name in ``lang``, else
+    (as for any theme file) in English, French or another language, else the file's name."""
+    return in_language(entry.get("labels", {}), lang) or entry.get("name") or str(value)
+
+
 def theme_text(state: dict, key: str, titles: dict[str, str]) -> str:
     """The ``theme.toml`` for the pictures of ``state``; ``key`` is ``file`` or ``preview``."""
     pictures = state["pictures"]
@@ -212,13 +220,12 @@ def theme_text(state: dict, key: str, titles: dict[str, str]) -> str:
         f"images = {_toml_list([p[key] for p in pictures])}",
         "",
         "[title]",
-        *(f"{lang} = {_toml_string(titles[lang])}" for lang in LANGS),
+        *(f"{lang} = {_toml_string(titles[lang])}" for lang in languages()),
         "",
         "[labels]",
     ]
-    for lang in LANGS:
-        words = [p.get("labels", {}).get(lang) or p.get("labels", {}).get("fr") or str(n)
-                 for n, p in enumerate(pictures)]
+    for lang in languages():
+        words = [printed_name(picture, lang, value) for value, picture in enumerate(pictures)]
         lines.append(f"{lang} = {_toml_list(words)}")
     return "\n".join(lines) + "\n"
 

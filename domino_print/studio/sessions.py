@@ -5,7 +5,8 @@ bytes, URL-safe); the id travels only in an HttpOnly, SameSite=Strict cookie, an
 that is not of that exact shape is never turned into a path. The folder holds:
 
 - ``state.json``: the pictures in value order (each by the hash of its content), their
-  names per language, the fit and background, and the last options of the form;
+  names per language (``labels``) and from the file (``name``, printed when no language
+  has one), the fit and background, and the last options of the form;
 - ``pictures/``: the uploaded files as stored by us (``<hash>.<ext>``) and the
   ``theme.toml`` that lists them: the folder is a theme the command line reads;
 - ``preview/``: the same pictures reduced once for previews, with their own ``theme.toml``;

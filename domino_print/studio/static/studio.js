@@ -4,7 +4,7 @@
 (() => {
   const words = JSON.parse(document.getElementById("words").textContent);
   const lang = document.documentElement.lang;
-  const themeLangs = words.theme_langs.split(",");
+  const nameLanguages = words.name_languages;  // [{code, name}]: every language of --lang
   const form = document.getElementById("options");
   const controls = [...form.querySelectorAll("[data-default]")];
   const $ = (id) => document.getElementById(id);
@@ -217,7 +217,8 @@
     if (count === 0 && themeSelect.value === "pictures") themeSelect.value = themeSelect.dataset.default;
     $("fit").value = state.fit || "contain";
     $("background").value = (state.background || "#FFFFFF").toLowerCase();
-    thumbs.replaceChildren(...state.pictures.map((picture, value) => thumbItem(picture, value, count)));
+    const open = new Set([...thumbs.querySelectorAll("details[open]")].map((d) => d.closest("li").dataset.id));
+    thumbs.replaceChildren(...state.pictures.map((picture, value) => thumbItem(picture, value, count, open)));
     if (focus) thumbs.querySelector(`[data-id="${focus.id}"] [data-act="${focus.act}"]`)?.focus();
   }
 
@@ -233,7 +234,25 @@
     return element;
   }
 
-  function thumbItem(picture, value, count) {
+  // A name field per language: the page's own shown, the others behind a small disclosure.
+  // An empty field shows, greyed, the name that language prints (the theme's fallback).
+  function nameField(picture, code, shownName) {
+    const id = `name-${picture.id}-${code}`;
+    const label = document.createElement("label");
+    label.htmlFor = id;
+    label.textContent = say("pictures.name", { lang: shownName });
+    const input = document.createElement("input");
+    input.type = "text";
+    input.id = id;
+    input.lang = code;
+    input.maxLength = 40;
+    input.value = picture.labels[code] || "";
+    input.placeholder = picture.printed?.[code] || "";
+    input.dataset.lang = code;
+    return [label, input];
+  }
+
+  function thumbItem(picture, value, count, open) {
     const item = document.createElement("li");
     item.className = "thumb";
     item.draggable = true;
@@ -241,24 +260,21 @@
     const figure = document.createElement("figure");
     const image = document.createElement("img");
     image.src = picture.thumb;
-    image.alt = picture.labels[lang] || picture.labels.fr || "";
+    image.alt = picture.printed?.[lang] || picture.labels[lang] || "";
     const caption = document.createElement("figcaption");
     caption.textContent = say("pictures.value", { value });
     figure.append(image, caption);
     item.append(figure);
-    for (const code of themeLangs) {
-      const id = `name-${picture.id}-${code}`;
-      const label = document.createElement("label");
-      label.htmlFor = id;
-      label.textContent = say("pictures.name", { lang: code });
-      const input = document.createElement("input");
-      input.type = "text";
-      input.id = id;
-      input.maxLength = 40;
-      input.value = picture.labels[code] || "";
-      input.dataset.lang = code;
-      item.append(label, input);
+    const others = document.createElement("details");
+    others.className = "languages-other";
+    others.open = open.has(picture.id);
+    const summary = document.createElement("summary");
+    summary.textContent = say("pictures.other_languages");
+    others.append(summary);
+    for (const { code, name } of nameLanguages) {
+      (code === lang ? item : others).append(...nameField(picture, code, name));
     }
+    if (others.children.length > 1) item.append(others);
     const tools = document.createElement("div");
     tools.className = "tools";
     tools.append(
@@ -307,7 +323,11 @@
     if (!input.dataset.lang) return;
     const id = input.closest("li").dataset.id;
     try {
-      await send("/api/pictures/name", { id, lang: input.dataset.lang, name: input.value });
+      const state = await send("/api/pictures/name", { id, lang: input.dataset.lang, name: input.value });
+      const picture = state.pictures.find((p) => p.id === id);
+      for (const field of input.closest("li").querySelectorAll("input[data-lang]")) {
+        field.placeholder = picture?.printed?.[field.dataset.lang] || "";  // the fallbacks follow
+      }
       changed();
     } catch (error) { $("e-pictures").textContent = error.message; }
   });
