@@ -81,8 +81,10 @@ SCENARIOS: list[Scenario] = [
     Scenario(
         name="pips double-six",
         args=["--theme", "pips", "--out", "bench/.work/pips.pdf"],
-        max_ratio=2.0,
-        max_kb=30,  # issue 13: three font styles embedded as subsets
+        # Wall time, x2 until the fonts were embedded (issue 13: two files read, ~10 ms); the
+        # binding check is the start-up guard above, on CPU time (x2.3).
+        max_ratio=2.5,
+        max_kb=30,  # issue 13: two font styles embedded as subsets
     ),
     Scenario(
         name="fruits double-six",

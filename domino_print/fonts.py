@@ -10,7 +10,7 @@ style.
 Names: ``fonts.REGULAR``, ``fonts.BOLD``, ``fonts.ITALIC`` and ``fonts.BOLD_ITALIC`` are
 ReportLab font names. Each style is registered with ReportLab the first time its name is
 read (a module ``__getattr__``), so a run reads only the font files its pages use (about
-5 ms each). ``paragraph_fonts`` registers three and the ``<b>``/``<i>`` mapping that
+5 ms each). ``paragraph_fonts`` registers regular and bold and the ``<b>`` mapping that
 Platypus paragraphs need.
 
 Every text is embedded as a subset of the glyphs it uses, without the hinting
@@ -84,22 +84,23 @@ def __getattr__(attribute: str) -> str:
     return name
 
 
-def paragraph_fonts() -> tuple[str, str, str]:
-    """Register the regular, bold and italic styles and the family mapping Platypus uses for
-    ``<b>`` and ``<i>``; return their names.
+def paragraph_fonts() -> tuple[str, str]:
+    """Register the regular and bold styles and the family mapping Platypus uses for ``<b>``;
+    return their names.
 
-    No text of ours sets bold inside italic (a test checks the catalogues), so bold italic
-    is mapped to bold rather than read (5 ms of start-up): should one appear, it prints bold.
+    The pages set no text in italic (a test checks the catalogues hold no ``<i>``): reading
+    the italic file would cost 5 ms of every run's start-up for nothing. ``<i>``, should it
+    appear, prints upright.
     """
     from reportlab.lib.fonts import addMapping  # deferred: ReportLab, for the rules page only
 
-    regular, bold, italic = (_register(style) for style in ("REGULAR", "BOLD", "ITALIC"))
-    for face in (regular, bold, italic):
+    regular, bold = _register("REGULAR"), _register("BOLD")
+    for face in (regular, bold):
         addMapping(face, 0, 0, regular)
         addMapping(face, 1, 0, bold)
-        addMapping(face, 0, 1, italic)
+        addMapping(face, 0, 1, regular)
         addMapping(face, 1, 1, bold)
-    return regular, bold, italic
+    return regular, bold
 
 
 def printable(text: str) -> str:

@@ -69,7 +69,7 @@ def draw_key_page(canvas, ctx, made: AssociationSet, page_width_pt: float, page_
     lang = ctx.lang
     width = page_width_pt - 2 * margin_pt
     top = page_height_pt - margin_pt
-    regular, bold, _italic = fonts.paragraph_fonts()
+    regular, bold = fonts.paragraph_fonts()
     for body in KEY_BODY_PT:
         heading = texts.text(lang, "loop.key_title", theme=escape(ctx.theme_title))
         title = Paragraph(texts.typeset(lang, heading),

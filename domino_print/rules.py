@@ -62,7 +62,7 @@ Deal per player count (``deal_sizes``)
       hands (double-two, 6 tiles) is for two players only. Double-one and
       double-zero (3 and 1 tiles) cannot make a game: ``validate_rules`` refuses them.
 
-Typography: the Fira Sans family (``fonts``: regular, bold, italic, embedded); body
+Typography: the Fira Sans family (``fonts``: regular and bold, embedded); body
 text 12 pt, stepping down to no less than 9.5 pt when a page is short; spacing
 as the catalogue's ``typography.spacing`` asks (French: ``texts.french_spacing``,
 a no-break space, U+00A0, before ``: ; ! ?`` and inside guillemets).
@@ -545,7 +545,7 @@ class _Styles(NamedTuple):
 
 
 def _styles(body_pt: float, air: float) -> _Styles:
-    regular, bold, italic = fonts.paragraph_fonts()  # <b> and <i> in the texts need the whole family
+    regular, bold = fonts.paragraph_fonts()  # <b> in the texts needs the bold face
     lead = round(body_pt * 1.36, 1)
     body = ParagraphStyle(
         "rules-body",
@@ -601,7 +601,7 @@ def _styles(body_pt: float, air: float) -> _Styles:
         caption=ParagraphStyle(
             "rules-caption",
             parent=body,
-            fontName=italic,
+            fontName=regular,  # told apart by its colour: no italic file to read at start-up
             textColor=MUTED,
             spaceAfter=0,
         ),

@@ -471,10 +471,10 @@ def test_body_text_is_readable_and_set_in_the_embedded_family(lang: str, variant
     sizes = _font_sizes(pdf)
     # Subset names carry a six-letter tag: AAAAAA+FiraSans-Bold.
     fonts = {font.split("+", 1)[-1] for font, _ in sizes}
-    assert fonts == {"FiraSans-Regular", "FiraSans-Bold", "FiraSans-Italic"}
+    assert fonts == {"FiraSans-Regular", "FiraSans-Bold"}  # no italic: one font file less to read
     body = [size for (font, size) in sizes if not font.endswith("Bold")]
     assert min(body) >= 9.5
-    assert pdf.count(b"/FontFile2") == 3  # each style embedded
+    assert pdf.count(b"/FontFile2") == 2  # each style embedded
 
 
 @pytest.mark.parametrize(("lang", "variant"), [("fr", "points"), ("en", "points")])
