@@ -109,6 +109,37 @@ def write_atomically(path: Path, data: bytes) -> None:
         raise
 
 
+class ReadProblem(Exception):
+    """Why a file the user named cannot be read: ``kind`` is ``unreadable`` (``reason`` says
+    what the system said), ``not_regular`` or ``too_large``. Each caller words it."""
+
+    def __init__(self, kind: str, reason: str = "") -> None:
+        super().__init__(kind, reason)
+        self.kind = kind
+        self.reason = reason
+
+
+def read_regular_file(path: Path, *, most_bytes: int) -> bytes:
+    """The bytes of ``path``, which must be a regular file (a FIFO would block forever, a
+    device never end) of at most ``most_bytes``: opened without blocking, checked with
+    ``fstat``, then read. ``ReadProblem`` otherwise."""
+    try:
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise ReadProblem("unreadable", exc.strerror or str(exc)) from None
+    if not stat.S_ISREG(os.fstat(handle).st_mode):  # before fdopen, which refuses a folder itself
+        os.close(handle)
+        raise ReadProblem("not_regular")
+    with os.fdopen(handle, "rb") as stream:
+        try:
+            data = stream.read(most_bytes + 1)
+        except OSError as exc:
+            raise ReadProblem("unreadable", exc.strerror or str(exc)) from None
+    if len(data) > most_bytes:
+        raise ReadProblem("too_large")
+    return data
+
+
 class Stopped(BaseException):
     """A signal asked the process to end; like KeyboardInterrupt, no ``except Exception`` catches it."""
 

@@ -16,13 +16,12 @@ The file's name is the set's title and passes the same check.
 from __future__ import annotations
 
 import csv
-import os
-import stat
 import sys
 from pathlib import Path
 from typing import NamedTuple
 
 from domino_print.errors import WordedError
+from domino_print.files import ReadProblem, read_regular_file
 from domino_print.page_text import TextError, check_page_text, displayed
 
 if sys.version_info >= (3, 11):
@@ -105,25 +104,18 @@ def read_pairs(ref: str) -> PairList:
 
 
 def _read_regular(path: Path) -> bytes:
-    """The bytes of the list, which must be a regular file (a FIFO would block forever, a
-    device never end): opened without blocking, checked with ``fstat``, then read."""
+    """The bytes of the list: a regular file of at most ``MAX_LIST_BYTES`` (see
+    ``files.read_regular_file``); ``PairsError`` naming the file otherwise."""
     try:
-        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except OSError as exc:
-        raise PairsError(f"{path}: cannot read the list of pairs ({exc.strerror})") from None
-    if not stat.S_ISREG(os.fstat(handle).st_mode):  # before fdopen, which refuses a folder itself
-        os.close(handle)
-        raise PairsError(f"{path}: the list of pairs is not a regular file (a folder, FIFO, device "
-                         "or socket); give a file saved by a spreadsheet or an editor")
-    with os.fdopen(handle, "rb") as stream:
-        try:
-            data = stream.read(MAX_LIST_BYTES + 1)
-        except OSError as exc:
-            raise PairsError(f"{path}: cannot read the list of pairs ({exc.strerror})") from None
-    if len(data) > MAX_LIST_BYTES:
+        return read_regular_file(path, most_bytes=MAX_LIST_BYTES)
+    except ReadProblem as problem:
+        if problem.kind == "unreadable":
+            raise PairsError(f"{path}: cannot read the list of pairs ({problem.reason})") from None
+        if problem.kind == "not_regular":
+            raise PairsError(f"{path}: the list of pairs is not a regular file (a folder, FIFO, device "
+                             "or socket); give a file saved by a spreadsheet or an editor") from None
         raise PairsError(f"{path}: the list of pairs is over the {MAX_LIST_BYTES // 1_000_000} MB limit; "
-                         "is it the right file?")
-    return data
+                         "is it the right file?") from None
 
 
 def _csv_rows(path: Path, content: str) -> list[tuple[int, str, str]]:

@@ -13,16 +13,14 @@ This module knows nothing of pages or PDF bytes.
 
 from __future__ import annotations
 
-import os
 import re
-import stat
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
 
-from domino_print import texts
+from domino_print import files, texts
 from domino_print.errors import DominoError, OptionError
 from domino_print.faces import KINDS, PAINTERS
 from domino_print.page_text import file_name_part
@@ -163,26 +161,18 @@ MAX_THEME_FILE_BYTES = 1_000_000
 
 
 def read_regular_file(path: Path, what: str = "the theme file") -> bytes:
-    """The bytes of ``path``, which must be a regular file (a FIFO would block forever, a
-    device never end) of at most ``MAX_THEME_FILE_BYTES``: opened without blocking,
-    checked with ``fstat``, then read."""
+    """The bytes of ``path``: a regular file of at most ``MAX_THEME_FILE_BYTES`` (see
+    ``files.read_regular_file``); ``ThemeError`` naming the file otherwise."""
     try:
-        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except OSError as exc:
-        raise ThemeError(f"{path}: cannot read {what} ({exc.strerror})") from None
-    if not stat.S_ISREG(os.fstat(handle).st_mode):  # before fdopen, which refuses a folder itself
-        os.close(handle)
-        raise ThemeError(f"{path}: {what} is not a regular file (a folder, FIFO, device or socket); "
-                         "give a file saved by an editor")
-    with os.fdopen(handle, "rb") as stream:
-        try:
-            data = stream.read(MAX_THEME_FILE_BYTES + 1)
-        except OSError as exc:
-            raise ThemeError(f"{path}: cannot read {what} ({exc.strerror})") from None
-    if len(data) > MAX_THEME_FILE_BYTES:
+        return files.read_regular_file(path, most_bytes=MAX_THEME_FILE_BYTES)
+    except files.ReadProblem as problem:
+        if problem.kind == "unreadable":
+            raise ThemeError(f"{path}: cannot read {what} ({problem.reason})") from None
+        if problem.kind == "not_regular":
+            raise ThemeError(f"{path}: {what} is not a regular file (a folder, FIFO, device or socket); "
+                             "give a file saved by an editor") from None
         raise ThemeError(f"{path}: {what} is over the {MAX_THEME_FILE_BYTES // 1_000_000} MB limit; "
-                         "is it the right file?")
-    return data
+                         "is it the right file?") from None
 
 
 def read_toml(path: Path) -> dict:
