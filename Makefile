@@ -25,6 +25,7 @@ demo: $(STAMP)
 	$(BIN)/domino-print --theme lettres --structure boucle --values A-Z --out output/boucle-lettres.pdf
 	$(BIN)/domino-print --theme examples/tables-de-multiplication.csv --style jai-quia --out output/boucle-tables.pdf
 	$(BIN)/domino-print --theme fruits --backs fold --label "Classe des Lutins" --out output/dominos-fold.pdf
+	$(BIN)/domino-print --theme chiffres --lang de --label "Lớp 3A · Klasa 2b · Τάξη Β · Класс 2Б" --out output/dominos-schriften.pdf
 
 test: $(STAMP) chromium
 	$(BIN)/python -m pytest -q
