@@ -1,18 +1,14 @@
-"""The studio page's own texts (buttons, groups, upload messages), one TOML file per language.
-
-``studio/texts/<lang>.toml`` hold the same keys as ``fr.toml``; a language of the main
-catalogues without a studio file shows the English page texts, while its option labels
-and help still come from the main catalogue.
+"""The studio page's own texts (buttons, groups, upload messages): the ``[studio.*]`` tables
+of the text catalogues (``domino_print/texts/<lang>.toml``), read without their prefix.
 """
 
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 
 from domino_print import texts
 
-FOLDER = Path(__file__).resolve().parent / "texts"
+PREFIX = "studio."
 
 
 def page_languages() -> tuple[str, ...]:
@@ -22,10 +18,8 @@ def page_languages() -> tuple[str, ...]:
 
 @cache
 def _catalogue(lang: str) -> dict[str, str]:
-    path = FOLDER / f"{lang}.toml"
-    if not path.is_file():
-        path = FOLDER / "en.toml"
-    return texts._flatten(texts.tomllib.loads(path.read_text(encoding="utf-8")))
+    catalogue = texts.catalogue(lang)
+    return {key[len(PREFIX):]: value for key, value in catalogue.items() if key.startswith(PREFIX)}
 
 
 def word(lang: str, key: str, /, **values: object) -> str:
