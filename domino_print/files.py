@@ -113,10 +113,19 @@ class ReadProblem(Exception):
     """Why a file the user named cannot be read: ``kind`` is ``unreadable`` (``reason`` says
     what the system said), ``not_regular`` or ``too_large``. Each caller words it."""
 
-    def __init__(self, kind: str, reason: str = "") -> None:
+    def __init__(self, kind: str, reason: str = "", most_bytes: int = 0) -> None:
         super().__init__(kind, reason)
         self.kind = kind
         self.reason = reason
+        self.most_bytes = most_bytes
+
+    def message(self, path: Path, what: str, fix: str) -> str:
+        """One line naming ``path`` and ``what`` it was meant to be; ``fix`` for a non-regular file."""
+        if self.kind == "unreadable":
+            return f"{path}: cannot read {what} ({self.reason})"
+        if self.kind == "not_regular":
+            return f"{path}: {what} is not a regular file (a folder, FIFO, device or socket); {fix}"
+        return f"{path}: {what} is over the {self.most_bytes // 1_000_000} MB limit; is it the right file?"
 
 
 def read_regular_file(path: Path, *, most_bytes: int) -> bytes:
@@ -136,7 +145,7 @@ def read_regular_file(path: Path, *, most_bytes: int) -> bytes:
         except OSError as exc:
             raise ReadProblem("unreadable", exc.strerror or str(exc)) from None
     if len(data) > most_bytes:
-        raise ReadProblem("too_large")
+        raise ReadProblem("too_large", most_bytes=most_bytes)
     return data
 
 

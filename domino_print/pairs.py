@@ -109,13 +109,8 @@ def _read_regular(path: Path) -> bytes:
     try:
         return read_regular_file(path, most_bytes=MAX_LIST_BYTES)
     except ReadProblem as problem:
-        if problem.kind == "unreadable":
-            raise PairsError(f"{path}: cannot read the list of pairs ({problem.reason})") from None
-        if problem.kind == "not_regular":
-            raise PairsError(f"{path}: the list of pairs is not a regular file (a folder, FIFO, device "
-                             "or socket); give a file saved by a spreadsheet or an editor") from None
-        raise PairsError(f"{path}: the list of pairs is over the {MAX_LIST_BYTES // 1_000_000} MB limit; "
-                         "is it the right file?") from None
+        fix = "give a file saved by a spreadsheet or an editor"
+        raise PairsError(problem.message(path, "the list of pairs", fix)) from None
 
 
 def _csv_rows(path: Path, content: str) -> list[tuple[int, str, str]]:

@@ -166,13 +166,7 @@ def read_regular_file(path: Path, what: str = "the theme file") -> bytes:
     try:
         return files.read_regular_file(path, most_bytes=MAX_THEME_FILE_BYTES)
     except files.ReadProblem as problem:
-        if problem.kind == "unreadable":
-            raise ThemeError(f"{path}: cannot read {what} ({problem.reason})") from None
-        if problem.kind == "not_regular":
-            raise ThemeError(f"{path}: {what} is not a regular file (a folder, FIFO, device or socket); "
-                             "give a file saved by an editor") from None
-        raise ThemeError(f"{path}: {what} is over the {MAX_THEME_FILE_BYTES // 1_000_000} MB limit; "
-                         "is it the right file?") from None
+        raise ThemeError(problem.message(path, what, "give a file saved by an editor")) from None
 
 
 def read_toml(path: Path) -> dict:
