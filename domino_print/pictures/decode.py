@@ -96,8 +96,9 @@ def damaged(path: Path, exc: BaseException) -> PictureError:
     )
 
 
-def open_picture(source: Path | BinaryIO, path: Path) -> Image.Image:
-    """Open ``source`` (a file, or bytes named ``path`` in messages): header read and checked."""
+def open_picture(source: BinaryIO, path: Path) -> Image.Image:
+    """Open ``source`` (an open file, or bytes; ``path`` names it in messages): header read and
+    checked. Opening the file itself, and its errors, is the caller's (``raster._opened``)."""
     try:
         image = Image.open(source, formats=FORMATS)
     except Image.DecompressionBombError:
@@ -107,12 +108,6 @@ def open_picture(source: Path | BinaryIO, path: Path) -> Image.Image:
             f"({MAX_DECODED_PIXELS // 1_000_000} megapixels for PNG, WebP, GIF, BMP, TIFF; "
             f"{MAX_JPEG_PIXELS // 1_000_000} for JPEG); scale it down first",
         ) from None
-    except FileNotFoundError:
-        raise PictureError(path, "file not found") from None
-    except IsADirectoryError:
-        raise PictureError(path, "is a folder, not a picture") from None
-    except PermissionError:
-        raise PictureError(path, "cannot read the file (permission denied)") from None
     except READ_ERRORS:
         raise PictureError(path, f"not a picture that can be read; use {FORMAT_NAMES} files") from None
     width, height = image.size
