@@ -14,8 +14,9 @@ import pytest
 from fixtures_images import SEVEN, colour_folder, run, solid
 from PIL import Image
 
-from domino_print import fonts, sfnt
+from domino_print import fonts
 from domino_print.api import make_document
+from domino_print.fonts import sfnt
 from domino_print.texts import catalogue, languages
 
 STANDARD_14 = {

@@ -59,7 +59,7 @@ def _register(style: str) -> str:
         from reportlab.pdfbase import pdfmetrics
         from reportlab.pdfbase.ttfonts import TTFont, TTFontFace
 
-        from domino_print.sfnt import without_hinting
+        from domino_print.fonts.sfnt import without_hinting
 
         class UnhintedFace(TTFontFace):
             """ReportLab's face, whose PDF subsets leave the hinting out (``sfnt``)."""
