@@ -15,7 +15,7 @@ import sys
 
 from domino_print.api import make_document
 from domino_print.ink import INK_MODES
-from domino_print.ink_coverage import Coverage, pdf_coverage
+from domino_print.output.ink_coverage import Coverage, pdf_coverage
 from domino_print.themes import builtin_names
 
 ECO_SHARE = 0.5

@@ -79,7 +79,7 @@ def make_document(options: Mapping[str, object] | Options | Job,
 def render_page_png(document: Document | bytes, page: int, dpi: int = 150) -> bytes:
     """Page ``page`` (0 for the first) of the document as a PNG at ``dpi``, its resolution recorded."""
     # pypdfium2 and Pillow are loaded only when a picture of a page is asked for.
-    from domino_print.preview import render_png
+    from domino_print.output.preview import render_png
 
     pdf = document.pdf if isinstance(document, Document) else document
     return render_png(pdf, page, dpi=dpi)

@@ -16,8 +16,8 @@ import click
 
 from domino_print import __version__
 from domino_print.errors import DominoError, OptionError
-from domino_print.files import Stopped, pdf_destination, prepare_destination, stop_on_signals
 from domino_print.options import CALIBRATE_OPTIONS, OPTIONS, click_options, parse
+from domino_print.output.files import Stopped, pdf_destination, prepare_destination, stop_on_signals
 
 EXAMPLES = """\b
 Examples:
@@ -128,8 +128,8 @@ def check_preview_names(out: Path, pages: int) -> None:
     ``planche.pdf`` (its mark says so, see ``preview.is_preview_of``): a user's picture
     that happens to have that name is never replaced nor deleted.
     """
-    from domino_print.files import check_destination
-    from domino_print.preview import is_preview_of, preview_paths
+    from domino_print.output.files import check_destination
+    from domino_print.output.preview import is_preview_of, preview_paths
 
     for number, path in enumerate(preview_paths(out, pages), start=1):
         check_destination(path)
@@ -146,7 +146,7 @@ def write_document(job, out: Path, preview_dpi: int | None, progress=None) -> st
     left by an earlier, longer run for the same PDF (``planche-7.png``...) are deleted with
     the rest, and only if they carry the mark of previews of this PDF.
     """
-    from domino_print.files import StagedFiles  # with the rest of the writing, after the checks
+    from domino_print.output.files import StagedFiles  # with the rest of the writing, after the checks
 
     steps = job.page_count * (2 if preview_dpi else 1)
     done = 0
@@ -168,8 +168,8 @@ def write_document(job, out: Path, preview_dpi: int | None, progress=None) -> st
 def _write_all(staged, job, out: Path, preview_dpi: int | None, step) -> str:
     # The API pulls in the renderer (ReportLab), the previews pypdfium2: loaded only now.
     from domino_print.api import make_document
-    from domino_print.files import human_size
-    from domino_print.preview import PagePictures, is_preview_of, mark_for, preview_path, preview_paths
+    from domino_print.output.files import human_size
+    from domino_print.output.preview import PagePictures, is_preview_of, mark_for, preview_path, preview_paths
 
     def ours(path: Path) -> bool:
         return is_preview_of(path, out)
@@ -277,8 +277,8 @@ def calibrate_command(**values) -> None:
     """Print a two-sided calibration sheet to measure --back-offset for your printer."""
     # The calibration page draws with ReportLab: loaded only for this command.
     from domino_print.calibrate import render_calibration
-    from domino_print.files import human_size, write_atomically
     from domino_print.options import parse_calibrate
+    from domino_print.output.files import human_size, write_atomically
 
     paper, duplex, lang = parse_calibrate(values)
     out = pdf_destination(values["out"], "calibration.pdf")

@@ -20,9 +20,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
 
-from domino_print import files, texts
+from domino_print import texts
 from domino_print.errors import DominoError, OptionError
 from domino_print.faces import KINDS, PAINTERS
+from domino_print.output import files
 from domino_print.page_text import file_name_part
 
 if sys.version_info >= (3, 11):

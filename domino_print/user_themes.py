@@ -470,7 +470,7 @@ def write_starter_theme(folder: Path) -> Path:
     if not pictures:
         raise _no_pictures(folder, others)
     data = starter_theme_text(folder, pictures).encode("utf-8")
-    from domino_print.files import write_atomically  # deferred: only ``theme new`` writes here
+    from domino_print.output.files import write_atomically  # deferred: only ``theme new`` writes here
 
     if os.path.lexists(target):  # made while the pictures were listed
         raise exists

@@ -92,7 +92,7 @@ def test_failed_render_keeps_existing_file_and_leaves_no_temporary(run_cli, tmp_
     def explode(*args, **kwargs):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("domino_print.files.os.fsync", explode)
+    monkeypatch.setattr("domino_print.output.files.os.fsync", explode)
     result = run_cli("--no-rules", "--out", out)
     assert result.exit_code == 1
     assert "No space left on device" in result.stderr
@@ -153,7 +153,7 @@ def test_write_errors_name_the_destination_not_the_temporary(run_cli, tmp_path, 
     def refuse(*args, **kwargs):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr("domino_print.files.tempfile.mkstemp", refuse)
+    monkeypatch.setattr("domino_print.output.files.tempfile.mkstemp", refuse)
     out = tmp_path / "a.pdf"
     result = run_cli("--no-rules", "--out", out)
     assert result.exit_code == 1

@@ -20,8 +20,8 @@ from domino_print.api import make_document
 from domino_print.errors import OptionError
 from domino_print.faces.pips import PIP_PATTERNS, pattern_of
 from domino_print.ink import INK_MODES, INKS
-from domino_print.ink_coverage import pdf_coverage
 from domino_print.options import parse
+from domino_print.output.ink_coverage import pdf_coverage
 from domino_print.pdf.marks import mark_style
 from domino_print.pictures.art import art_path, compile_svg, load_compiled
 from domino_print.pictures.restyle import ART_STYLES
@@ -222,7 +222,7 @@ def test_a_bad_ink_is_refused_in_one_line(tmp_path):
 
 def test_noir_keeps_pages_readable():
     """The picture faces are outlines: mostly paper inside each fruit, dark lines around it."""
-    from domino_print.ink_coverage import page_images
+    from domino_print.output.ink_coverage import page_images
 
     noir = page_images(document("fruits", "noir", ("no_rules", True)))[0].convert("L")
     colour = page_images(document("fruits", "couleur", ("no_rules", True)))[0].convert("L")

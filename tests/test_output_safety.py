@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from domino_print import files, preview
+from domino_print.output import files, preview
 
 SMALL = ("--no-rules", "--preview", "--preview-dpi", "30")
 """One page and one small preview: the quickest job that writes a PDF and a PNG."""
@@ -192,7 +192,7 @@ def test_a_rename_failing_half_way_puts_back_what_was_replaced(run_cli, tmp_path
                 raise OSError(5, "Input/output error")
         return real_replace(source, destination, **kwargs)
 
-    monkeypatch.setattr("domino_print.files.os.replace", second_move_fails)
+    monkeypatch.setattr("domino_print.output.files.os.replace", second_move_fails)
     result = run_cli("--sets", "2", *SMALL, "--label", "CE1", "--out", tmp_path / "x.pdf")
     assert moves == ["x-1.png", "x-2.png"], "the first preview had been replaced when the second failed"
     assert result.exit_code == 1
@@ -211,7 +211,7 @@ def test_when_putting_back_fails_too_the_old_file_is_kept_and_named(run_cli, tmp
             raise OSError(5, "Input/output error")
         return real_replace(source, destination, **kwargs)
 
-    monkeypatch.setattr("domino_print.files.os.replace", second_move_and_the_put_back_fail)
+    monkeypatch.setattr("domino_print.output.files.os.replace", second_move_and_the_put_back_fail)
     result = run_cli("--sets", "2", *SMALL, "--label", "CE1", "--out", tmp_path / "x.pdf")
     assert result.exit_code == 1
     message = one_line_error(result.stderr)
@@ -234,7 +234,7 @@ def test_a_failure_while_previews_are_written_changes_nothing(run_cli, tmp_path,
             raise OSError(28, "No space left on device")
         return real(self, index, stream, **kwargs)
 
-    monkeypatch.setattr("domino_print.preview.PagePictures.write_png", disk_full_on_the_second)
+    monkeypatch.setattr("domino_print.output.preview.PagePictures.write_png", disk_full_on_the_second)
     result = run_cli("--sets", "2", *SMALL, "--label", "CE1", "--out", tmp_path / "x.pdf")
     assert result.exit_code == 1
     message = one_line_error(result.stderr)
@@ -253,7 +253,7 @@ def test_a_file_put_in_the_way_while_rendering_is_kept(run_cli, tmp_path, monkey
             user_png(tmp_path / "x-2.png", 77)
         return real(self, index, stream, **kwargs)
 
-    monkeypatch.setattr("domino_print.preview.PagePictures.write_png", user_saves_a_picture_meanwhile)
+    monkeypatch.setattr("domino_print.output.preview.PagePictures.write_png", user_saves_a_picture_meanwhile)
     result = run_cli("--sets", "2", *SMALL, "--out", tmp_path / "x.pdf")
     assert result.exit_code == 1
     assert "x-2.png appeared while the files were being made" in one_line_error(result.stderr)
@@ -367,7 +367,7 @@ def test_pypdfium2_says_nothing_at_exit_after_a_render_was_stopped():
     tracker, and its exit handler printed a second stderr line after the one error line."""
     script = (
         "import weakref\n"
-        "from domino_print.preview import render_png\n"
+        "from domino_print.output.preview import render_png\n"
         "from domino_print.api import make_document\n"
         "from pypdfium2.internal import bases\n"
         "render_png(make_document({'no_rules': True}).pdf, 0, dpi=30)\n"
@@ -396,12 +396,12 @@ def test_without_hard_links_the_old_file_is_moved_aside_and_put_back(run_cli, tm
                 raise OSError(5, "Input/output error")
         return real_replace(source, destination, **kwargs)
 
-    monkeypatch.setattr("domino_print.files.os.link", no_links)
-    monkeypatch.setattr("domino_print.files.os.replace", third_move_fails)
+    monkeypatch.setattr("domino_print.output.files.os.link", no_links)
+    monkeypatch.setattr("domino_print.output.files.os.replace", third_move_fails)
     result = run_cli("--sets", "2", *SMALL, "--label", "CE1", "--out", tmp_path / "x.pdf")
     assert result.exit_code == 1 and "nothing was changed" in one_line_error(result.stderr)
     assert snapshot(tmp_path) == before
-    monkeypatch.setattr("domino_print.files.os.replace", real_replace)
+    monkeypatch.setattr("domino_print.output.files.os.replace", real_replace)
     assert run_cli("--sets", "2", *SMALL, "--label", "CE1", "--out", tmp_path / "x.pdf").exit_code == 0
     assert snapshot(tmp_path)["x.pdf"] != before["x.pdf"] and leftovers(tmp_path) == []
 
@@ -419,7 +419,7 @@ def test_a_signal_while_previews_are_written_removes_the_temporaries(run_cli, tm
             os.kill(os.getpid(), signum)
         return real(self, index, stream, **kwargs)
 
-    monkeypatch.setattr("domino_print.preview.PagePictures.write_png", signalled_on_the_second)
+    monkeypatch.setattr("domino_print.output.preview.PagePictures.write_png", signalled_on_the_second)
     result = run_cli("--sets", "2", *SMALL, "--label", "CE1", "--out", tmp_path / "x.pdf")
     assert result.exit_code == 128 + signum
     name = signal.Signals(signum).name
@@ -440,7 +440,7 @@ def test_a_signal_while_files_are_renamed_waits_for_the_renames(run_cli, tmp_pat
             os.kill(os.getpid(), signal.SIGTERM)
         return real_replace(source, destination, **kwargs)
 
-    monkeypatch.setattr("domino_print.files.os.replace", signalled_on_the_first_move)
+    monkeypatch.setattr("domino_print.output.files.os.replace", signalled_on_the_first_move)
     result = run_cli("--sets", "2", *SMALL, "--label", "CE1", "--out", tmp_path / "x.pdf")
     assert result.exit_code == 128 + signal.SIGTERM
     assert "stopped by SIGTERM; the files were written before it came" in one_line_error(result.stderr)

@@ -484,7 +484,7 @@ def test_failed_preview_writes_nothing(run_cli, tmp_path, monkeypatch):
     def broken(*args, **kwargs):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("domino_print.preview.PagePictures.write_png", broken)
+    monkeypatch.setattr("domino_print.output.preview.PagePictures.write_png", broken)
     result = run_cli("--no-rules", "--preview", "--out", tmp_path / "x.pdf")
     assert result.exit_code == 1 and "No space left" in result.stderr
     assert os.listdir(tmp_path) == []
@@ -492,7 +492,7 @@ def test_failed_preview_writes_nothing(run_cli, tmp_path, monkeypatch):
 
 def test_a_preview_failing_after_the_first_leaves_earlier_files_untouched(run_cli, tmp_path, monkeypatch):
     """Previews are written to temporaries as they are rendered; a failure renames none into place."""
-    from domino_print import preview
+    from domino_print.output import preview
 
     out = tmp_path / "x.pdf"
     args = ["--sets", "2", "--no-rules", "--preview"]
@@ -508,7 +508,7 @@ def test_a_preview_failing_after_the_first_leaves_earlier_files_untouched(run_cl
             raise OSError(28, "No space left on device")
         return real(self, index, stream, **kwargs)
 
-    monkeypatch.setattr("domino_print.preview.PagePictures.write_png", fails_on_the_second)
+    monkeypatch.setattr("domino_print.output.preview.PagePictures.write_png", fails_on_the_second)
     result = run_cli("--sets", "2", "--no-rules", "--label", "CE1", "--preview", "--preview-dpi", "40",
                      "--out", out)
     assert result.exit_code == 1 and calls == [0, 1]
