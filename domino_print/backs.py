@@ -34,7 +34,7 @@ from typing import NamedTuple
 
 from domino_print.errors import OptionError
 from domino_print.layout import FoldLine, PageLayout, Placement
-from domino_print.page_text import TextError, check_page_text
+from domino_print.texts.page_text import TextError, check_page_text
 
 DUPLEX_EDGES = ("long", "short")
 BACK_KINDS = ("duplex", "fold")

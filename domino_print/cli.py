@@ -66,7 +66,7 @@ class OneLineErrors(click.Group):
 
 
 def _fail(message: str, code: int, *, hint: bool = False) -> None:
-    from domino_print.page_text import displayed  # deferred: only when a run fails
+    from domino_print.texts.page_text import displayed  # deferred: only when a run fails
 
     line = displayed(" ".join(message.split()))
     suffix = " (see domino-print --help)" if hint else ""
@@ -77,7 +77,7 @@ def _fail(message: str, code: int, *, hint: bool = False) -> None:
 def _one_line(summary: str) -> str:
     """A success line with the controls of file names shown as escapes (``\\x0a``, ``\\x1b``): one
     line, and nothing a terminal would act on."""
-    from domino_print.page_text import displayed  # deferred like the job's modules (loaded by then)
+    from domino_print.texts.page_text import displayed  # deferred like the job's modules (loaded by then)
 
     return displayed(summary)
 
@@ -260,7 +260,7 @@ def theme_new_command(folder: Path) -> None:
 
     It never replaces an existing theme.toml. Then run: domino-print --theme FOLDER
     """
-    from domino_print.page_text import displayed
+    from domino_print.texts.page_text import displayed
     from domino_print.user_themes import list_images, write_starter_theme
 
     written = write_starter_theme(folder)

@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 from domino_print.errors import WordedError
 from domino_print.output.files import ReadProblem, read_regular_file
-from domino_print.page_text import TextError, check_page_text, displayed
+from domino_print.texts.page_text import TextError, check_page_text, displayed
 
 if sys.version_info >= (3, 11):
     import tomllib

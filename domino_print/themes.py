@@ -24,7 +24,7 @@ from domino_print import texts
 from domino_print.errors import DominoError, OptionError
 from domino_print.faces import KINDS, PAINTERS
 from domino_print.output import files
-from domino_print.page_text import file_name_part
+from domino_print.texts.page_text import file_name_part
 
 if sys.version_info >= (3, 11):
     import tomllib

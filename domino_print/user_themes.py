@@ -42,8 +42,8 @@ from pathlib import Path
 
 from domino_print import texts
 from domino_print.errors import OptionError
-from domino_print.page_text import TextError, check_page_text, displayed
 from domino_print.pictures import FORMAT_NAMES, IMAGE_SUFFIXES, PictureError, shown
+from domino_print.texts.page_text import TextError, check_page_text, displayed
 from domino_print.themes import (
     _USER_KEYS,
     FIT_MODES,

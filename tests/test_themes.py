@@ -259,7 +259,7 @@ def test_pips_theme_cannot_claim_more_than_twelve(tmp_path):
 )
 def test_one_text_check_words_label_and_theme_texts_alike(text, rest):
     from domino_print.backs import parse_label
-    from domino_print.page_text import TextError, check_page_text
+    from domino_print.texts.page_text import TextError, check_page_text
 
     with pytest.raises(TextError) as caught:
         check_page_text(text, most=40)
@@ -270,14 +270,14 @@ def test_one_text_check_words_label_and_theme_texts_alike(text, rest):
 
 
 def test_page_text_keeps_what_the_font_prints():
-    from domino_print.page_text import check_page_text, font_lacks
+    from domino_print.texts.page_text import check_page_text, font_lacks
 
     assert check_page_text("  École\tZoé –\n2e  ", most=40) == "École Zoé – 2e"
     assert font_lacks("Zoé \u732b€\u732b\u0416") == "\u732b"  # Cyrillic prints
 
 
 def test_displayed_makes_any_name_one_safe_line():
-    from domino_print.page_text import displayed
+    from domino_print.texts.page_text import displayed
 
     assert displayed("a\udcffb\x1b[31m\u202e\n") == "a\\xffb\\x1b[31m\\u202e\\x0a"
     assert displayed("Zoé – ok") == "Zoé – ok"
@@ -290,6 +290,6 @@ def test_displayed_makes_any_name_one_safe_line():
      ("caf\udce9", "caf")],
 )
 def test_file_name_part(name, part):
-    from domino_print.page_text import file_name_part
+    from domino_print.texts.page_text import file_name_part
 
     assert file_name_part(name) == part
