@@ -276,7 +276,7 @@ def theme_new_command(folder: Path) -> None:
 def calibrate_command(**values) -> None:
     """Print a two-sided calibration sheet to measure --back-offset for your printer."""
     # The calibration page draws with ReportLab: loaded only for this command.
-    from domino_print.calibrate import render_calibration
+    from domino_print.geometry.calibration import render_calibration
     from domino_print.options import parse_calibrate
     from domino_print.output.files import human_size, write_atomically
 

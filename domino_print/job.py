@@ -12,9 +12,9 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from domino_print import fonts, texts
-from domino_print.backs import back_page, fold_back_page
 from domino_print.errors import OptionError, SizeError
-from domino_print.layout import SheetLayout, SheetSpec, layout_sheet
+from domino_print.geometry.backs import back_page, fold_back_page
+from domino_print.geometry.sheet import SheetLayout, SheetSpec, layout_sheet
 from domino_print.options import Options, check_with_theme, word_size_error
 from domino_print.texts import text
 from domino_print.theme_loader import load_theme

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from domino_print import texts
 from domino_print.errors import OptionError, SizeError
-from domino_print.layout import SheetSpec, layout_sheet
+from domino_print.geometry.sheet import SheetSpec, layout_sheet
 from domino_print.options import Options, word_size_error
 from domino_print.pairs import PairList, PairsError
 from domino_print.representations import ASSOCIATION_THEMES, Face, choose, face_for, plain_text

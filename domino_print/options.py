@@ -24,10 +24,10 @@ from typing import NamedTuple
 
 import click
 
-from domino_print.backs import BACK_KINDS, MAX_SETS, parse_back_offset, parse_label
 from domino_print.errors import OptionError, SizeError, WordedError, flag_name
+from domino_print.geometry.backs import BACK_KINDS, MAX_SETS, parse_back_offset, parse_label
+from domino_print.geometry.sheet import ORIENTATIONS, Paper, parse_paper, parse_tile_size
 from domino_print.ink import DEFAULT_INK, INK_MODES
-from domino_print.layout import ORIENTATIONS, Paper, parse_paper, parse_tile_size
 from domino_print.texts import DEFAULT_LANG, languages, text
 
 HELP_LANG = "en"
@@ -383,7 +383,7 @@ def parse(mapping: Mapping[str, object], *, command_line: bool = False) -> Optio
 def parse_calibrate(mapping: Mapping[str, object]) -> tuple[Paper, str, str]:
     """``calibrate``'s paper, duplex edge and language from a mapping, checked."""
     # calibrate.py builds its page geometry classes on import: only for that command.
-    from domino_print.calibrate import check_paper
+    from domino_print.geometry.calibration import check_paper
 
     values = _with_defaults(read_values(mapping, CALIBRATE_OPTIONS, command_line=True), CALIBRATE_OPTIONS)
     paper = parse_paper(values["paper"])

@@ -15,7 +15,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from domino_print.cli import cli
-from domino_print.layout import SheetSpec, layout_sheet
+from domino_print.geometry.sheet import SheetSpec, layout_sheet
 
 SEVEN = ("#E53935", "#FB8C00", "#FDD835", "#43A047", "#1E88E5", "#8E24AA", "#212121")
 """Seven colours far apart, one per value of a double-six."""

@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 from domino_print import texts
 from domino_print.api import make_document, parse_options
 from domino_print.errors import OptionError
-from domino_print.fitting import fit_text
-from domino_print.layout import TILE_PRESETS_MM
+from domino_print.geometry.sheet import TILE_PRESETS_MM
+from domino_print.geometry.text_fit import fit_text
 from domino_print.representations import ASSOCIATION_THEMES, Face, choose, face_for, reads_upside_down
 from domino_print.structures import Pair, beats, boucle, double
 from tests.conftest import render_page

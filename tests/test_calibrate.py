@@ -7,14 +7,14 @@ import os
 import pytest
 from pypdf import PdfReader
 
-from domino_print.backs import mirror_point
-from domino_print.layout import parse_paper
+from domino_print.geometry.backs import mirror_point
+from domino_print.geometry.sheet import parse_paper
 from tests.conftest import render_page
 
 
 @pytest.mark.parametrize("duplex", ["long", "short"])
 def test_calibration_rulers_sit_behind_the_crosses(duplex):
-    from domino_print.calibrate import ARM_MM, calibration_geometry
+    from domino_print.geometry.calibration import ARM_MM, calibration_geometry
 
     paper = parse_paper("A4")
     geometry = calibration_geometry(paper, duplex)
@@ -35,7 +35,7 @@ def test_calibration_page_in_pixels(run_cli, tmp_path, monkeypatch, duplex, lang
     """Flip the rendered front as the paper flips: its arms cross each back ruler at zero."""
     from PIL import ImageOps
 
-    from domino_print.calibrate import calibration_geometry
+    from domino_print.geometry.calibration import calibration_geometry
 
     monkeypatch.chdir(tmp_path)
     result = run_cli("calibrate", "--duplex", duplex, "--lang", lang)

@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domino_print.backs import fold_back_page, mirror_across_fold
 from domino_print.errors import SizeError
-from domino_print.layout import (
+from domino_print.geometry.backs import fold_back_page, mirror_across_fold
+from domino_print.geometry.sheet import (
     FOLD_CLEARANCE_MM,
     MIN_TILE_SHORT_MM,
     SheetSpec,

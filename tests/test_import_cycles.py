@@ -125,7 +125,7 @@ def test_the_walk_sees_imports_inside_functions_and_relative_imports():
         "    from domino_print.render import SheetRenderer\n"
         "def f():\n"
         "    from domino_print.faces.pips import MAX_PIPS\n"
-        "    import domino_print.layout\n"
+        "    import domino_print.geometry.sheet\n"
     )
     found: set[str] = set()
     for node in ast.walk(ast.parse(source)):
@@ -133,7 +133,7 @@ def test_the_walk_sees_imports_inside_functions_and_relative_imports():
             continue
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             found |= {_owner(n) for n in _imported(node, "domino_print.cli", False)} - {None}
-    assert {"domino_print.tiles", "domino_print.faces.pips", "domino_print.layout"} <= found
+    assert {"domino_print.tiles", "domino_print.faces.pips", "domino_print.geometry.sheet"} <= found
     assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert find_cycle({"a": {"b"}, "b": {"c"}, "c": set()}) is None
 

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from domino_print.errors import OptionError, SizeError
-from domino_print.layout import (
+from domino_print.geometry.sheet import (
     MIN_TILE_SHORT_MM,
     Paper,
     SheetSpec,

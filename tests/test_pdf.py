@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 from pypdf import PdfReader
 
-from domino_print.layout import SheetSpec, layout_sheet
+from domino_print.geometry.sheet import SheetSpec, layout_sheet
 from domino_print.pdf.tile import CENTRE_INSET
 from tests.conftest import render_page
 

@@ -1,7 +1,7 @@
 """Print options: classroom sets, set marks, labels, backs and duplex mirroring, back offset,
 previews, progress, quiet, TrimBox, bookmarks and paper sizes.
 
-Geometry is checked twice: as pure data (``domino_print.backs``) and read back from the
+Geometry is checked twice: as pure data (``domino_print.geometry.backs``) and read back from the
 PDF by following the content streams' transforms into every form (``placed_forms``).
 """
 
@@ -18,7 +18,8 @@ import pytest
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from domino_print.backs import (
+from domino_print.errors import OptionError
+from domino_print.geometry.backs import (
     SET_COLOURS,
     back_page,
     mark_centre,
@@ -31,8 +32,7 @@ from domino_print.backs import (
     parse_label,
     set_colour,
 )
-from domino_print.errors import OptionError
-from domino_print.layout import SheetSpec, layout_sheet, parse_paper
+from domino_print.geometry.sheet import SheetSpec, layout_sheet, parse_paper
 from domino_print.pdf.tile import CENTRE_INSET
 
 MM = 72 / 25.4
@@ -162,7 +162,7 @@ def test_back_rectangles_sit_behind_their_fronts(orientation, duplex, gap):
 def test_set_mark_sits_at_the_end_of_the_middle_line_clear_of_faces_and_edges(short, vertical):
     from domino_print.faces.pictures import PADDING
     from domino_print.faces.pips import PIP_POSITIONS, pip_radius
-    from domino_print.layout import Placement
+    from domino_print.geometry.sheet import Placement
 
     w, h = (short, 2 * short) if vertical else (2 * short, short)
     tile = Placement(0, 50.0, 60.0, w, h, vertical)

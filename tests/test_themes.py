@@ -11,7 +11,7 @@ from pypdf import PdfReader
 
 from domino_print import texts
 from domino_print.errors import OptionError
-from domino_print.layout import SheetSpec, layout_sheet
+from domino_print.geometry.sheet import SheetSpec, layout_sheet
 from domino_print.theme_loader import load_theme
 from domino_print.themes import (
     ASSETS_DIR,
@@ -258,7 +258,7 @@ def test_pips_theme_cannot_claim_more_than_twelve(tmp_path):
     ],
 )
 def test_one_text_check_words_label_and_theme_texts_alike(text, rest):
-    from domino_print.backs import parse_label
+    from domino_print.geometry.backs import parse_label
     from domino_print.texts.page_text import TextError, check_page_text
 
     with pytest.raises(TextError) as caught:

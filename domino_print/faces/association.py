@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from domino_print import fonts
-from domino_print.fitting import LEADING, fit_text
+from domino_print.geometry.text_fit import LEADING, fit_text
 from domino_print.representations import COLOURS, Face
 
 if TYPE_CHECKING:

@@ -3,7 +3,7 @@ mark on each tile's back, a note in the margin, all shifted by the printer's bac
 A fold-over page draws the same tile backs (``draw_tile_backs``) beside its fronts.
 
 The geometry (where each tile's back lands for the flip edge, the bleed) is pure millimetres
-in ``domino_print.backs``; this module draws it. The lattice of a sheet page is one form,
+in ``domino_print.geometry.backs``; this module draws it. The lattice of a sheet page is one form,
 and so is the emblem: its outline takes the stroke colour in force where it is placed, so
 one form serves every set's colour.
 
@@ -21,7 +21,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import FILL_NON_ZERO
 
 from domino_print import fonts
-from domino_print.backs import set_colour
+from domino_print.geometry.backs import set_colour
 from domino_print.ink import BACK_OUTLINE_GREY, COLOUR, Ink
 from domino_print.pdf.fit import shrink_to_fit
 from domino_print.pdf.margins import PRINTABLE_EDGE_MM
@@ -29,7 +29,7 @@ from domino_print.pdf.margins import PRINTABLE_EDGE_MM
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
-    from domino_print.backs import BackPage
+    from domino_print.geometry.backs import BackPage
     from domino_print.pdf.canvas import FormCache
     from domino_print.pdf.marks import SetMarks
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from reportlab.lib.units import mm
 
 from domino_print import fonts
-from domino_print.backs import MAX_BACK_OFFSET_MM
+from domino_print.geometry.backs import MAX_BACK_OFFSET_MM
 from domino_print.pdf.canvas import DUPLEX_PREFERENCE, finish_page, new_print_canvas
 from domino_print.pdf.fit import SHRINK_STEP_PT, shrink_to_fit, wrap_words
 from domino_print.texts import text
@@ -21,7 +21,7 @@ from domino_print.texts import text
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
-    from domino_print.calibrate import CalibrationGeometry
+    from domino_print.geometry.calibration import CalibrationGeometry
 
 TEXT_INSET_MM = 12.0
 """The instructions' left and right margin."""

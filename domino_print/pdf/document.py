@@ -30,9 +30,9 @@ from domino_print.texts import text
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
-    from domino_print.backs import BackPage
     from domino_print.faces import FacePainter
-    from domino_print.layout import PageLayout, SheetLayout
+    from domino_print.geometry.backs import BackPage
+    from domino_print.geometry.sheet import PageLayout, SheetLayout
     from domino_print.rules import RulesContext
     from domino_print.tiles import Tile
 

@@ -19,7 +19,7 @@ from domino_print.texts import text
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
-    from domino_print.layout import FoldLine
+    from domino_print.geometry.sheet import FoldLine
 
 FOLD_COLOUR = "#7A3FA8"
 FOLD_LINE_PT = 0.8

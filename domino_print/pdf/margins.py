@@ -14,7 +14,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from domino_print import fonts
-from domino_print.backs import mark_radius_mm
+from domino_print.geometry.backs import mark_radius_mm
 from domino_print.pdf.fit import shrink_to_fit, widest, wrap_words
 from domino_print.texts import text
 

@@ -19,12 +19,12 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from domino_print import fonts
-from domino_print.backs import mark_centre, mark_radius_mm, set_colour
+from domino_print.geometry.backs import mark_centre, mark_radius_mm, set_colour
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
-    from domino_print.layout import PageLayout
+    from domino_print.geometry.sheet import PageLayout
     from domino_print.pdf.canvas import FormCache
 
 MARK_SHAPES = ("disc", "square", "diamond", "hexagon")

@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from domino_print.backs import mirror_point
 from domino_print.errors import OptionError
-from domino_print.layout import Paper
+from domino_print.geometry.backs import mirror_point
+from domino_print.geometry.sheet import Paper
 
 ARM_MM = 20.0
 """Half length of each arm of a front cross."""

@@ -33,7 +33,7 @@ import re
 from typing import NamedTuple
 
 from domino_print.errors import OptionError
-from domino_print.layout import FoldLine, PageLayout, Placement
+from domino_print.geometry.sheet import FoldLine, PageLayout, Placement
 from domino_print.texts.page_text import TextError, check_page_text
 
 DUPLEX_EDGES = ("long", "short")
