@@ -16,8 +16,8 @@ from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
 from domino_print.errors import DominoError, OptionError
-from domino_print.job import Job, build_job, render_job
 from domino_print.options import Options, describe, form_fields, option_label, parse
+from domino_print.sets.job import Job, build_job, render_job
 
 __all__ = [
     "Document", "DominoError", "OptionError", "describe", "form_fields", "make_document", "option_label",

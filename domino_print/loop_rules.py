@@ -17,7 +17,7 @@ from reportlab.lib.styles import ParagraphStyle
 from domino_print import fonts, texts
 from domino_print.platypus_import import Paragraph, Table, TableStyle
 from domino_print.rules import ACCENT, INK, TINT, RulesContent, Section, escape
-from domino_print.structures import AssociationSet
+from domino_print.sets.structures import AssociationSet
 
 KEY_BODY_PT = (10.0, 9.0, 8.0, 7.0)
 """Sizes tried for the key table, largest first, until every card fits the page."""

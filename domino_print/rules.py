@@ -89,9 +89,9 @@ from domino_print.platypus_import import (
     Table,
     TableStyle,
 )
+from domino_print.sets.tiles import tile_count
 from domino_print.spinner import SpinnerExample, spinner_tiles
 from domino_print.texts import NBSP, french_spacing
-from domino_print.tiles import tile_count
 
 __all__ = [
     "DEFAULT_TARGETS",

@@ -43,6 +43,7 @@ from pathlib import Path
 from domino_print import texts
 from domino_print.errors import OptionError
 from domino_print.pictures import FORMAT_NAMES, IMAGE_SUFFIXES, PictureError, shown
+from domino_print.sets.tiles import MAX_TOP
 from domino_print.texts.page_text import TextError, check_page_text, displayed
 from domino_print.themes import (
     _USER_KEYS,
@@ -57,7 +58,6 @@ from domino_print.themes import (
     per_language,
     read_toml,
 )
-from domino_print.tiles import MAX_TOP
 
 THEME_FILE = "theme.toml"
 DEFAULT_BACKGROUND = "#FFFFFF"

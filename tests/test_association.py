@@ -23,7 +23,7 @@ from domino_print.errors import OptionError
 from domino_print.geometry.sheet import TILE_PRESETS_MM
 from domino_print.geometry.text_fit import fit_text
 from domino_print.representations import ASSOCIATION_THEMES, Face, choose, face_for, reads_upside_down
-from domino_print.structures import Pair, beats, boucle, double
+from domino_print.sets.structures import Pair, beats, boucle, double
 from tests.conftest import render_page
 
 SMALL_TILE_PT = TILE_PRESETS_MM["small"] * 72 / 25.4
@@ -298,7 +298,7 @@ def test_bad_association_options_are_refused_with_the_fix(mapping, message):
 
 
 def test_each_picture_face_draws_its_own_picture():
-    from domino_print.matching import painter_for_set
+    from domino_print.sets.association import painter_for_set
 
     job = parse_options({"theme": "fruits", "faces": "image,mot", "structure": "boucle"})
     painter = painter_for_set(job.association, job.theme, dpi=150)

@@ -21,9 +21,9 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from domino_print.sets.tiles import Tile, double_set
 from domino_print.studio.rendering import PREVIEW_DPI
 from domino_print.studio.settings import Settings
-from domino_print.tiles import Tile, double_set
 from tests.fixtures_images import SEVEN, face_boxes, noisy, sample, stored_with_orientation, top_and_bottom
 
 pytestmark = pytest.mark.slow

@@ -10,8 +10,8 @@ import pypdf
 import pytest
 
 from domino_print import texts
+from domino_print.sets.tiles import MAX_TOP
 from domino_print.themes import builtin_names, load_builtin
-from domino_print.tiles import MAX_TOP
 
 
 def test_default_language_comes_first():

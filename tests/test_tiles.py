@@ -5,7 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from domino_print.errors import SizeError
-from domino_print.tiles import MAX_TOP, Tile, double_set, tile_count
+from domino_print.sets.tiles import MAX_TOP, Tile, double_set, tile_count
 
 
 @given(st.integers(min_value=0, max_value=MAX_TOP))

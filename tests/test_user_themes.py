@@ -11,9 +11,9 @@ from PIL import Image
 from pypdf import PdfReader
 
 from domino_print.errors import OptionError
+from domino_print.sets.tiles import double_set
 from domino_print.theme_loader import load_theme
 from domino_print.themes import ThemeError
-from domino_print.tiles import double_set
 from domino_print.user_themes import (
     UserTheme,
     label_for,

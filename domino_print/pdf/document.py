@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from domino_print.geometry.backs import BackPage
     from domino_print.geometry.sheet import PageLayout, SheetLayout
     from domino_print.rules import RulesContext
-    from domino_print.tiles import Tile
+    from domino_print.sets.tiles import Tile
 
 
 class RenderOptions(NamedTuple):

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
     from domino_print.geometry.sheet import PageLayout, Placement, Segment
-    from domino_print.tiles import Tile
+    from domino_print.sets.tiles import Tile
 
 CROP_MARK_PT = 0.4
 

@@ -16,10 +16,10 @@ from domino_print.errors import OptionError, SizeError
 from domino_print.geometry.backs import back_page, fold_back_page
 from domino_print.geometry.sheet import SheetLayout, SheetSpec, layout_sheet
 from domino_print.options import Options, check_with_theme, word_size_error
+from domino_print.sets.tiles import MAX_TOP, Tile, double_set
 from domino_print.texts import text
 from domino_print.theme_loader import load_theme
 from domino_print.themes import Theme
-from domino_print.tiles import MAX_TOP, Tile, double_set
 
 
 class Job(NamedTuple):
@@ -106,7 +106,7 @@ def build_association(options: Options, theme: Theme | None) -> Job | None:
     given = any(getattr(options, name) is not None for name in ASSOCIATION_OPTIONS)
     if theme is not None and theme.kind != "association" and not given:
         return None
-    from domino_print import matching  # association sets only
+    from domino_print.sets import association as matching  # association sets only
 
     if theme is None:
         from domino_print.pairs import read_pairs  # a list of pairs
@@ -165,7 +165,7 @@ def render_job(job: Job, on_page: Callable[[], None] | None = None) -> tuple[byt
     ink = ink_for(options.ink)
     painter = painter_for(job.theme, dpi=options.dpi, ink=ink)
     if job.association is not None:
-        from domino_print.matching import painter_for_set  # association sets only
+        from domino_print.sets.association import painter_for_set  # association sets only
 
         painter = painter_for_set(job.association, job.theme, dpi=options.dpi, ink=ink)
     title = document_title(job)

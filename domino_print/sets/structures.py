@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from domino_print.representations import Face
-from domino_print.tiles import Tile
+from domino_print.sets.tiles import Tile
 
 STRUCTURES = ("double", "boucle")
 DEFAULT_SEED = 1
