@@ -16,7 +16,7 @@ import sys
 from domino_print.api import make_document
 from domino_print.ink import INK_MODES
 from domino_print.output.ink_coverage import Coverage, pdf_coverage
-from domino_print.themes import builtin_names
+from domino_print.themes.model import builtin_names
 
 ECO_SHARE = 0.5
 """``eco`` spends at most this share of ``couleur``'s ink on the fruits and on the backs."""

@@ -84,7 +84,7 @@ def _one_line(summary: str) -> str:
 
 def _theme_names() -> str:
     """The built-in themes, for the help of --theme: read only when help is shown."""
-    from domino_print.themes import builtin_names  # reads every theme file
+    from domino_print.themes.model import builtin_names  # reads every theme file
 
     return ", ".join(builtin_names())
 
@@ -241,7 +241,7 @@ class ProgressReport:
 @cli.command("themes")
 def themes_command() -> None:
     """List the built-in themes, one per line."""
-    from domino_print.themes import list_themes
+    from domino_print.themes.model import list_themes
 
     for theme in list_themes():
         values = f"0-{theme.max_value}"
@@ -261,7 +261,7 @@ def theme_new_command(folder: Path) -> None:
     It never replaces an existing theme.toml. Then run: domino-print --theme FOLDER
     """
     from domino_print.texts.page_text import displayed
-    from domino_print.user_themes import list_images, write_starter_theme
+    from domino_print.themes.user import list_images, write_starter_theme
 
     written = write_starter_theme(folder)
     count = len(list_images(folder)[0])

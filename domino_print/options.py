@@ -227,7 +227,7 @@ def form_fields(lang: str = DEFAULT_LANG) -> list[dict[str, object]]:
             continue
         help_text = option_help(option, lang)
         if "{themes}" in help_text:
-            from domino_print.themes import builtin_names  # reads every theme file
+            from domino_print.themes.model import builtin_names  # reads every theme file
 
             help_text = help_text.format(themes=", ".join(builtin_names()))
         fields.append({

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from domino_print.pictures.art import SUFFIX, compile_svg, load_compiled
-from domino_print.themes import ASSETS_DIR
+from domino_print.themes.model import ASSETS_DIR
 
 SHIPPED = sorted(ASSETS_DIR.rglob("*.svg"))
 

@@ -22,8 +22,8 @@ from domino_print.api import make_document, parse_options
 from domino_print.errors import OptionError
 from domino_print.geometry.sheet import TILE_PRESETS_MM
 from domino_print.geometry.text_fit import fit_text
-from domino_print.representations import ASSOCIATION_THEMES, Face, choose, face_for, reads_upside_down
 from domino_print.sets.structures import Pair, beats, boucle, double
+from domino_print.themes.representations import ASSOCIATION_THEMES, Face, choose, face_for, reads_upside_down
 from tests.conftest import render_page
 
 SMALL_TILE_PT = TILE_PRESETS_MM["small"] * 72 / 25.4

@@ -30,7 +30,7 @@ from pypdf import PdfReader
 from domino_print.cli import cli
 from domino_print.errors import OptionError
 from domino_print.options import OPTIONS, Options, describe, parse
-from domino_print.user_themes import toml_string
+from domino_print.themes.user import toml_string
 
 FAST = settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
 SLOW = settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))

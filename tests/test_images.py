@@ -606,7 +606,7 @@ def test_svg_image_links_are_not_followed(tmp_path, monkeypatch):
 
 @pytest.mark.slow
 def test_parallel_preparation_gives_the_same_pictures(tmp_path):
-    from domino_print.user_themes import load_user_theme
+    from domino_print.themes.user import load_user_theme
 
     folder = tmp_path / "photos"
     folder.mkdir()
@@ -645,7 +645,7 @@ def _draw_rasters(theme, paths, started=None):
 
 
 def test_parallel_errors_surface_when_the_picture_is_drawn(tmp_path):
-    from domino_print.user_themes import load_user_theme
+    from domino_print.themes.user import load_user_theme
 
     folder = tmp_path / "photos"
     folder.mkdir()

@@ -25,7 +25,7 @@ from domino_print.output.ink_coverage import pdf_coverage
 from domino_print.pdf.marks import mark_style
 from domino_print.pictures.art import art_path, compile_svg, load_compiled
 from domino_print.pictures.restyle import ART_STYLES
-from domino_print.themes import ASSETS_DIR, builtin_names, load_builtin
+from domino_print.themes.model import ASSETS_DIR, builtin_names, load_builtin
 from tests.fixtures_images import colour_folder, noisy, run, solid
 
 COLOUR_OPERATORS = {b"rg", b"RG", b"k", b"K", b"sc", b"scn", b"SC", b"SCN", b"cs", b"CS"}

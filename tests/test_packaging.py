@@ -41,7 +41,7 @@ def test_wheel_holds_package_data(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     assert "domino_print/py.typed" in names
     for theme in ("pips", "pips-couleur", "chiffres", "fruits"):
-        assert f"domino_print/themes/{theme}.toml" in names
+        assert f"domino_print/themes/builtin/{theme}.toml" in names
     for fruit in ("pomme", "poire", "banane", "orange", "cerises", "fraise", "raisin"):
         assert f"domino_print/assets/fruits/{fruit}.svg" in names
 

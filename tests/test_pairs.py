@@ -11,7 +11,7 @@ import pypdf
 import pytest
 
 from domino_print.api import make_document
-from domino_print.pairs import PairsError, read_pairs
+from domino_print.themes.pairs import PairsError, read_pairs
 from tests.fixtures_images import solid
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "tables-de-multiplication.csv"

@@ -11,7 +11,7 @@ import pytest
 
 from domino_print import texts
 from domino_print.sets.tiles import MAX_TOP
-from domino_print.themes import builtin_names, load_builtin
+from domino_print.themes.model import builtin_names, load_builtin
 
 
 def test_default_language_comes_first():
@@ -201,7 +201,7 @@ def test_builtin_theme_texts_come_from_the_catalogue():
 
 
 def test_a_user_theme_without_the_page_language_falls_back_to_english_then_french_then_its_name():
-    from domino_print.themes import Theme
+    from domino_print.themes.model import Theme
 
     def user(title: dict, labels: dict) -> Theme:
         return Theme("cats", "picture", 1, title=title, description={}, labels=labels, builtin=False)

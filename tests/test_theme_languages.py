@@ -10,8 +10,8 @@ import pytest
 from pypdf import PdfReader
 
 from domino_print import texts
-from domino_print.themes import ThemeError
-from domino_print.user_themes import load_user_theme, write_starter_theme
+from domino_print.themes.model import ThemeError
+from domino_print.themes.user import load_user_theme, write_starter_theme
 from tests.fixtures_images import SEVEN, colour_folder, render_theme, run
 
 if sys.version_info >= (3, 11):

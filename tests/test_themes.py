@@ -12,8 +12,8 @@ from pypdf import PdfReader
 from domino_print import texts
 from domino_print.errors import OptionError
 from domino_print.geometry.sheet import SheetSpec, layout_sheet
-from domino_print.theme_loader import load_theme
-from domino_print.themes import (
+from domino_print.themes.loader import load_theme
+from domino_print.themes.model import (
     ASSETS_DIR,
     ThemeError,
     builtin_names,

@@ -12,9 +12,9 @@ from pypdf import PdfReader
 
 from domino_print.errors import OptionError
 from domino_print.sets.tiles import double_set
-from domino_print.theme_loader import load_theme
-from domino_print.themes import ThemeError
-from domino_print.user_themes import (
+from domino_print.themes.loader import load_theme
+from domino_print.themes.model import ThemeError
+from domino_print.themes.user import (
     UserTheme,
     label_for,
     list_images,
@@ -503,7 +503,7 @@ def test_theme_new_writes_names_with_controls_quotes_and_bidi_that_read_back(tmp
 
 
 def test_toml_string_escapes_what_toml_forbids():
-    from domino_print.user_themes import toml_string
+    from domino_print.themes.user import toml_string
 
     values = ["", "plain", 'q"', "\\", "\x00\x01\x1f\x7f\x80\x9f", "\u202e\u2066\ufeff", "\U0001f600", "é"]
     for value in values:

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
     from domino_print.ink import Ink
-    from domino_print.themes import Theme
+    from domino_print.themes.model import Theme
 
 
 class FacePainter(Protocol):

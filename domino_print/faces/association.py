@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from domino_print import fonts
 from domino_print.geometry.text_fit import LEADING, fit_text
-from domino_print.representations import COLOURS, Face
+from domino_print.themes.representations import COLOURS, Face
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas

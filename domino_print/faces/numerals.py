@@ -9,7 +9,7 @@ from domino_print import fonts
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
-    from domino_print.themes import Theme
+    from domino_print.themes.model import Theme
 
 UNDERLINED = frozenset({6, 9})
 

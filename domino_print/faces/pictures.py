@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
     from domino_print.ink import Ink
-    from domino_print.themes import Theme
+    from domino_print.themes.model import Theme
 
 PADDING = 0.08
 """Free border around a picture, as a fraction of the face."""

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
     from domino_print.ink import Ink
-    from domino_print.themes import Theme
+    from domino_print.themes.model import Theme
 
 _LOW, _MID, _HIGH = 0.24, 0.5, 0.76
 _COLUMNS4 = (0.2, 0.4, 0.6, 0.8)

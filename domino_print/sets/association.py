@@ -18,11 +18,11 @@ from domino_print import texts
 from domino_print.errors import OptionError, SizeError
 from domino_print.geometry.sheet import SheetSpec, layout_sheet
 from domino_print.options import Options, word_size_error
-from domino_print.pairs import PairList, PairsError
-from domino_print.representations import ASSOCIATION_THEMES, Face, choose, face_for, plain_text
 from domino_print.sets.structures import DEFAULT_SEED, AssociationSet, Pair, boucle, double
 from domino_print.sets.tiles import MAX_TOP, tile_count
-from domino_print.themes import Theme, load_builtin
+from domino_print.themes.model import Theme, load_builtin
+from domino_print.themes.pairs import PairList, PairsError
+from domino_print.themes.representations import ASSOCIATION_THEMES, Face, choose, face_for, plain_text
 
 MATCH_KEYS = {"nombres": "counts", "lettres": "letters", "couleurs": "colours", "fruits": "pictures"}
 """What touching halves share, for the rules page: ``rules.match.<key>``."""

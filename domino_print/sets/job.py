@@ -18,8 +18,8 @@ from domino_print.geometry.sheet import SheetLayout, SheetSpec, layout_sheet
 from domino_print.options import Options, check_with_theme, word_size_error
 from domino_print.sets.tiles import MAX_TOP, Tile, double_set
 from domino_print.texts import text
-from domino_print.theme_loader import load_theme
-from domino_print.themes import Theme
+from domino_print.themes.loader import load_theme
+from domino_print.themes.model import Theme
 
 
 class Job(NamedTuple):
@@ -95,7 +95,7 @@ ASSOCIATION_OPTIONS = ("faces", "values", "structure", "seed", "style")
 def _is_pairs_list(ref: str) -> bool:
     if not ref.lower().endswith((".csv", ".toml")):
         return False
-    from domino_print.pairs import is_pairs_list  # only for a file that may be a list of pairs
+    from domino_print.themes.pairs import is_pairs_list  # only for a file that may be a list of pairs
 
     return is_pairs_list(ref)
 
@@ -109,7 +109,7 @@ def build_association(options: Options, theme: Theme | None) -> Job | None:
     from domino_print.sets import association as matching  # association sets only
 
     if theme is None:
-        from domino_print.pairs import read_pairs  # a list of pairs
+        from domino_print.themes.pairs import read_pairs  # a list of pairs
 
         pairs = read_pairs(options.theme)
         return Job(options, *matching.association_parts(options, matching.pairs_theme(pairs), pairs))

@@ -25,8 +25,8 @@ import random
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from domino_print.representations import Face
 from domino_print.sets.tiles import Tile
+from domino_print.themes.representations import Face
 
 STRUCTURES = ("double", "boucle")
 DEFAULT_SEED = 1

@@ -52,8 +52,8 @@ from domino_print.studio.sessions import COOKIE, Session, SessionStore
 from domino_print.studio.settings import Settings
 from domino_print.studio.words import page_languages, plural_word, word
 from domino_print.texts import DEFAULT_LANG, languages, set_name
-from domino_print.themes import builtin_names
-from domino_print.user_themes import natural_key
+from domino_print.themes.model import builtin_names
+from domino_print.themes.user import natural_key
 
 STATIC = Path(__file__).resolve().parent / "static"
 KEY = re.compile(r"^[0-9a-f]{32}$")

@@ -18,7 +18,7 @@ from domino_print import texts
 from domino_print.options import form_fields
 from domino_print.studio.rendering import PICTURES
 from domino_print.studio.words import all_words, page_languages, word
-from domino_print.themes import builtin_names
+from domino_print.themes.model import builtin_names
 
 GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("set", ("theme", "max", "labels", "lang", "faces", "values", "structure", "style", "seed")),

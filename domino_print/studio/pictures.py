@@ -31,7 +31,7 @@ from domino_print.errors import DominoError
 from domino_print.pictures.decode import FORMATS
 from domino_print.pictures.raster import check_image
 from domino_print.texts import languages
-from domino_print.themes import FIT_MODES, in_language
+from domino_print.themes.model import FIT_MODES, in_language
 
 THUMB_PX = 192
 PREVIEW_PX = 400

@@ -45,7 +45,7 @@ from domino_print.errors import OptionError
 from domino_print.pictures import FORMAT_NAMES, IMAGE_SUFFIXES, PictureError, shown
 from domino_print.sets.tiles import MAX_TOP
 from domino_print.texts.page_text import TextError, check_page_text, displayed
-from domino_print.themes import (
+from domino_print.themes.model import (
     _USER_KEYS,
     FIT_MODES,
     MAX_PICTURE_LABEL_CHARS,

@@ -9,8 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from domino_print.errors import OptionError
-from domino_print.themes import Theme, builtin_names, load_builtin
-from domino_print.user_themes import load_user_theme
+from domino_print.themes.model import Theme, builtin_names, load_builtin
+from domino_print.themes.user import load_user_theme
 
 
 def load_theme(ref: str) -> Theme:

@@ -53,14 +53,14 @@ _USER_KEYS = {"name", "title", "description", "labels", "images", "fit", "backgr
 _HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
-def _data_dir(name: str) -> Path:
-    """``themes`` or ``assets``: inside the installed package, else beside it in a checkout."""
-    packaged = Path(__file__).resolve().parent / name
-    return packaged if packaged.is_dir() else Path(__file__).resolve().parent.parent / name
+def _data_dir(name: str, packaged_as: Path) -> Path:
+    """``themes`` or ``assets``: where the wheel puts it (``packaged_as``), else at the checkout's top."""
+    return packaged_as if packaged_as.is_dir() else Path(__file__).resolve().parents[2] / name
 
 
-THEMES_DIR = _data_dir("themes")
-ASSETS_DIR = _data_dir("assets")
+_PACKAGE = Path(__file__).resolve().parents[1]
+THEMES_DIR = _data_dir("themes", _PACKAGE / "themes" / "builtin")
+ASSETS_DIR = _data_dir("assets", _PACKAGE / "assets")
 
 
 class ThemeError(DominoError):
