@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
 from domino_print.errors import DominoError, OptionError
-from domino_print.options import Options, describe, form_fields, option_label, parse
+from domino_print.options.table import Options, describe, form_fields, option_label, parse
 from domino_print.sets.job import Job, build_job, render_job
 
 __all__ = [

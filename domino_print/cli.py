@@ -16,7 +16,7 @@ import click
 
 from domino_print import __version__
 from domino_print.errors import DominoError, OptionError
-from domino_print.options import CALIBRATE_OPTIONS, OPTIONS, click_options, parse
+from domino_print.options.table import CALIBRATE_OPTIONS, OPTIONS, click_options, parse
 from domino_print.output.files import Stopped, pdf_destination, prepare_destination, stop_on_signals
 
 EXAMPLES = """\b
@@ -277,7 +277,7 @@ def calibrate_command(**values) -> None:
     """Print a two-sided calibration sheet to measure --back-offset for your printer."""
     # The calibration page draws with ReportLab: loaded only for this command.
     from domino_print.geometry.calibration import render_calibration
-    from domino_print.options import parse_calibrate
+    from domino_print.options.table import parse_calibrate
     from domino_print.output.files import human_size, write_atomically
 
     paper, duplex, lang = parse_calibrate(values)

@@ -8,7 +8,7 @@ Errors about options are worded at the edge: an ``OptionError`` (or another
 it is about as ``{placeholders}`` (``"{duplex} only applies to backs; add {backs}"``),
 filled with ``--duplex`` on the command line or with a field's label on a form.
 Deeper modules (layout, tiles) raise a neutral ``SizeError`` that carries the sizes
-involved and names no option; the option layer (``domino_print.options``) words it.
+involved and names no option; the option layer (``domino_print.options.table``) words it.
 """
 
 from __future__ import annotations

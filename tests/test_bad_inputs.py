@@ -29,7 +29,7 @@ from pypdf import PdfReader
 
 from domino_print.cli import cli
 from domino_print.errors import OptionError
-from domino_print.options import OPTIONS, Options, describe, parse
+from domino_print.options.table import OPTIONS, Options, describe, parse
 from domino_print.themes.user import toml_string
 
 FAST = settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))

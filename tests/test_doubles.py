@@ -522,7 +522,7 @@ def test_skipping_runs_of_looks_finds_the_look_that_trying_every_look_finds(vari
 
 
 def test_the_option_table_gives_the_doubles_game_its_own_target():
-    from domino_print.options import DEFAULT_TARGET, DOUBLES_TARGET, parse
+    from domino_print.options.table import DEFAULT_TARGET, DOUBLES_TARGET, parse
     from domino_print.rules import DEFAULT_TARGETS
 
     assert DOUBLES_TARGET == DEFAULT_TARGETS["doubles"] == 100

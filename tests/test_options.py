@@ -6,7 +6,7 @@ import pytest
 
 from domino_print.cli import calibrate_command, cli
 from domino_print.errors import OptionError
-from domino_print.options import (
+from domino_print.options.table import (
     CALIBRATE_OPTIONS,
     OPTIONS,
     Options,

@@ -19,7 +19,7 @@ with warnings.catch_warnings():  # starlette asks for httpx2, a newer name for t
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-from domino_print.options import form_fields
+from domino_print.options.table import form_fields
 from domino_print.studio import create_app
 from domino_print.studio.sessions import COOKIE
 from domino_print.studio.settings import Limits, Settings

@@ -17,7 +17,7 @@ from pathlib import Path
 from domino_print import texts
 from domino_print.errors import OptionError, SizeError
 from domino_print.geometry.sheet import SheetSpec, layout_sheet
-from domino_print.options import Options, word_size_error
+from domino_print.options.table import Options, word_size_error
 from domino_print.sets.structures import DEFAULT_SEED, AssociationSet, Pair, boucle, double
 from domino_print.sets.tiles import MAX_TOP, tile_count
 from domino_print.themes.model import Theme, load_builtin

@@ -15,7 +15,7 @@ from domino_print import fonts, texts
 from domino_print.errors import OptionError, SizeError
 from domino_print.geometry.backs import back_page, fold_back_page
 from domino_print.geometry.sheet import SheetLayout, SheetSpec, layout_sheet
-from domino_print.options import Options, check_with_theme, word_size_error
+from domino_print.options.table import Options, check_with_theme, word_size_error
 from domino_print.sets.tiles import MAX_TOP, Tile, double_set
 from domino_print.texts import text
 from domino_print.themes.loader import load_theme

@@ -36,7 +36,7 @@ from starlette.staticfiles import StaticFiles
 
 import domino_print.studio.pictures as picture_files
 from domino_print.errors import DominoError, OptionError, flag_name
-from domino_print.options import describe, form_fields, option_label
+from domino_print.options.table import describe, form_fields, option_label
 from domino_print.output.files import human_size
 from domino_print.studio.page import render_page
 from domino_print.studio.rendering import (

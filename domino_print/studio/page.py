@@ -15,7 +15,7 @@ import json
 from html import escape
 
 from domino_print import texts
-from domino_print.options import form_fields
+from domino_print.options.table import form_fields
 from domino_print.studio.rendering import PICTURES
 from domino_print.studio.words import all_words, page_languages, word
 from domino_print.themes.model import builtin_names
