@@ -20,7 +20,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from domino_print import texts
-from domino_print.rules import (
+from domino_print.pdf.rules_page import (
     DOUBLES_DEAL,
     NBSP,
     RulesContext,
@@ -29,7 +29,7 @@ from domino_print.rules import (
     draw_rules_page,
     validate_rules,
 )
-from domino_print.spinner import PlacedTile, figure_size, spinner_layout, spinner_tiles
+from domino_print.pdf.spinner import PlacedTile, figure_size, spinner_layout, spinner_tiles
 
 MARGIN = 15 * mm
 LANGUAGES = texts.languages()
@@ -504,7 +504,7 @@ def test_validate_refuses_pictures_non_numbers_and_other_sets():
 def test_skipping_runs_of_looks_finds_the_look_that_trying_every_look_finds(variant, lang, pagesize, margin):
     """The search skips a body size whose tightest look does not fit: the page it picks is the
     one the first fitting look of the full, ordered list gives."""
-    from domino_print.rules import _first_fitting, _looks, _measure, _story
+    from domino_print.pdf.rules_page import _first_fitting, _looks, _measure, _story
 
     content = build_content(RulesContext(lang, variant, 6, "pips", "T"))
     canvas = Canvas(io.BytesIO(), pagesize=pagesize)
@@ -523,7 +523,7 @@ def test_skipping_runs_of_looks_finds_the_look_that_trying_every_look_finds(vari
 
 def test_the_option_table_gives_the_doubles_game_its_own_target():
     from domino_print.options.table import DEFAULT_TARGET, DOUBLES_TARGET, parse
-    from domino_print.rules import DEFAULT_TARGETS
+    from domino_print.pdf.rules_page import DEFAULT_TARGETS
 
     assert DOUBLES_TARGET == DEFAULT_TARGETS["doubles"] == 100
     assert DEFAULT_TARGET == DEFAULT_TARGETS["points"] == 50

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
-from domino_print.pdf.fit import SHRINK_STEP_PT, shrink_to_fit, wrap_words
+from domino_print.pdf.shrink import SHRINK_STEP_PT, shrink_to_fit, wrap_words
 from domino_print.pdf.tile import FaceForms, place_faces
 
 # -- fit ---------------------------------------------------------------------------------------

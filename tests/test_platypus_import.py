@@ -10,7 +10,7 @@ from domino_print import platypus_import
 
 PROBE = """
 import re
-import domino_print.rules
+import domino_print.pdf.rules_page
 import reportlab.platypus.paragraph as paragraph
 import reportlab.lib.textsplit as textsplit
 from domino_print.platypus_import import LazyPattern, _real_compile

@@ -21,7 +21,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from domino_print.errors import DominoError
-from domino_print.rules import (
+from domino_print.pdf.rules_page import (
     NBSP,
     RulesContext,
     RulesError,

@@ -1,18 +1,21 @@
 """The PDF writer, split by what it draws; points exist only inside this package.
 
 - ``canvas``: a print-ready canvas (deterministic bytes, metadata, no scaling) and the form cache;
-- ``fit``: shrink-to-fit and word wrapping of text in a given room;
+- ``shrink``: shrink-to-fit and word wrapping of text in a given room;
 - ``tile``: one tile (two faces, labels, centre line), for the sheet and the rules example;
 - ``sheet``: a sheet page's tiles, centre lines, cut lines and crop marks;
 - ``margins``: the legend (scissors, cutting rule, scale bar), header and set line;
 - ``marks``: the set marks, a numbered disc in each set's colour;
-- ``backs``: back pages (pattern, emblem, set marks, note);
+- ``back_pages``: back pages (pattern, emblem, set marks, note);
 - ``fold``: the fold line of a fold-over page (``--backs fold``), with its label and symbol;
 - ``document``: assembly: pages in order, bookmarks, the rules page, ``render_sheet``;
-- ``calibration``: the two-sided calibration sheet, from ``calibrate``'s geometry.
+- ``calibration``: the two-sided calibration sheet, from ``geometry.calibration``;
+- ``rules_page``: the rules page (Platypus), its texts from the catalogues;
+- ``key_page``: a loop deck's rules and the teacher's key;
+- ``spinner``: the example figure of the Doubles game.
 
 Every writer takes plain data (tiles, layouts in millimetres, texts) and a canvas; none
 calls the set generator or reads options. Nothing is imported here, so importing one
-module (the calibration page uses ``calibration``, ``canvas`` and ``fit``) does not load the
+module (the calibration page uses ``calibration``, ``canvas`` and ``shrink``) does not load the
 others.
 """

@@ -15,7 +15,7 @@ from reportlab.lib.units import mm
 from domino_print import fonts
 from domino_print.geometry.backs import MAX_BACK_OFFSET_MM
 from domino_print.pdf.canvas import DUPLEX_PREFERENCE, finish_page, new_print_canvas
-from domino_print.pdf.fit import SHRINK_STEP_PT, shrink_to_fit, wrap_words
+from domino_print.pdf.shrink import SHRINK_STEP_PT, shrink_to_fit, wrap_words
 from domino_print.texts import text
 
 if TYPE_CHECKING:

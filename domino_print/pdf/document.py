@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from reportlab.lib.units import mm
 
 from domino_print.ink import COLOUR, Ink
-from domino_print.pdf.backs import draw_back_page, draw_tile_backs, prepare_tile_backs
+from domino_print.pdf.back_pages import draw_back_page, draw_tile_backs, prepare_tile_backs
 from domino_print.pdf.canvas import DUPLEX_PREFERENCE, FormCache, finish_page, new_print_canvas
 from domino_print.pdf.fold import draw_fold_line
 from domino_print.pdf.margins import draw_header, draw_legend, draw_set_line, header_fits, set_line
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from domino_print.faces import FacePainter
     from domino_print.geometry.backs import BackPage
     from domino_print.geometry.sheet import PageLayout, SheetLayout
-    from domino_print.rules import RulesContext
+    from domino_print.pdf.rules_page import RulesContext
     from domino_print.sets.tiles import Tile
 
 
@@ -200,7 +200,7 @@ class _Document:
 
     def draw_rules_page(self, context: RulesContext) -> None:
         """The rules page, always portrait, with example tiles drawn from this sheet's faces."""
-        from domino_print.rules import draw_rules_page  # Platypus is loaded only for a rules page
+        from domino_print.pdf.rules_page import draw_rules_page  # Platypus is loaded only for a rules page
 
         width, height = sorted((self.layout.page_width_mm * mm, self.layout.page_height_mm * mm))
         self.canvas.setPageSize((width, height))

@@ -15,7 +15,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from domino_print import fonts
 from domino_print.geometry.backs import mark_radius_mm
-from domino_print.pdf.fit import shrink_to_fit, widest, wrap_words
+from domino_print.pdf.shrink import shrink_to_fit, widest, wrap_words
 from domino_print.texts import text
 
 if TYPE_CHECKING:

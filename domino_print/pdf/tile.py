@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from domino_print import fonts
-from domino_print.pdf.fit import shrink_to_fit
+from domino_print.pdf.shrink import shrink_to_fit
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas

@@ -171,8 +171,8 @@ def _rules_context(options: Options, theme: Theme, made: AssociationSet, match: 
             fields=("rules",), variant=options.rules,
         )
     # Deferred: Platypus, for a rules page only.
-    from domino_print.loop_rules import LoopPages
-    from domino_print.rules import RulesContext, validate_rules
+    from domino_print.pdf.key_page import LoopPages
+    from domino_print.pdf.rules_page import RulesContext, validate_rules
 
     if made.structure == "double":
         example = _double_example(made, count)
@@ -189,7 +189,7 @@ def _rules_context(options: Options, theme: Theme, made: AssociationSet, match: 
 
 def _double_example(made: AssociationSet, count: int) -> tuple[tuple[int, int], ...]:
     """The rules page's chain, 2-5, 5-5, 5-3, 3-1 in value indexes, as the set's own face ids."""
-    from domino_print.rules import example_chain  # deferred: Platypus, for a rules page only
+    from domino_print.pdf.rules_page import example_chain  # deferred: Platypus, for a rules page only
 
     if count < 3:
         return tuple((tile.a, tile.b) for tile in made.tiles[:2])

@@ -124,7 +124,7 @@ def _rules_context(options: Options, theme: Theme, top: int):
     if options.rules is None:
         return None
     # rules.py pulls in ReportLab's Platypus: loaded only when a rules page is made.
-    from domino_print.rules import MIN_TOP, RulesContext, validate_rules
+    from domino_print.pdf.rules_page import MIN_TOP, RulesContext, validate_rules
 
     if theme.max_value < MIN_TOP:
         raise OptionError(

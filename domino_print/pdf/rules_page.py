@@ -82,6 +82,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from domino_print import fonts, texts
 from domino_print.errors import OptionError
+from domino_print.pdf.spinner import SpinnerExample, spinner_tiles
 from domino_print.platypus_import import (
     Flowable,
     Paragraph,
@@ -90,7 +91,6 @@ from domino_print.platypus_import import (
     TableStyle,
 )
 from domino_print.sets.tiles import tile_count
-from domino_print.spinner import SpinnerExample, spinner_tiles
 from domino_print.texts import NBSP, french_spacing
 
 __all__ = [

@@ -23,8 +23,8 @@ from reportlab.pdfgen.canvas import FILL_NON_ZERO
 from domino_print import fonts
 from domino_print.geometry.backs import set_colour
 from domino_print.ink import BACK_OUTLINE_GREY, COLOUR, Ink
-from domino_print.pdf.fit import shrink_to_fit
 from domino_print.pdf.margins import PRINTABLE_EDGE_MM
+from domino_print.pdf.shrink import shrink_to_fit
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas

@@ -15,8 +15,8 @@ from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 
 from domino_print import fonts, texts
+from domino_print.pdf.rules_page import ACCENT, INK, TINT, RulesContent, Section, escape
 from domino_print.platypus_import import Paragraph, Table, TableStyle
-from domino_print.rules import ACCENT, INK, TINT, RulesContent, Section, escape
 from domino_print.sets.structures import AssociationSet
 
 KEY_BODY_PT = (10.0, 9.0, 8.0, 7.0)
