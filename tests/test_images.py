@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, JpegImagePlugin
 
-from domino_print.faces.pictures import PADDING
+from domino_print.faces.artwork import PADDING
 from domino_print.pictures import PictureError, decode, raster
 from domino_print.pictures.decode import MAX_DECODED_PIXELS, MAX_JPEG_PIXELS
 from domino_print.pictures.raster import check_image, prepare_face_image

@@ -160,7 +160,7 @@ def test_back_rectangles_sit_behind_their_fronts(orientation, duplex, gap):
 @pytest.mark.parametrize("short", [10.0, 24.0, 27.5, 40.0, 60.0])
 @pytest.mark.parametrize("vertical", [True, False])
 def test_set_mark_sits_at_the_end_of_the_middle_line_clear_of_faces_and_edges(short, vertical):
-    from domino_print.faces.pictures import PADDING
+    from domino_print.faces.artwork import PADDING
     from domino_print.faces.pips import PIP_POSITIONS, pip_radius
     from domino_print.geometry.sheet import Placement
 

@@ -657,7 +657,7 @@ def test_error_lines_show_hostile_names_escaped(tmp_path):
 
 def test_svg_pictures_the_set_does_not_use_are_never_parsed(tmp_path, monkeypatch):
     """A folder of 20 SVGs with --max 3 parses 4 of them: a huge or broken SVG further on costs nothing."""
-    import domino_print.faces.pictures as face_pictures
+    import domino_print.faces.artwork as face_pictures
     import domino_print.pictures.raster as raster
 
     folder = tmp_path / "art"

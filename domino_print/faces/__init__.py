@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+from domino_print.faces.artwork import PicturePainter
 from domino_print.faces.numerals import NumeralPainter
-from domino_print.faces.pictures import PicturePainter
 from domino_print.faces.pips import PipPainter
 
 if TYPE_CHECKING:

@@ -210,8 +210,8 @@ def painter_for_set(made: AssociationSet, theme: Theme, *, dpi: int, ink=None):
     """The painter of an ``AssociationSet``; its pictures (a fruit, a pairs list's images) by index,
     drawn for the ``ink`` mode (an ``ink.Ink``; colour when None) as in a classic set."""
     # Deferred: the painters load at drawing time only.
+    from domino_print.faces.artwork import PicturePainter
     from domino_print.faces.association import AssociationPainter
-    from domino_print.faces.pictures import PicturePainter
 
     pictures = None
     if any(face.kind == "picture" for face in made.faces):

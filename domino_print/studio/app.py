@@ -34,7 +34,7 @@ from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-import domino_print.studio.pictures as picture_files
+import domino_print.studio.uploads as picture_files
 from domino_print.errors import DominoError, OptionError, flag_name
 from domino_print.options.table import describe, form_fields, option_label
 from domino_print.output.files import human_size
