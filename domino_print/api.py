@@ -16,8 +16,9 @@ from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
 from domino_print.errors import DominoError, OptionError
+from domino_print.geometry.cutting import CutPlan
 from domino_print.options.table import Options, describe, form_fields, option_label, parse
-from domino_print.sets.job import Job, build_job, render_job
+from domino_print.sets.job import Job, build_job, job_cut_plan, render_job
 
 __all__ = [
     "Document", "DominoError", "OptionError", "describe", "form_fields", "make_document", "option_label",
@@ -42,6 +43,9 @@ class Document(NamedTuple):
     paper: str
     theme: str
     lang: str
+    cuts: CutPlan
+    """Where every sheet and back page's tiles, cut lines, crop marks and fold line are, in mm:
+    plain data for the writers that are not the PDF (cut files)."""
 
     @property
     def size(self) -> int:
@@ -73,6 +77,7 @@ def make_document(options: Mapping[str, object] | Options | Job,
         paper=job.sheet.paper.name,
         theme=job.theme.name,
         lang=job.lang,
+        cuts=job_cut_plan(job),
     )
 
 

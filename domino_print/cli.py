@@ -8,7 +8,6 @@ removes the files being written, prints one line and exits with 128 + its number
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
@@ -18,6 +17,7 @@ from domino_print import __version__
 from domino_print.errors import DominoError, OptionError
 from domino_print.options.table import CALIBRATE_OPTIONS, OPTIONS, click_options, parse
 from domino_print.output.files import Stopped, pdf_destination, prepare_destination, stop_on_signals
+from domino_print.output.writers import Writer, WriterSettings, writers_for
 
 EXAMPLES = """\b
 Examples:
@@ -108,12 +108,12 @@ def cli(ctx: click.Context, **values) -> None:
     job = parse_options(options)
     out = pdf_destination(options.out, f"dominos-{job.theme.file_stem}.pdf")
     prepare_destination(out)  # before a long render, not after it
-    if options.preview_dpi:
-        check_preview_names(out, job.page_count)
+    settings = writer_settings(options)
+    check_outputs(out, job.page_count, settings)
     summary = None
     try:
         with ProgressReport() as progress:
-            summary = write_document(job, out, options.preview_dpi, progress)
+            summary = write_document(job, out, settings, progress)
         if not values["quiet"]:
             click.echo(_one_line(summary))
     except Stopped as stop:
@@ -121,26 +121,20 @@ def cli(ctx: click.Context, **values) -> None:
         raise
 
 
-def check_preview_names(out: Path, pages: int) -> None:
-    """Refuse, before anything is made, a preview name taken by anything but a preview of ``out``.
-
-    ``planche-3.png`` may be replaced only if it is a PNG that domino-print wrote for
-    ``planche.pdf`` (its mark says so, see ``preview.is_preview_of``): a user's picture
-    that happens to have that name is never replaced nor deleted.
-    """
-    from domino_print.output.files import check_destination
-    from domino_print.output.preview import is_preview_of, preview_paths
-
-    for number, path in enumerate(preview_paths(out, pages), start=1):
-        check_destination(path)
-        if os.path.lexists(path) and not is_preview_of(path, out):
-            raise DominoError(f"{path} is in the way of the preview of page {number}, and it is not a "
-                              f"preview domino-print made for {out.name}; move or rename it, "
-                              "or choose another --out")
+def writer_settings(options) -> WriterSettings:
+    """What the options ask of the writers (``output.writers``) besides the PDF."""
+    return WriterSettings(preview_dpi=options.preview_dpi)
 
 
-def write_document(job, out: Path, preview_dpi: int | None, progress=None) -> str:
-    """Make the PDF (and its previews), write them all or none, return the summary line.
+def check_outputs(out: Path, pages: int, settings: WriterSettings) -> None:
+    """Refuse, before anything is made, a file in the way of one that a writer will write."""
+    for writer in writers_for(settings):
+        writer.check(out, pages)
+
+
+def write_document(job, out: Path, settings: WriterSettings, progress=None) -> str:
+    """Make the PDF (and the other files the writers make of it), write them all or none,
+    return the summary line.
 
     Each preview is rendered straight into its temporary file, one page at a time; previews
     left by an earlier, longer run for the same PDF (``planche-7.png``...) are deleted with
@@ -148,7 +142,8 @@ def write_document(job, out: Path, preview_dpi: int | None, progress=None) -> st
     """
     from domino_print.output.files import StagedFiles  # with the rest of the writing, after the checks
 
-    steps = job.page_count * (2 if preview_dpi else 1)
+    writers = writers_for(settings)
+    steps = job.page_count + sum(writer.steps(job.page_count) for writer in writers)
     done = 0
 
     def step() -> None:
@@ -159,35 +154,20 @@ def write_document(job, out: Path, preview_dpi: int | None, progress=None) -> st
 
     staged = StagedFiles()
     try:
-        return _write_all(staged, job, out, preview_dpi, step)
+        return _write_all(staged, job, out, writers, step)
     except Stopped as stop:
         stop.written = staged.committed
         raise
 
 
-def _write_all(staged, job, out: Path, preview_dpi: int | None, step) -> str:
-    # The API pulls in the renderer (ReportLab), the previews pypdfium2: loaded only now.
+def _write_all(staged, job, out: Path, writers: list[Writer], step) -> str:
+    # The API pulls in the renderer (ReportLab): loaded only now.
     from domino_print.api import make_document
     from domino_print.output.files import human_size
-    from domino_print.output.preview import PagePictures, is_preview_of, mark_for, preview_path, preview_paths
-
-    def ours(path: Path) -> bool:
-        return is_preview_of(path, out)
 
     document = make_document(job, step)
-    paths = preview_paths(out, document.pages) if preview_dpi else []
     with staged:
-        if paths:
-            with PagePictures(document.pdf) as pictures:
-                for index, path in enumerate(paths):
-                    with staged.stream(path, may_replace=ours) as stream:
-                        pictures.write_png(index, stream, dpi=preview_dpi, mark=mark_for(out))
-                    step()
-            number = len(paths) + 1
-            while os.path.lexists(stale := preview_path(out, number)):
-                staged.remove(stale, only_if=ours)
-                number += 1
-        staged.add(out, document.pdf)
+        written = {writer.name: writer.write(staged, out, document, step) for writer in writers}
     page_word = "page" if document.pages == 1 else "pages"
     tiles = "domino" if document.tiles == 1 else "dominoes"
     dominoes = f"{document.tiles} {tiles} ({document.set_name})"
@@ -199,6 +179,7 @@ def _write_all(staged, job, out: Path, preview_dpi: int | None, step) -> str:
         dominoes += f" with backs (flip on the {document.duplex} edge)"
     size = human_size(document.size)
     summary = f"{out}: {document.pages} {page_word}, {dominoes}, {document.paper}, {size}"
+    paths = written["png"].paths if "png" in written else ()
     if paths:
         shown = paths[0].name if len(paths) == 1 else f"{paths[0].name} to {paths[-1].name}"
         summary += f"; {len(paths)} PNG {'preview' if len(paths) == 1 else 'previews'} ({shown})"

@@ -539,12 +539,13 @@ def test_quiet_prints_nothing_but_errors_still_print(run_cli, tmp_path):
 def test_progress_counts_every_page_and_preview_exactly(tmp_path, extra):
     from domino_print.api import parse_options
     from domino_print.cli import write_document
+    from domino_print.output.writers import WriterSettings
 
     options = {"sets": 3 if "--sets" in extra else 1, "backs": "--backs" in extra}
     job = parse_options(options)
     calls = []
-    write_document(job, tmp_path / "p.pdf", 30 if "--preview" in extra else None,
-                   lambda done, total: calls.append((done, total)))
+    settings = WriterSettings(preview_dpi=30 if "--preview" in extra else None)
+    write_document(job, tmp_path / "p.pdf", settings, lambda done, total: calls.append((done, total)))
     pages = len(PdfReader(tmp_path / "p.pdf").pages)
     assert pages == job.page_count
     total = pages * (2 if "--preview" in extra else 1)

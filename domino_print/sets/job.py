@@ -13,7 +13,8 @@ from typing import NamedTuple
 
 from domino_print import fonts, texts
 from domino_print.errors import OptionError, SizeError
-from domino_print.geometry.backs import back_page, fold_back_page
+from domino_print.geometry.backs import BackPage, back_page, fold_back_page
+from domino_print.geometry.cutting import CutPlan, cut_plan
 from domino_print.geometry.sheet import SheetLayout, SheetSpec, layout_sheet
 from domino_print.options.table import Options, check_with_theme, word_size_error
 from domino_print.sets.tiles import MAX_TOP, Tile, double_set
@@ -182,19 +183,30 @@ def render_job(job: Job, on_page: Callable[[], None] | None = None) -> tuple[byt
         back_offset_mm=options.back_offset_mm,
         ink=ink,
     )
-    backs = None
-    layout = job.layout
-    if layout.fold is not None:
-        backs = [fold_back_page(page, layout.fold, job.sheet.gap_mm) for page in layout.pages]
-    elif options.backs:
-        backs = [
-            back_page(page, layout.page_width_mm, layout.page_height_mm, options.duplex, job.sheet.gap_mm)
-            for page in layout.pages
-        ]
 
     def step() -> None:
         if on_page is not None:
             on_page()
 
-    pdf, pages = render_sheet(job.tiles, job.layout, painter, render_options, job.rules_context, backs, step)
+    pdf, pages = render_sheet(job.tiles, job.layout, painter, render_options, job.rules_context,
+                              job_backs(job), step)
     return pdf, pages + job.key_pages
+
+
+def job_backs(job: Job) -> list[BackPage] | None:
+    """The backs of each layout page: beside the fronts on a fold-over sheet, on back pages with
+    ``--backs``; None without backs."""
+    layout = job.layout
+    if layout.fold is not None:
+        return [fold_back_page(page, layout.fold, job.sheet.gap_mm) for page in layout.pages]
+    if job.options.backs:
+        return [
+            back_page(page, layout.page_width_mm, layout.page_height_mm, job.options.duplex, job.sheet.gap_mm)
+            for page in layout.pages
+        ]
+    return None
+
+
+def job_cut_plan(job: Job) -> CutPlan:
+    """What is cut, guided and folded on every sheet and back page of ``job``'s PDF, in mm."""
+    return cut_plan(job.layout, sets=job.options.sets, backs=job_backs(job))

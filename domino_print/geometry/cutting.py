@@ -1,0 +1,77 @@
+"""What is cut, folded and guided on each page of a document, as plain millimetre data for writers.
+
+The PDF writer draws these lines; other writers (a cut file for a cutting machine, a list
+for a test) read the same records and never recompute them. A ``CutPlan`` lists, for every
+sheet and back page of the PDF in order, the page's size, where each tile (and each back)
+lies, its cut lines, crop marks and fold line. Coordinates are millimetres from the page's
+lower-left corner, y upwards, as in ``geometry.sheet``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from domino_print.geometry.backs import BackPage
+from domino_print.geometry.sheet import FoldLine, Placement, Segment, SheetLayout
+
+PAGE_KINDS = ("sheet", "back")
+"""A cutting-sheet page (tiles, and their backs beside them on a fold-over page), or the back
+page printed behind it for two-sided printing."""
+
+
+class CutPage(NamedTuple):
+    """One sheet or back page of the document, as geometry."""
+
+    number: int
+    """The page's number in the PDF, 1 for the first."""
+    kind: str
+    """One of ``PAGE_KINDS``."""
+    set_number: int
+    """Which copy of the set (1 for the first) the page belongs to."""
+    layout_page: int
+    """Index of the ``SheetLayout`` page it shows (its own back for a back page)."""
+    width_mm: float
+    height_mm: float
+    tiles: tuple[Placement, ...]
+    """The tiles' rectangles on a sheet page, their backs' on a back page."""
+    cut_lines: tuple[Segment, ...]
+    """The lines to cut along (printed on sheet pages only)."""
+    crop_marks: tuple[Segment, ...]
+    """Short guides in the margin, in line with the cut lines."""
+    fold: FoldLine | None
+    """The fold line of a fold-over page, else None."""
+    backs: tuple[Placement, ...]
+    """A fold-over page's backs (beside the tiles, mirrored across the fold); else empty."""
+    bleed_mm: float
+    """How far a back's background runs past its rectangle (0 on a sheet page without backs)."""
+
+
+class CutPlan(NamedTuple):
+    """Every sheet and back page of a document, in the PDF's order (rules and key pages follow)."""
+
+    tile_short_mm: float
+    pages: tuple[CutPage, ...]
+
+    def of_kind(self, kind: str) -> tuple[CutPage, ...]:
+        """The pages of one kind (``sheet`` or ``back``), in order."""
+        return tuple(page for page in self.pages if page.kind == kind)
+
+
+def cut_plan(layout: SheetLayout, *, sets: int, backs: Sequence[BackPage] | None) -> CutPlan:
+    """The plan of the document ``layout`` makes for ``sets`` copies; ``backs`` (one per layout
+    page) are its back pages, or the backs beside the fronts when ``layout.fold`` is set."""
+    fold = layout.fold
+    width, height = layout.page_width_mm, layout.page_height_mm
+    pages: list[CutPage] = []
+    for number in range(1, sets + 1):
+        for index, page in enumerate(layout.pages):
+            back = backs[index] if backs is not None else None
+            beside = back.placements if back is not None and fold is not None else ()
+            bleed = back.bleed_mm if beside else 0.0
+            pages.append(CutPage(len(pages) + 1, "sheet", number, index, width, height, page.placements,
+                                 page.cut_lines, page.crop_marks, fold, beside, bleed))
+            if back is not None and fold is None:
+                pages.append(CutPage(len(pages) + 1, "back", number, index, width, height,
+                                     back.placements, (), (), None, (), back.bleed_mm))
+    return CutPlan(layout.tile_short_mm, tuple(pages))

@@ -1,0 +1,162 @@
+"""The output writers: each file a document becomes is made by one writer, found in ``WRITERS``.
+
+A writer takes plain data: the finished ``api.Document`` (its PDF bytes, and its ``cuts``, the
+millimetre geometry of every sheet and back page from ``geometry.cutting``) and the
+``WriterSettings`` a surface asked for. It names, before anything is drawn, the files it will
+write (so that a file in the way is refused before a long render), then stages them in a
+``files.StagedFiles`` (all the files of a run are moved into place together, or none).
+
+- ``png``: a PNG preview of every page beside the PDF (``planche-1.png``...), when a preview
+  resolution is set; stale previews of a longer earlier run are removed with the rest;
+- ``pdf``: the PDF itself, staged last.
+
+Adding a format (an SVG cut file per sheet page, say) is one class here or in its own module,
+registered in ``WRITERS``: it reads ``document.cuts`` and never recomputes the layout.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple, Protocol
+
+from domino_print.errors import DominoError
+
+if TYPE_CHECKING:
+    from domino_print.api import Document
+    from domino_print.output.files import StagedFiles
+
+
+class WriterSettings(NamedTuple):
+    """What the surfaces ask of the writers besides the PDF."""
+
+    preview_dpi: int | None = None
+    """PNG previews of every page at this resolution, or None for none."""
+
+
+class Written(NamedTuple):
+    """The files one writer staged, for the summary line."""
+
+    writer: str
+    paths: tuple[Path, ...]
+
+
+Step = Callable[[], None]
+
+
+class Writer(Protocol):
+    """One output format."""
+
+    name: str
+
+    def planned(self, out: Path, pages: int) -> list[Path]:
+        """The files it will write for a PDF ``out`` of ``pages`` pages (known before drawing)."""
+        ...
+
+    def check(self, out: Path, pages: int) -> None:
+        """Refuse, before anything is made, a planned file that must not be replaced."""
+        ...
+
+    def steps(self, pages: int) -> int:
+        """How many times ``write`` calls ``step`` (for a progress bar)."""
+        ...
+
+    def write(self, staged: StagedFiles, out: Path, document: Document, step: Step) -> Written:
+        """Stage its files for ``document``, calling ``step`` after each unit of work."""
+        ...
+
+
+class PngPreviews:
+    """A PNG picture of every page of the PDF, rendered from the PDF itself (``output.preview``)."""
+
+    name = "png"
+
+    def __init__(self, dpi: int) -> None:
+        self.dpi = dpi
+
+    def planned(self, out: Path, pages: int) -> list[Path]:
+        from domino_print.output.preview import preview_paths
+
+        return preview_paths(out, pages)
+
+    def check(self, out: Path, pages: int) -> None:
+        """A preview name taken by anything but a preview of ``out`` is refused.
+
+        ``planche-3.png`` may be replaced only if it is a PNG that domino-print wrote for
+        ``planche.pdf`` (its mark says so, see ``preview.is_preview_of``): a user's picture
+        that happens to have that name is never replaced nor deleted.
+        """
+        from domino_print.output.files import check_destination
+        from domino_print.output.preview import is_preview_of
+
+        for number, path in enumerate(self.planned(out, pages), start=1):
+            check_destination(path)
+            if os.path.lexists(path) and not is_preview_of(path, out):
+                raise DominoError(f"{path} is in the way of the preview of page {number}, and it is not a "
+                                  f"preview domino-print made for {out.name}; move or rename it, "
+                                  "or choose another --out")
+
+    def steps(self, pages: int) -> int:
+        return pages
+
+    def write(self, staged: StagedFiles, out: Path, document: Document, step: Step) -> Written:
+        # pypdfium2 is loaded only when previews are asked for.
+        from domino_print.output.preview import PagePictures, is_preview_of, mark_for, preview_path
+
+        def ours(path: Path) -> bool:
+            return is_preview_of(path, out)
+
+        paths = self.planned(out, document.pages)
+        with PagePictures(document.pdf) as pictures:
+            for index, path in enumerate(paths):
+                with staged.stream(path, may_replace=ours) as stream:
+                    pictures.write_png(index, stream, dpi=self.dpi, mark=mark_for(out))
+                step()
+        number = len(paths) + 1
+        while os.path.lexists(stale := preview_path(out, number)):
+            staged.remove(stale, only_if=ours)
+            number += 1
+        return Written(self.name, tuple(paths))
+
+    @classmethod
+    def wanted(cls, settings: WriterSettings) -> PngPreviews | None:
+        return cls(settings.preview_dpi) if settings.preview_dpi else None
+
+
+class PdfFile:
+    """The PDF itself, at ``out``."""
+
+    name = "pdf"
+
+    def planned(self, out: Path, pages: int) -> list[Path]:
+        return [out]
+
+    def check(self, out: Path, pages: int) -> None:
+        """``out`` was checked when the destination was prepared."""
+
+    def steps(self, pages: int) -> int:
+        return 0  # its pages were counted as they were drawn
+
+    def write(self, staged: StagedFiles, out: Path, document: Document, step: Step) -> Written:
+        staged.add(out, document.pdf)
+        return Written(self.name, (out,))
+
+    @classmethod
+    def wanted(cls, settings: WriterSettings) -> PdfFile | None:
+        return cls()
+
+
+WRITERS: dict[str, Callable[[WriterSettings], Writer | None]] = {
+    PngPreviews.name: PngPreviews.wanted,
+    PdfFile.name: PdfFile.wanted,
+}
+"""Every output format by name, in the order its files are staged: each entry gives the writer
+the settings ask for, or None when they ask for none of its files. The PDF comes last, so that
+it is renamed into place after its companions."""
+
+
+def writers_for(settings: WriterSettings) -> list[Writer]:
+    """The writers ``settings`` ask for, in ``WRITERS`` order (the PDF always among them)."""
+    chosen = (make(settings) for make in WRITERS.values())
+    return [writer for writer in chosen if writer is not None]
