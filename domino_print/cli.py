@@ -221,12 +221,15 @@ class ProgressReport:
 
 @cli.command("themes")
 def themes_command() -> None:
-    """List the built-in themes, one per line."""
+    """List the built-in themes, one per line, with the representations of association themes."""
     from domino_print.themes.model import list_themes
 
     for theme in list_themes():
         values = f"0-{theme.max_value}"
-        click.echo(f"{theme.name:<14} {values:<6} {theme.description_in('en')}")
+        faces = ""
+        if theme.association is not None:
+            faces = "  (--faces " + ", ".join(r.name for r in theme.association.representations) + ")"
+        click.echo(f"{theme.name:<14} {values:<6} {theme.description_in('en')}{faces}")
 
 
 @cli.group("theme")

@@ -23,7 +23,8 @@ from domino_print.errors import OptionError
 from domino_print.geometry.sheet import TILE_PRESETS_MM
 from domino_print.geometry.text_fit import fit_text
 from domino_print.sets.structures import Pair, beats, boucle, double
-from domino_print.themes.representations import ASSOCIATION_THEMES, Face, choose, face_for, reads_upside_down
+from domino_print.themes.model import association_themes
+from domino_print.themes.representations import Face, choose, face_for, reads_upside_down
 from tests.conftest import render_page
 
 SMALL_TILE_PT = TILE_PRESETS_MM["small"] * 72 / 25.4
@@ -251,14 +252,15 @@ def test_the_underline_runs_clear_of_the_glyph(letter):
 def test_every_builtin_representation_fits_at_the_small_tile_size():
     from domino_print.faces.association import fitted
 
-    for name, theme in ASSOCIATION_THEMES.items():
-        for representation in theme.representations:
-            choice = choose(name, representation.name, None, None)
+    for theme in association_themes().values():
+        assert theme.association is not None
+        for representation in theme.association.representations:
+            choice = choose(theme.association, representation.name, None, None)
             for lang in texts.languages():
                 for value in range(representation.values):
                     face = face_for(choice, value, representation, lang, images=(None,) * 7)
                     if face.kind == "text":
-                        assert fitted(face, SMALL_TILE_PT), (name, lang, face.text)
+                        assert fitted(face, SMALL_TILE_PT), (theme.name, lang, face.text)
 
 
 def test_long_texts_wrap_and_overlong_ones_do_not_fit():

@@ -13,9 +13,11 @@ the mark a child learns for "this half asks".
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from domino_print import fonts
+from domino_print.geometry.dice import UPRIGHT_DICE
 from domino_print.geometry.text_fit import LEADING, fit_text
 from domino_print.themes.representations import COLOURS, Face
 
@@ -30,24 +32,13 @@ MARK_GREY = "#9A9A9A"
 TEXT_WIDTH = 0.86
 TEXT_HEIGHT = 0.82
 CAPTION_SHARE = 0.24
+"""With a caption ("J'ai"), the top share of the face that holds it."""
 DESCENDERS = frozenset("gjpqyçęţşŋµ")
 """Letters that reach below the baseline: their underline goes below the font's descent, or it
 would cross them (a p with a bar through its stem)."""
 FONT_DESCENT = 0.265
 """Fira Sans's descent, in ems (its hhea and OS/2 tables: -265 per 1000)."""
-"""With a caption ("J'ai"), the top share of the face that holds it."""
 SKIN, SKIN_LINE = "#F7D7B5", "#6B4226"
-_LOW, _MID, _HIGH = 0.24, 0.5, 0.76
-DICE = {
-    0: (),
-    1: ((_MID, _MID),),
-    2: ((_LOW, _HIGH), (_HIGH, _LOW)),
-    3: ((_LOW, _HIGH), (_MID, _MID), (_HIGH, _LOW)),
-    4: ((_LOW, _LOW), (_LOW, _HIGH), (_HIGH, _LOW), (_HIGH, _HIGH)),
-    5: ((_LOW, _LOW), (_LOW, _HIGH), (_MID, _MID), (_HIGH, _LOW), (_HIGH, _HIGH)),
-    6: tuple((x, y) for y in (_LOW, _MID, _HIGH) for x in (_LOW, _HIGH)),
-}
-"""Dots as on dice, as fractions of the square (six in two columns, as children count it)."""
 
 
 def font_of(face: Face) -> str:
@@ -105,22 +96,17 @@ class AssociationPainter:
             inner = size_pt * (1 - CAPTION_SHARE)
             canvas.saveState()
             canvas.translate((size_pt - inner) / 2, 0)
-        if face.kind == "text":
-            self._text(canvas, face, inner)
-        elif face.kind == "dots":
-            self._dots(canvas, face.count, inner)
-        elif face.kind == "hand":
-            self._hands(canvas, face.count, inner)
-        elif face.kind == "colour":
-            self._colour(canvas, face.count, inner)
-        elif self.pictures is not None:
-            self.pictures.draw(canvas, face.count, inner)
+        FACE_PAINTERS[face.kind](self, canvas, face, inner)
         if face.caption:
             canvas.restoreState()
         if face.card:
             self._card_number(canvas, face.card, size_pt)
         if face.asks:
             self._question_mark(canvas, size_pt)
+
+    def _picture(self, canvas: Canvas, face: Face, size: float) -> None:
+        if self.pictures is not None:
+            self.pictures.draw(canvas, face.count, size)
 
     # -- text ----------------------------------------------------------------------------
     def _word_size(self, size: float) -> float:
@@ -196,7 +182,7 @@ class AssociationPainter:
         canvas.restoreState()
 
     def _dice(self, canvas: Canvas, count: int, x: float, y: float, cell: float, radius: float) -> None:
-        for fx, fy in DICE[count]:
+        for fx, fy in UPRIGHT_DICE[count]:
             canvas.circle(x + fx * cell, y + fy * cell, radius * cell, stroke=0, fill=1)
 
     # -- hands ---------------------------------------------------------------------------
@@ -266,6 +252,19 @@ class AssociationPainter:
         canvas.setLineWidth(size * 0.025)
         _PATTERNS[pattern](canvas, inset, side)
         canvas.restoreState()
+
+
+FacePaint = Callable[[AssociationPainter, "Canvas", Face, float], None]
+
+FACE_PAINTERS: dict[str, FacePaint] = {
+    "text": AssociationPainter._text,
+    "dots": lambda painter, canvas, face, size: painter._dots(canvas, face.count, size),
+    "hand": lambda painter, canvas, face, size: painter._hands(canvas, face.count, size),
+    "colour": lambda painter, canvas, face, size: painter._colour(canvas, face.count, size),
+    "picture": AssociationPainter._picture,
+}
+"""The painter of each ``Face.kind``: draws the face, upright, into the square of ``size`` points.
+The representation kinds of ``themes.representations.KINDS`` make faces of these kinds."""
 
 
 def _lines(canvas, inset, side, direction):

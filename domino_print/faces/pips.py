@@ -1,9 +1,8 @@
 """Pips laid out like dice, for values 0 (blank) to 12, optionally one colour per value.
 
-Positions are fractions of the square, in the coordinates of a *horizontal*
-tile (long side along x): a 6 shows two rows of three running along the long
-side, and the renderer turns the face with the tile when it stands upright.
-Values 0-9 use a 3 x 3 grid; 10-12 use a 4 x 3 grid with smaller pips.
+The positions (``geometry.dice.DICE``) are fractions of the square, in the coordinates of a
+*horizontal* tile: the renderer turns the face with the tile when it stands upright.
+Faces holding more than nine pips get smaller ones.
 
 Without colour (``--ink noir``) coloured pips keep their meaning with a pattern per colour
 (``PIP_PATTERNS``: ring, ring and dot, bar, cross, half...; black pips stay solid): values
@@ -15,34 +14,16 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from domino_print.geometry.dice import DICE
+
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
     from domino_print.ink import Ink
     from domino_print.themes.model import Theme
 
-_LOW, _MID, _HIGH = 0.24, 0.5, 0.76
-_COLUMNS4 = (0.2, 0.4, 0.6, 0.8)
-_SIX = tuple((x, y) for x in (_LOW, _MID, _HIGH) for y in (_LOW, _HIGH))
-_NINE = tuple((x, y) for x in (_LOW, _MID, _HIGH) for y in (_LOW, _MID, _HIGH))
-_EIGHT_OF_TWELVE = tuple((x, y) for x in _COLUMNS4 for y in (_LOW, _HIGH))
-
-PIP_POSITIONS: dict[int, tuple[tuple[float, float], ...]] = {
-    0: (),
-    1: ((_MID, _MID),),
-    2: ((_LOW, _HIGH), (_HIGH, _LOW)),
-    3: ((_LOW, _HIGH), (_MID, _MID), (_HIGH, _LOW)),
-    4: ((_LOW, _LOW), (_LOW, _HIGH), (_HIGH, _LOW), (_HIGH, _HIGH)),
-    5: ((_LOW, _LOW), (_LOW, _HIGH), (_MID, _MID), (_HIGH, _LOW), (_HIGH, _HIGH)),
-    6: _SIX,
-    7: (*_SIX, (_MID, _MID)),
-    8: tuple(p for p in _NINE if p != (_MID, _MID)),
-    9: _NINE,
-    10: (*_EIGHT_OF_TWELVE, (0.3, _MID), (0.7, _MID)),
-    11: (*_EIGHT_OF_TWELVE, (0.3, _MID), (_MID, _MID), (0.7, _MID)),
-    12: tuple((x, y) for x in _COLUMNS4 for y in (_LOW, _MID, _HIGH)),
-}
-"""Pip centres as fractions of the face, for each value."""
+PIP_POSITIONS = DICE
+"""Pip centres as fractions of the face, for each value (``geometry.dice``)."""
 
 MAX_PIPS = max(PIP_POSITIONS)
 

@@ -20,18 +20,17 @@ from domino_print.geometry.sheet import SheetSpec, layout_sheet
 from domino_print.options.table import Options, word_size_error
 from domino_print.sets.structures import DEFAULT_SEED, AssociationSet, Pair, boucle, double
 from domino_print.sets.tiles import MAX_TOP, tile_count
-from domino_print.themes.model import Theme, load_builtin
+from domino_print.themes.model import Theme, association_themes
 from domino_print.themes.pairs import PairList, PairsError
-from domino_print.themes.representations import ASSOCIATION_THEMES, Face, choose, face_for, plain_text
+from domino_print.themes.representations import Face, choose, face_for, key_name
 
-MATCH_KEYS = {"nombres": "counts", "lettres": "letters", "couleurs": "colours", "fruits": "pictures"}
-"""What touching halves share, for the rules page: ``rules.match.<key>``."""
 POINT_PER_MM = 72 / 25.4
 
 
 def is_association(theme: Theme, options: Options) -> bool:
-    """Built-in association themes always; ``fruits`` when ``--faces`` is given."""
-    if not theme.builtin or theme.name not in ASSOCIATION_THEMES:
+    """Built-in themes whose file lists representations: always when of kind ``association``,
+    else (``fruits``) when ``--faces`` is given."""
+    if not theme.builtin or theme.association is None:
         return False
     return theme.kind == "association" or options.faces is not None
 
@@ -42,8 +41,8 @@ def refuse_association_options(options: Options, theme_name: str) -> None:
         if getattr(options, name) is not None:
             raise OptionError(
                 "{" + name + "} applies to association sets and lists of pairs, and theme {name!r} "
-                "is classic; use {theme} nombres, lettres, couleurs, fruits or a pairs.csv",
-                fields=(name, "theme"), name=theme_name,
+                "is classic; use {theme} {themes} or a pairs.csv",
+                fields=(name, "theme"), name=theme_name, themes=", ".join(association_themes()),
             )
 
 
@@ -73,15 +72,16 @@ def association_parts(options: Options, theme: Theme, pairs: PairList | None) ->
                                   "shows its own, one pair a line", fields=(name,))
         value_pairs, match = _pairs_from_list(pairs), "pairs"
     else:
-        choice = choose(theme.name, options.faces, options.values, options.max)
-        images = _fruit_images() if theme.name == "fruits" else ()
+        assert theme.association is not None  # is_association
+        choice = choose(theme.association, options.faces, options.values, options.max)
+        images = theme.images
         value_pairs = [
             Pair(face_for(choice, v, choice.faces[0], lang, images),
                  face_for(choice, v, choice.faces[1], lang, images),
-                 _name(choice, v, 0, lang, images), _name(choice, v, 1, lang, images))
+                 key_name(choice, v, 0, lang, images), key_name(choice, v, 1, lang, images))
             for v in choice.values
         ]
-        match = MATCH_KEYS[theme.name]
+        match = theme.association.match
     if structure == "boucle":
         jai = options.style == "jai-quia"
         worded = {
@@ -111,23 +111,6 @@ def association_parts(options: Options, theme: Theme, pairs: PairList | None) ->
     top = len(value_pairs) - 1
     rules = _rules_context(options, theme, made, match, len(value_pairs))
     return theme, top, made.tiles, sheet, layout, rules, made
-
-
-def _fruit_images() -> tuple[Path, ...]:
-    return load_builtin("fruits").images
-
-
-def _name(choice, value: int, side: int, lang: str, images) -> str:
-    """A face as the teacher's key names it: its text, or the value's word."""
-    representation = choice.faces[side]
-    face = face_for(choice, value, representation, lang, images)
-    if face.kind == "text":
-        return face.text
-    if face.kind == "colour":
-        return texts.text(lang, f"assoc.colour.{value}")
-    if face.kind == "picture":
-        return texts.text(lang, f"theme.fruits.label.{value}")
-    return f"{plain_text(face)} ({texts.text(lang, f'assoc.face.{representation.name}')})"
 
 
 def _pairs_from_list(pairs: PairList) -> list[Pair]:

@@ -25,6 +25,8 @@ from domino_print.errors import DominoError, OptionError
 from domino_print.faces import KINDS, PAINTERS
 from domino_print.output import files
 from domino_print.texts.page_text import file_name_part
+from domino_print.themes.representations import KINDS as REPRESENTATION_KINDS
+from domino_print.themes.representations import VALUE_NAMES, AssociationTheme, Representation
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -48,7 +50,12 @@ _BUILTIN_KEYS = {
     "labels",
     "colours",
     "images",
+    "representations",
+    "default_faces",
+    "match",
+    "value_names",
 }
+_REPRESENTATION_KEYS = {"name", "values", "kind", "words", "names", "case"}
 _USER_KEYS = {"name", "title", "description", "labels", "images", "fit", "background", "age"}
 _HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
@@ -84,6 +91,8 @@ class Theme:
     fit: str = "contain"
     background: str = "#FFFFFF"
     builtin: bool = True
+    association: AssociationTheme | None = None
+    """The ways it shows a value, when its file lists ``[[representations]]``."""
 
     def title_in(self, lang: str) -> str:
         """The theme's title on a ``lang`` page: see ``_in_language`` for where it comes from."""
@@ -155,6 +164,11 @@ def builtin_names() -> list[str]:
 def list_themes() -> list[Theme]:
     """Every built-in theme, loaded and validated."""
     return [load_builtin(name) for name in builtin_names()]
+
+
+def association_themes() -> dict[str, Theme]:
+    """The built-in themes whose file lists representations (association sets), by name."""
+    return {theme.name: theme for theme in list_themes() if theme.association is not None}
 
 
 MAX_THEME_FILE_BYTES = 1_000_000
@@ -286,4 +300,36 @@ def theme_from_data(path: Path, data: dict) -> Theme:
         labels=labels_table(path, data, max_value + 1) if "labels" in data else {},
         colours=colours,
         images=images,
+        association=association_from_data(path, data) if "representations" in data else None,
     )
+
+
+def association_from_data(path: Path, data: dict) -> AssociationTheme:
+    """A theme file's representations (``[[representations]]``: name, values, kind and the kind's
+    own keys), its ``default_faces``, ``match`` and ``value_names``, checked."""
+    table = data["representations"]
+    if not isinstance(table, list) or not table or not all(isinstance(r, dict) for r in table):
+        raise ThemeError(f"{path}: representations must be a list of tables ([[representations]])")
+    found = []
+    for entry in table:
+        check_keys(path, entry, _REPRESENTATION_KEYS, {"name", "values", "kind"})
+        if entry["kind"] not in REPRESENTATION_KINDS:
+            raise ThemeError(f"{path}: representation kind {entry['kind']!r} is unknown "
+                             f"(use {', '.join(REPRESENTATION_KINDS)})")
+        if not isinstance(entry["values"], int) or entry["values"] < 2:
+            raise ThemeError(f"{path}: representation {entry['name']!r}: values must be 2 or more")
+        found.append(Representation(
+            str(entry["name"]), entry["values"], entry["kind"], words=str(entry.get("words", "")),
+            names=str(entry.get("names", "")), case=str(entry.get("case", "")),
+        ))
+    names = [r.name for r in found]
+    defaults = data.get("default_faces")
+    if not isinstance(defaults, list) or len(defaults) != 2 or any(d not in names for d in defaults):
+        raise ThemeError(f"{path}: default_faces must name two of the representations ({', '.join(names)})")
+    value_names = data.get("value_names", "numbers")
+    if value_names not in VALUE_NAMES:
+        raise ThemeError(f"{path}: value_names must be one of {', '.join(VALUE_NAMES)}")
+    if not isinstance(data.get("match"), str):
+        raise ThemeError(f"{path}: match must name what touching halves share (rules.match.<match>)")
+    return AssociationTheme(str(data["name"]), tuple(found), (defaults[0], defaults[1]), data["match"],
+                            value_names=value_names)

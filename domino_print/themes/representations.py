@@ -2,8 +2,9 @@
 
 An association theme (``nombres``, ``lettres``, ``couleurs``, and ``fruits`` with
 ``--faces``) shows each value in several *representations*: the numeral 4, four
-dots, the word "quatre". ``ASSOCIATION_THEMES`` lists, per theme, its
-representations (each with the values it can show) and its default pair.
+dots, the word "quatre". The theme's TOML file lists its representations (each
+with its kind, one of ``KINDS``, and the values it can show), its default pair and what
+touching halves share; ``themes.model`` reads them into an ``AssociationTheme``.
 ``choose`` reads ``--faces`` and ``--values`` into a ``Choice``; ``face_for``
 turns (value, representation) into a ``Face``: plain data that the painter in
 ``faces.association`` draws (text stays text, dots, a colour patch, a picture).
@@ -14,6 +15,7 @@ This module knows nothing of pages or of ReportLab.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
 
@@ -43,18 +45,33 @@ UPSIDE_DOWN_LETTERS = frozenset("bdpqnuMWNZ")
 
 
 class Representation(NamedTuple):
+    """One way a theme shows its values, as its TOML file says (``[[representations]]``)."""
+
     name: str
+    """What ``--faces`` calls it (``chiffre``, ``points``...)."""
     values: int
     """How many values it can show (values 0 .. values-1)."""
     kind: str
-    """What the painter draws: ``numeral``, ``letter``, ``word``, ``dots``, ``hand``, ``colour``,
-    ``picture``."""
+    """Which maker of ``KINDS`` turns a value into a ``Face`` (``numeral``, ``dots``, ``word``...)."""
+    words: str = ""
+    """A ``word`` face's catalogue key prefix: value ``n`` reads ``<words>.<n>``."""
+    names: str = ""
+    """How the teacher's key names a face that is not text: the catalogue key prefix of the
+    value's word (``assoc.colour``); without it, the value and the representation's name."""
+    case: str = ""
+    """A ``letter`` face: ``upper`` or ``lower``."""
 
 
 class AssociationTheme(NamedTuple):
+    """A built-in theme's association facts, from its TOML file (see ``themes.model``)."""
+
     name: str
     representations: tuple[Representation, ...]
     default_faces: tuple[str, str]
+    match: str
+    """What touching halves share, for the rules page: ``rules.match.<match>``."""
+    value_names: str = "numbers"
+    """How ``--values`` names the values: ``numbers`` (0-20) or ``letters`` (A-Z)."""
     default_count: int = 7
     """Values shown without ``--values``: 7 make the 28 tiles of double-six."""
 
@@ -62,33 +79,8 @@ class AssociationTheme(NamedTuple):
         return next(r for r in self.representations if r.name == name)
 
 
-ASSOCIATION_THEMES: dict[str, AssociationTheme] = {
-    "nombres": AssociationTheme(
-        "nombres",
-        (
-            Representation("chiffre", 21, "numeral"),
-            Representation("points", 21, "dots"),
-            Representation("doigts", 11, "hand"),
-            Representation("mot", 21, "word"),
-        ),
-        ("chiffre", "points"),
-    ),
-    "lettres": AssociationTheme(
-        "lettres",
-        (Representation("capitale", 26, "letter"), Representation("minuscule", 26, "letter")),
-        ("capitale", "minuscule"),
-    ),
-    "couleurs": AssociationTheme(
-        "couleurs",
-        (Representation("couleur", len(COLOURS), "colour"), Representation("mot", len(COLOURS), "word")),
-        ("couleur", "mot"),
-    ),
-    "fruits": AssociationTheme(
-        "fruits",
-        (Representation("image", 7, "picture"), Representation("mot", 7, "word")),
-        ("image", "mot"),
-    ),
-}
+VALUE_NAMES = ("numbers", "letters")
+"""How a theme's values are named on the command line."""
 
 
 class Face(NamedTuple):
@@ -134,17 +126,18 @@ def reads_upside_down(shown: str) -> bool:
 
 
 def _value_name(theme: AssociationTheme, index: int) -> str:
-    return LETTERS[index] if theme.name == "lettres" else str(index)
+    return LETTERS[index] if theme.value_names == "letters" else str(index)
 
 
 def _value_index(theme: AssociationTheme, token: str, limit: int) -> int:
     token = token.strip()
-    if theme.name == "lettres":
+    letters = theme.value_names == "letters"
+    if letters:
         if len(token) == 1 and token.upper() in LETTERS:
             return LETTERS.index(token.upper())
     elif token.isdigit() and int(token) < limit:
         return int(token)
-    wanted = "letters A to Z" if theme.name == "lettres" else f"numbers 0 to {limit - 1}"
+    wanted = "letters A to Z" if letters else f"numbers 0 to {limit - 1}"
     raise OptionError(
         "{values} {token!r} is not a value of theme {theme!r}; use {wanted}, "
         "as a range (0-10, A-F) or a list (A,E,I,O,U)",
@@ -174,9 +167,8 @@ def parse_values(theme: AssociationTheme, spec: str, limit: int) -> tuple[int, .
     return tuple(found)
 
 
-def choose(theme_name: str, faces: str | None, values: str | None, top: int | None) -> Choice:
+def choose(theme: AssociationTheme, faces: str | None, values: str | None, top: int | None) -> Choice:
     """The representations and values picked for a built-in association theme, checked."""
-    theme = ASSOCIATION_THEMES[theme_name]
     names = theme.default_faces if faces is None else tuple(n.strip() for n in faces.split(","))
     if len(names) == 1:
         names = (names[0], names[0])
@@ -205,23 +197,58 @@ def choose(theme_name: str, faces: str | None, values: str | None, top: int | No
 def face_for(choice: Choice, value: int, representation: Representation, lang: str,
              images: tuple[Path, ...] = ()) -> Face:
     """How ``value`` looks in ``representation`` on a ``lang`` page."""
-    kind = representation.kind
-    if kind in ("numeral", "letter"):
-        shown = str(value) if kind == "numeral" else LETTERS[value]
-        if representation.name == "minuscule":
-            shown = shown.lower()
-        return Face("text", shown, bold=True, underline=reads_upside_down(shown))
-    if kind == "word":
-        key = {"nombres": "assoc.number", "couleurs": "assoc.colour"}.get(choice.theme.name)
-        word = texts.text(lang, f"{key}.{value}") if key else texts.text(lang, f"theme.fruits.label.{value}")
-        return Face("text", word)
-    if kind == "dots":
-        return Face("dots", count=value)
-    if kind == "hand":
-        return Face("hand", count=value)
-    if kind == "colour":
-        return Face("colour", count=value)
+    return KINDS[representation.kind](representation, value, lang, images)
+
+
+def key_name(choice: Choice, value: int, side: int, lang: str, images: tuple[Path, ...] = ()) -> str:
+    """A face as the teacher's key names it: its text, the value's word, or "4 (dots)"."""
+    representation = choice.faces[side]
+    face = face_for(choice, value, representation, lang, images)
+    if face.kind == "text":
+        return face.text
+    if representation.names:
+        return texts.text(lang, f"{representation.names}.{value}")
+    return f"{plain_text(face)} ({texts.text(lang, f'assoc.face.{representation.name}')})"
+
+
+FaceMaker = Callable[[Representation, int, str, tuple[Path, ...]], "Face"]
+
+
+def _numeral(representation: Representation, value: int, lang: str, images: tuple[Path, ...]) -> Face:
+    shown = str(value)
+    return Face("text", shown, bold=True, underline=reads_upside_down(shown))
+
+
+def _letter(representation: Representation, value: int, lang: str, images: tuple[Path, ...]) -> Face:
+    shown = LETTERS[value].lower() if representation.case == "lower" else LETTERS[value]
+    return Face("text", shown, bold=True, underline=reads_upside_down(shown))
+
+
+def _word(representation: Representation, value: int, lang: str, images: tuple[Path, ...]) -> Face:
+    return Face("text", texts.text(lang, f"{representation.words}.{value}"))
+
+
+def _picture(representation: Representation, value: int, lang: str, images: tuple[Path, ...]) -> Face:
     return Face("picture", count=value, path=images[value])
+
+
+def _counted(kind: str) -> FaceMaker:
+    """A face that shows the value itself, drawn by the painter of face kind ``kind``."""
+    return lambda representation, value, lang, images: Face(kind, count=value)
+
+
+KINDS: dict[str, FaceMaker] = {
+    "numeral": _numeral,
+    "letter": _letter,
+    "word": _word,
+    "dots": _counted("dots"),
+    "hand": _counted("hand"),
+    "colour": _counted("colour"),
+    "picture": _picture,
+}
+"""The representation kinds a theme file may name (``kind = "dots"``), each turning a value
+into a ``Face``: plain data that the face painter of the same ``Face.kind`` in
+``faces.association`` draws. A new kind is one maker here and one painter there."""
 
 
 _SPACES = re.compile(r"\s+")
