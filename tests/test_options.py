@@ -12,6 +12,7 @@ from domino_print.options.table import (
     Options,
     describe,
     form_fields,
+    needs_text,
     option_label,
     parse,
     read_values,
@@ -27,7 +28,8 @@ def test_every_click_option_of_both_commands_comes_from_the_table():
             assert param.opts[0] == option.flag
             assert param.default == option.default
             assert param.help == catalogue("en")[option.help_key or f"option.{option.name}.help"].format(
-                themes="chiffres, couleurs, fruits, lettres, nombres, pips, pips-couleur")
+                themes="chiffres, couleurs, fruits, lettres, nombres, pips, pips-couleur"
+            ) + needs_text(option, table)
 
 
 def test_help_lists_choices_and_ranges_from_the_table(run_cli):
@@ -145,8 +147,35 @@ def test_form_fields_describe_the_table_as_plain_data():
     by_name = {f["name"]: f for f in fields}
     assert by_name["sets"] | {"help": ""} == {
         "name": "sets", "kind": "int", "default": 1, "implied": None, "choices": [], "low": 1, "high": 200,
-        "label": "Anzahl der Spiele", "help": "",
+        "label": "Anzahl der Spiele", "help": "", "needs": [],
     }
+    assert by_name["duplex"]["needs"] == [{"option": "backs", "values": ["duplex", "fold"]},
+                                          {"option": "backs", "values": ["duplex"]}]
+    assert by_name["target"]["implied_with"] == {"option": "rules", "values": {"doubles": 100}}
     assert by_name["lang"]["choices"] == list(languages())
     assert "fruits" in by_name["theme"]["help"]
     assert json.loads(json.dumps(fields)) == fields
+
+
+def test_which_option_needs_which_is_the_table_s_and_the_checks_and_help_follow_it(run_cli):
+    """Issue 16: one owner for the rules between options. Each need refuses its option alone with
+    the need's own message naming both options, and is said in --help."""
+    help_text = " ".join(run_cli("--help").output.split())
+    assert "Only with --backs duplex." in help_text and "Not with --no-rules." in help_text
+    needs = {option.name: option.needs for option in OPTIONS if option.needs}
+    assert set(needs) == {"rules", "target", "duplex", "back_offset", "preview_dpi"}
+    unmet = [({"no_rules": True, "rules": "points"}, "rules", 0),
+             ({"no_rules": True, "target": 80}, "target", 0),
+             ({"rules": "famille", "target": 80}, "target", 1),
+             ({"duplex": "short"}, "duplex", 0), ({"backs": "fold", "duplex": "short"}, "duplex", 1),
+             ({"back_offset": "1,1"}, "back_offset", 0),
+             ({"backs": "fold", "back_offset": "1,1"}, "back_offset", 1),
+             ({"preview_dpi": 100}, "preview_dpi", 0)]
+    for mapping, name, index in unmet:
+        need = needs[name][index]
+        with pytest.raises(OptionError) as refused:
+            parse(mapping, command_line=True)
+        assert refused.value.fields == (name, need.option)
+        assert refused.value.template == need.message.replace("%s", name)
+    assert parse({"rules": "doubles"}).target == 100 and parse({"rules": "points"}).target == 50
+    assert parse({"backs": "duplex", "duplex": "short", "back_offset": "1,1"}).duplex == "short"

@@ -461,3 +461,75 @@ def test_a_picture_named_in_german_behind_other_languages_prints_on_the_german_p
     assert "Oma" in text and "photo" in text  # value 0 in German, the others by their file name
     page.set_viewport_size({"width": 360, "height": 780})
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+
+
+# -- issue 16, bug 1: the form's enabling rules are the option table's needs ----------------------
+def _enable(page, name: str, needs: dict) -> None:
+    """Make the choices that ``name``'s needs ask for, enabling each needed field first."""
+    from domino_print.options.table import OPTIONS
+
+    by_name = {option.name: option for option in OPTIONS}
+    for need in needs[name]:
+        other = need["option"]
+        _enable(page, other, needs)
+        wanted = need["values"][0]
+        control = page.locator(f"#f-{other}")
+        if by_name[other].kind == "flag":
+            control.set_checked(bool(wanted))
+        elif control.evaluate("e => e.tagName") == "SELECT":
+            control.select_option(str(wanted))
+        else:
+            control.fill(str(wanted))
+            control.dispatch_event("change")
+
+
+def test_every_field_can_be_enabled_and_the_rules_come_from_the_option_table(page):
+    import json
+
+    from domino_print.options.table import form_fields
+
+    fields = form_fields("fr")
+    needs = {field["name"]: field["needs"] for field in fields}
+    # The page carries the table's needs as they are, and no rule of its own.
+    for field in fields:
+        shown = page.locator(f'[data-field="{field["name"]}"]').get_attribute("data-needs")
+        assert (json.loads(shown) if shown else []) == field["needs"], field["name"]
+    assert any(needs.values())  # the table has rules to follow
+    for field in fields:
+        page.reload()
+        wait_for_preview(page, 1)
+        _enable(page, field["name"], needs)
+        assert page.locator(f'#f-{field["name"]}').is_enabled(), field["name"]
+        # and an unmet need disables it again (the need is honest, not always true)
+        if field["needs"]:
+            page.reload()
+            wait_for_preview(page, 1)
+            control = page.locator(f'#f-{field["name"]}')
+            met = all(page.evaluate(
+                "([name, values]) => { const c = document.getElementById('f-' + name);"
+                " const v = c.type === 'checkbox' ? c.checked : (c.value || c.dataset.default || null);"
+                " return values.some((w) => typeof w === 'boolean' ? w === v : String(w) === String(v)); }",
+                [need["option"], need["values"]]) for need in field["needs"])
+            assert control.is_enabled() == met, field["name"]
+
+
+def test_backs_edge_and_offset_and_the_doubles_target(page):
+    """The three fields issue 16 found stuck: flip edge and back offset with duplex backs, and
+    the winning score for the Doubles game, shown at its own default (100)."""
+    assert page.locator("#f-duplex").is_disabled() and page.locator("#f-back_offset").is_disabled()
+    change_and_wait(page, lambda: page.select_option("#f-backs", "duplex"), "--backs duplex")
+    assert page.locator("#f-duplex").is_enabled() and page.locator("#f-back_offset").is_enabled()
+    change_and_wait(page, lambda: page.select_option("#f-duplex", "short"), "--duplex short")
+    change_and_wait(page, lambda: (page.fill("#f-back_offset", "1.5,-0.5"),
+                                   page.dispatch_event("#f-back_offset", "change")), "--back-offset 1.5,-0.5")
+    change_and_wait(page, lambda: page.select_option("#f-backs", "fold"), "--backs fold")
+    assert page.locator("#f-duplex").is_disabled() and page.locator("#f-back_offset").is_disabled()
+    assert "--duplex" not in page.inner_text("#command")  # a disabled field is not sent
+    assert page.locator("#f-target").is_disabled()
+    change_and_wait(page, lambda: page.select_option("#f-rules", "doubles"), "--rules doubles")
+    assert page.locator("#f-target").is_enabled()
+    assert page.get_attribute("#f-target", "placeholder") == "100"
+    change_and_wait(page, lambda: page.select_option("#f-rules", "points"), "--rules points")
+    assert page.get_attribute("#f-target", "placeholder") == "50"
+    change_and_wait(page, lambda: page.check("#f-no_rules"), "--no-rules")
+    assert page.locator("#f-target").is_disabled() and page.locator("#f-rules").is_disabled()

@@ -43,7 +43,24 @@ paper, which most printers leave blank."""
 DEFAULT_TARGET = 50
 DOUBLES_TARGET = 100
 """The Doubles game's usual target (``rules.DEFAULT_TARGETS``); the points game's is ``DEFAULT_TARGET``."""
+TARGET_GAMES = ("points", "doubles")
+"""The games played to a score: ``--target`` means something for them only."""
+
 DEFAULT_PREVIEW_DPI = 150
+
+
+class Need(NamedTuple):
+    """An option means something only while ``option`` has one of ``values``.
+
+    ``values`` are compared with the other option's value as given, else its default, else the
+    value it implies (``rules`` absent is ``famille``). ``message`` is the refusal when the option is
+    given and the need is not met (an ``OptionError`` template naming both options). Read by the
+    checks (``parse``), the command line's help, and the studio's form (which disables the field).
+    """
+
+    option: str
+    values: tuple[object, ...]
+    message: str
 
 
 class Option(NamedTuple):
@@ -74,6 +91,11 @@ class Option(NamedTuple):
     flag_value: str | None = None
     """A choice that may also be given alone, as a flag, takes this value then: ``--backs`` is
     ``--backs duplex``; in a mapping, true is this value and false is absent."""
+    needs: tuple[Need, ...] = ()
+    """When the option means something (see ``Need``): all met, checked in order."""
+    implied_with: tuple[str, Mapping[object, object]] | None = None
+    """The implied value follows another option: ``("rules", {"doubles": 100})`` implies 100
+    when ``rules`` is ``doubles``, else ``implied``."""
 
     @property
     def flag(self) -> str:
@@ -82,6 +104,13 @@ class Option(NamedTuple):
     def choice_list(self) -> tuple[str, ...]:
         return self.choices() if callable(self.choices) else self.choices
 
+
+_RULES_PAGE = Need("no_rules", (False,),
+                   "{%s} describes the rules page, which {no_rules} leaves out; drop one of them")
+_WITH_BACKS = Need("backs", ("duplex", "fold"), "{%s} only applies to backs; add {backs}")
+_TWO_SIDED = Need("backs", ("duplex",),
+                  "{%s} is for two-sided printing, and {backs} fold prints each back beside its front, "
+                  "lined up by the fold; drop {%s}")
 
 ASSOCIATION_OPTIONS = (
     Option("faces", "text", None, metavar="A,B"),
@@ -99,9 +128,12 @@ OPTIONS: tuple[Option, ...] = (
     Option("lang", "choice", DEFAULT_LANG, choices=languages),
     *ASSOCIATION_OPTIONS,
     Option("labels", "flag", False),
-    Option("rules", "choice", None, choices=RULES_VARIANTS, implied="famille"),
+    Option("rules", "choice", None, choices=RULES_VARIANTS, implied="famille", needs=(_RULES_PAGE,)),
     Option("no_rules", "flag", False),
-    Option("target", "int", None, low=1, high=1000, metavar="1-1000", implied=DEFAULT_TARGET),
+    Option("target", "int", None, low=1, high=1000, metavar="1-1000", implied=DEFAULT_TARGET,
+           implied_with=("rules", {"doubles": DOUBLES_TARGET}),
+           needs=(_RULES_PAGE, Need("rules", TARGET_GAMES, "{target} sets the score of the points and "
+                                    "doubles games; add {rules} points or {rules} doubles"))),
     Option("paper", "text", "A4", metavar="SIZE"),
     Option("orientation", "choice", "auto", choices=ORIENTATIONS),
     Option("tile_size", "text", "auto", metavar="SIZE"),
@@ -113,11 +145,12 @@ OPTIONS: tuple[Option, ...] = (
     Option("sets", "int", 1, low=1, high=MAX_SETS, metavar=f"1-{MAX_SETS}"),
     Option("label", "text", None, metavar="TEXT"),
     Option("backs", "choice", None, choices=BACK_KINDS, flag_value="duplex", metavar="[duplex|fold]"),
-    Option("duplex", "choice", None, choices=DUPLEX_EDGES, implied="long"),
-    Option("back_offset", "text", None, metavar="X,Y"),
+    Option("duplex", "choice", None, choices=DUPLEX_EDGES, implied="long", needs=(_WITH_BACKS, _TWO_SIDED)),
+    Option("back_offset", "text", None, metavar="X,Y", needs=(_WITH_BACKS, _TWO_SIDED)),
     Option("preview", "flag", False, cli_only=True),
     Option("preview_dpi", "int", None, low=30, high=600, cli_only=True, metavar="30-600",
-           implied=DEFAULT_PREVIEW_DPI),
+           implied=DEFAULT_PREVIEW_DPI,
+           needs=(Need("preview", (True,), "{preview_dpi} only applies to previews; add {preview}"),)),
     Option("quiet", "flag", False, cli_only=True, short="-q"),
 )
 """The main command's options, in the order ``--help`` lists them."""
@@ -234,8 +267,32 @@ def form_fields(lang: str = DEFAULT_LANG) -> list[dict[str, object]]:
             "name": option.name, "kind": option.kind, "default": option.default,
             "implied": option.implied, "choices": list(option.choice_list()), "low": option.low,
             "high": option.high, "label": option_label(option.name, lang), "help": help_text,
-        } | ({"flag_value": option.flag_value} if option.flag_value is not None else {}))
+            "needs": [{"option": need.option, "values": list(need.values)} for need in option.needs],
+        } | ({"flag_value": option.flag_value} if option.flag_value is not None else {})
+          | ({"implied_with": {"option": option.implied_with[0],
+                               "values": {str(k): v for k, v in option.implied_with[1].items()}}}
+             if option.implied_with is not None else {}))
     return fields
+
+
+def needs_text(option: Option, table: tuple[Option, ...] = OPTIONS, lang: str = HELP_LANG) -> str:
+    """`` Only with --backs duplex.``: the option's needs as the command line's help says them."""
+    by_name = {o.name: o for o in table}
+    wanted: dict[str, tuple[object, ...]] = {}
+    for need in option.needs:  # several needs on one option: the values that meet them all
+        if need.option in by_name:
+            before = wanted.get(need.option, need.values)
+            wanted[need.option] = tuple(v for v in before if v in need.values)
+    positive, negative = [], []
+    for name, values in wanted.items():
+        other = by_name[name]
+        if other.kind == "flag":
+            (positive if True in values else negative).append(other.flag)
+        else:
+            positive.append(f"{other.flag} {'|'.join(str(v) for v in values)}")
+    said = ([text(lang, "option_needs.only_with", needs=", ".join(positive))] if positive else []) + (
+        [text(lang, "option_needs.not_with", flags=", ".join(negative))] if negative else [])
+    return "".join(" " + sentence for sentence in said)
 
 
 # -- parsing a mapping -------------------------------------------------------------------------
@@ -361,7 +418,7 @@ def parse(mapping: Mapping[str, object], *, command_line: bool = False) -> Optio
         lang=values["lang"],
         labels=values["labels"],
         rules=None if values["no_rules"] else values["rules"],
-        target=_target(given["target"], values["rules"]),
+        target=_target(given),
         paper=paper,
         orientation=values["orientation"],
         tile_short_mm=parse_tile_size(values["tile_size"]),
@@ -391,52 +448,56 @@ def parse_calibrate(mapping: Mapping[str, object]) -> tuple[Paper, str, str]:
     return paper, values["duplex"], values["lang"]
 
 
-def _target(given: object, rules: object) -> object:
-    """``--target`` as given (already checked), else the game's usual target: 100 for doubles, else 50."""
-    if given is not None:
-        return given
-    return DOUBLES_TARGET if rules == "doubles" else DEFAULT_TARGET
+def _target(given: Mapping[str, object]) -> object:
+    """``--target`` as given (already checked), else the game's usual target (``implied_with``)."""
+    return current_value(_BY_NAME["target"], given)
 
 
 def _with_defaults(given: Mapping[str, object], table: tuple[Option, ...]) -> dict[str, object]:
     """Each option's value: as given, else its default, else the value it implies."""
-    def value(option: Option) -> object:
-        for candidate in (given.get(option.name), option.default, option.implied):
-            if candidate is not None:
-                return candidate
-        return None
-
-    return {option.name: value(option) for option in table}
+    return {option.name: current_value(option, given) for option in table}
 
 
 # -- the rules that tie options together ------------------------------------------------------
-def _check_combinations(values: Mapping[str, object]) -> None:
-    """Options that only mean something with another one: refused alone, with the fix."""
-    if values["no_rules"]:
-        for name in ("rules", "target"):
-            if values[name] is not None:
-                raise OptionError(
-                    "{" + name + "} describes the rules page, which {no_rules} leaves out; drop one of them",
-                    fields=(name, "no_rules"),
-                )
-    if values["target"] is not None and (values["rules"] or "famille") not in ("points", "doubles"):
-        raise OptionError("{target} sets the score of the points and doubles games; add {rules} points "
-                          "or {rules} doubles", fields=("target", "rules"))
-    if not values["backs"]:
-        for name in ("duplex", "back_offset"):
-            if values[name] is not None:
-                raise OptionError("{" + name + "} only applies to backs; add {backs}", fields=(name, "backs"))
-    if values["backs"] == "fold":
-        for name in ("duplex", "back_offset"):
-            if values[name] is not None:
-                raise OptionError(
-                    "{" + name + "} is for two-sided printing, and {backs} fold prints each back beside its "
-                    "front, lined up by the fold; drop {" + name + "}",
-                    fields=(name, "backs"),
-                )
-    if values.get("preview_dpi") is not None and not values.get("preview"):
-        raise OptionError("{preview_dpi} only applies to previews; add {preview}",
-                          fields=("preview_dpi", "preview"))
+def current_value(option: Option, given: Mapping[str, object]) -> object:
+    """An option's value for the rules between options: as given, else its default, else implied."""
+    for candidate in (given.get(option.name), option.default, implied_value(option, given)):
+        if candidate is not None:
+            return candidate
+    return None
+
+
+def implied_value(option: Option, given: Mapping[str, object]) -> object:
+    """The value ``option`` implies when not given, following ``implied_with``."""
+    if option.implied_with is not None:
+        other, by_value = option.implied_with
+        other_option = _BY_NAME[other]
+        chosen = given.get(other)
+        if chosen is None:
+            chosen = other_option.default if other_option.default is not None else other_option.implied
+        if chosen in by_value:
+            return by_value[chosen]
+    return option.implied
+
+
+def unmet_need(option: Option, given: Mapping[str, object], table: tuple[Option, ...] = ()) -> Need | None:
+    """The first of ``option``'s needs that ``given`` does not meet, or None."""
+    by_name = {o.name: o for o in table} or _BY_NAME
+    for need in option.needs:
+        if current_value(by_name[need.option], given) not in need.values:
+            return need
+    return None
+
+
+def _check_combinations(values: Mapping[str, object], table: tuple[Option, ...] = ()) -> None:
+    """Options that only mean something with another one (their ``needs``): refused, with the fix."""
+    for option in table or OPTIONS:
+        if values.get(option.name) is None:
+            continue
+        need = unmet_need(option, values, table)
+        if need is not None:
+            template = need.message.replace("%s", option.name)
+            raise OptionError(template, fields=(option.name, need.option))
 
 
 def _check_rules_paper(paper: Paper) -> None:
@@ -504,9 +565,9 @@ def click_options(table: tuple[Option, ...], **help_values: Callable[[], str]) -
 
         def help_text(option: Option = option) -> str:
             template = option_help(option)
-            if "{" not in template:
-                return template
-            return template.format(**{name: value() for name, value in help_values.items()})
+            if "{" in template:
+                template = template.format(**{name: value() for name, value in help_values.items()})
+            return template + needs_text(option, table)
 
         common = {"cls": _TableOption, "help_text": help_text}
         if option.kind == "flag":

@@ -30,15 +30,6 @@ SUGGESTIONS = {
     "paper": ("A4", "A3", "A5", "Letter", "Legal"),
     "tile_size": ("auto", "small", "medium", "large"),
 }
-NEEDS = {
-    "target": ("rules=points", "!no_rules"),
-    "rules": ("!no_rules",),
-    "duplex": ("backs",),
-    "back_offset": ("backs",),
-}
-"""When a field means something: another checkbox checked (``backs``), not checked
-(``!no_rules``), or a select at a value (``rules=points``). Otherwise it is disabled and
-not sent, as the option table refuses it alone."""
 
 
 def _attr(value: object) -> str:
@@ -72,6 +63,8 @@ def _control(field: dict, value: object, lang: str, has_pictures: bool) -> str:
     ident = f"f-{name}"
     described = f'aria-describedby="h-{name} e-{name}"'
     common = f'id="{ident}" name="{name}" data-default="{_attr(_shown_default(field))}" {described}'
+    if field.get("implied_with"):  # the implied value follows another field (target on rules)
+        common += f' data-implied-with="{_attr(json.dumps(field["implied_with"]))}"'
     if name == "theme" or kind == "choice":
         if name == "theme":
             choices = _theme_choices(lang)
@@ -116,8 +109,9 @@ def _control(field: dict, value: object, lang: str, has_pictures: bool) -> str:
 
 def _field(field: dict, value: object, lang: str, has_pictures: bool) -> str:
     name = field["name"]
-    needs = " ".join(NEEDS.get(name, ()))
-    needs_attr = f' data-needs="{_attr(needs)}"' if needs else ""
+    # When the field means something, from the option table: the script disables it otherwise,
+    # so that it is not sent (the table refuses it alone).
+    needs_attr = f' data-needs="{_attr(json.dumps(field["needs"]))}"' if field["needs"] else ""
     control = _control(field, value, lang, has_pictures)
     label = f'<label for="f-{name}">{escape(field["label"])}</label>'
     help_text = word(lang, "field.theme_help") if name == "theme" else field["help"]  # no folders here

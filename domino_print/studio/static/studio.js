@@ -12,28 +12,53 @@
   const say = (key, values = {}) =>
     (words[key] || key).replace(/\{(\w+)\}/g, (whole, name) => (name in values ? values[name] : whole));
 
-  // -- which fields mean something now ---------------------------------------------------
-  function needMet(token) {
-    if (token.startsWith("!")) return !$("f-" + token.slice(1))?.checked;
-    if (token.includes("=")) {
-      const [name, value] = token.split("=");
-      const control = $("f-" + name);
-      return !!control && !control.disabled && control.value === value;
+  // -- which fields mean something now: the option table's needs (data-needs) -------------
+  // A field's value as the option table reads it: as shown, else (empty, or disabled and so not
+  // sent) its default or implied value; a checkbox is true or false.
+  function currentValue(name) {
+    const control = $("f-" + name);
+    if (!control) return null;
+    if (control.type === "checkbox") return !control.disabled && control.checked;
+    const shown = control.disabled ? "" : control.value.trim();
+    const value = shown === "" ? control.dataset.default : shown;
+    return value === "" ? null : value;
+  }
+
+  const same = (a, b) => (typeof a === "boolean" || typeof b === "boolean" ? a === b : String(a) === String(b));
+
+  function needsMet(needs) {
+    return needs.every(({ option, values }) => {
+      const value = currentValue(option);
+      return values.some((wanted) => same(value, wanted));
+    });
+  }
+
+  function updateImplied() {
+    for (const control of form.querySelectorAll("[data-implied-with]")) {
+      const { option, values } = JSON.parse(control.dataset.impliedWith);
+      if (!("base" in control.dataset)) control.dataset.base = control.dataset.default;
+      const other = currentValue(option);
+      const implied = other !== null && String(other) in values ? String(values[String(other)]) : control.dataset.base;
+      control.dataset.default = implied;
+      if (control.placeholder !== undefined && control.type !== "checkbox") control.placeholder = implied;
     }
-    const control = $("f-" + token);
-    return !!control && control.checked;
   }
 
   function updateNeeds() {
-    // Twice: a field may depend on one that was just enabled (target on rules on no_rules).
-    for (let pass = 0; pass < 2; pass++) {
+    // Until nothing changes: a field may depend on one that was just enabled (target on rules on no_rules).
+    for (let pass = 0; pass < 8; pass++) {
+      let changes = 0;
+      updateImplied();
       for (const field of form.querySelectorAll("[data-needs]")) {
-        const met = field.dataset.needs.split(" ").every(needMet);
+        const met = needsMet(JSON.parse(field.dataset.needs));
         const control = field.querySelector("[data-default]");
+        if (control.disabled === met) changes++;
         control.disabled = !met;
         field.classList.toggle("inactive", !met);
       }
+      if (!changes) break;
     }
+    updateImplied();
   }
 
   // -- the options, as the option table reads them ------------------------------------------
