@@ -101,6 +101,24 @@ def test_a_choice_without_a_default_starts_at_automatic(client):
             assert select.startswith('<option value="" selected>automatic</option>'), field["name"]
 
 
+def test_endpoints_are_module_level_and_read_the_app_state(tmp_path):
+    """Issue 16: Starlette's way, a ``routes`` list of module-level endpoints and the shared state
+    in ``app.state``; two apps in one process keep their own state."""
+    import importlib
+
+    from starlette.routing import Route
+
+    studio_app = importlib.import_module("domino_print.studio.app")  # the package's ``app`` is the app
+
+    endpoints = [route.endpoint for route in studio_app.ROUTES if isinstance(route, Route)]
+    assert len(endpoints) >= 12
+    for endpoint in endpoints:
+        assert "<locals>" not in endpoint.__qualname__ and endpoint.__module__ == studio_app.__name__
+    first, second = (create_app(Settings(data_dir=tmp_path / name)) for name in ("a", "b"))
+    assert first.app.state.studio is first.studio and first.studio is not second.studio
+    assert first.studio.settings.data_dir != second.studio.settings.data_dir
+
+
 def test_page_speaks_french_by_default(client):
     page = client.get("/").text
     assert '<html lang="fr">' in page

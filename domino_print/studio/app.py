@@ -11,7 +11,11 @@ Routes (all under one origin; the API answers JSON):
 - ``POST /api/pictures`` (multipart) or ``/api/picture`` (one raw file), ``/api/pictures/order``,
   ``/remove``, ``/name``, ``/look``: the visitor's pictures; ``GET /thumbs/<id>.png`` their thumbnails.
 
-``guard`` refuses a request whose Host or Origin is not this server's, and every answer
+Each endpoint is a module-level function listed in ``ROUTES`` (Starlette's own way): it reads
+the process's shared state, ``Studio`` (settings, sessions, caches, render threads), from
+``request.app.state.studio``, which ``create_app`` sets; the lifespan stops the render threads.
+
+``Guard`` refuses a request whose Host or Origin is not this server's, and every answer
 carries a Content-Security-Policy without inline script and ``nosniff``. Renders run in
 worker threads, at most ``Limits.concurrent_renders`` at once in a process; within a
 session a newer preview request makes an older one that is still waiting give up.
@@ -24,7 +28,9 @@ import contextlib
 import json
 import re
 import shutil
+from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
+from functools import cache
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -188,429 +194,477 @@ def _bad_request(message: str = "bad request") -> Response:
     return _no_store(JSONResponse({"message": message}, status_code=400))
 
 
+# -- the endpoints: module-level, reading the shared state from ``request.app.state`` -----------
+def _studio(request: Request) -> Studio:
+    """The process's shared state, set on the app by ``create_app``."""
+    return request.app.state.studio
+
+
+@cache
+def _field_names() -> frozenset[str]:
+    """The options the form may send: the option table's, without the command line's own."""
+    return frozenset(f["name"] for f in form_fields(DEFAULT_LANG))
+
+
+async def home(request: Request) -> Response:
+    studio = _studio(request)
+    lang = _lang(request)
+    session = studio.session_of(request)
+    fresh = session is None
+    if session is None:
+        session = await studio.run(studio.sessions.create)
+    html = render_page(lang, session.read_state())
+    response = _no_store(HTMLResponse(html))
+    return studio.with_cookie(response, session) if fresh else response
+
+
+def titles() -> dict[str, str]:
+    return {lang: word(lang, "field.pictures_theme") for lang in languages()}
+
+
+def summary(lang: str, facts: dict) -> str:
+    named = set_name(lang, facts["top"])
+    dominoes = plural_word(lang, "summary.dominoes", facts["tiles"], set_name=named)
+    if facts["sets"] > 1:
+        dominoes = word(lang, "summary.sets", sets=facts["sets"], dominoes=dominoes)
+    if facts["backs"]:
+        edge = word(lang, f"summary.edge_{facts['duplex']}")
+        dominoes = word(lang, "summary.backs", dominoes=dominoes, edge=edge)
+    size = human_size(facts["size"]) if facts.get("size") is not None else "…"
+    return word(lang, "summary.line", pages=plural_word(lang, "summary.pages", facts["pages"]),
+                dominoes=dominoes, paper=facts["paper"], size=size)
+
+
+def field_error(error: DominoError, lang: str, session: Session) -> dict:
+    if isinstance(error, OptionError):
+        message = describe(error, "form", lang)
+        fields = [f for f in error.fields if f in _field_names()]
+        if not fields:  # a finished message naming flags: name the fields instead
+            named = [n for n in _field_names() if flag_name(n) in message]
+            for name in sorted(named, key=len, reverse=True):
+                message = re.sub(re.escape(flag_name(name)) + r"\b",
+                                 f"\u201c{option_label(name, lang)}\u201d", message)
+            fields = [n for n in ("max", "theme", "no_rules") if n in named][:1] or named[:1]
+    else:
+        message = str(error)
+        fields = []
+    for folder in (session.preview_dir, session.pictures_dir):
+        message = message.replace(f"{folder}/theme.toml: ", "").replace(f"{folder}/", "")
+        message = message.replace(str(folder), word(lang, "field.pictures_theme"))
+    return {"field": fields[0] if fields else ("pictures" if not isinstance(error, OptionError)
+                                                 else "general"), "message": message}
+
+
+def clean_options(raw: object) -> dict:
+    if not isinstance(raw, dict):
+        raise ValueError("options must be an object")
+    options = {}
+    for name, value in raw.items():
+        if name not in _field_names():
+            raise ValueError(f"unknown option {name!r}")
+        too_long = isinstance(value, str) and len(value) > 200
+        if not isinstance(value, (str, bool, int, float)) or too_long:
+            raise ValueError(f"bad value for {name!r}")
+        if value == "" or value is False:
+            continue
+        options[name] = value
+    return options
+
+
+async def preview(request: Request) -> Response:
+    studio = _studio(request)
+    session = studio.session_of(request)
+    if session is None:
+        return _no_store(JSONResponse({"message": "no session; reload the page"}, status_code=401))
+    try:
+        body = await _json_body(request)
+        options = clean_options(body.get("options", {}))
+    except ValueError as exc:
+        return _bad_request(str(exc))
+    lang = _lang(request, body)
+    theme = options.get("theme", "pips")
+    if theme != PICTURES and theme not in builtin_names():  # never a path from the browser
+        message = word(lang, "error.unknown_theme", themes=", ".join(builtin_names()))
+        return _no_store(JSONResponse({"errors": [{"field": "theme", "message": message}]},
+                                      status_code=422))
+    state = session.read_state()
+    own = theme == PICTURES
+    if own:
+        if not state.get("pictures"):
+            return _no_store(JSONResponse({"errors": [
+                {"field": "theme", "message": word(lang, "error.no_pictures")}]}, status_code=422))
+        digest = picture_files.state_digest(state)
+        shown = {**options, "theme": str(session.preview_dir), "dpi": 72}
+        full = {**options, "theme": str(session.pictures_dir)}
+        cache_dir, scope = session.cache_dir, "session"
+        key, full_key = cache_key(shown, digest, "preview"), cache_key(full, digest, "full")
+    else:
+        shown = full = options
+        cache_dir, scope, digest = studio.common_cache, "common", ""
+        key = full_key = cache_key(shown, "", "full")
+    studio._ticket += 1
+    ticket = studio._latest[session.id] = studio._ticket
+    if studio._waiting >= MAX_WAITING:
+        return _no_store(JSONResponse({"message": word(lang, "error.busy")}, status_code=503))
+    studio._waiting += 1
+    try:
+        async with studio.slots():
+            if studio._latest.get(session.id) != ticket:
+                return _no_store(JSONResponse({"superseded": True}, status_code=409))
+            facts = await studio.run(build_with_pages, shown, cache_dir, key)
+    except DominoError as exc:
+        return _no_store(JSONResponse({"errors": [field_error(exc, lang, session)]}, status_code=422))
+    finally:
+        studio._waiting -= 1
+    if state.get("options") != options:
+        await studio.run(_save_options, session, options)
+    studio.builds += 1
+    if studio.builds % TRIM_EVERY == 0:
+        limit = studio.limits.session_cache_bytes if own else studio.limits.cache_bytes
+        await studio.run(trim_cache, cache_dir, limit)
+    if own:
+        full_facts = _cached_facts(cache_dir, full_key)
+        facts = {**facts, "size": full_facts["size"] if full_facts else None}
+    base = f"/pages/{scope}/{key}"
+    return _no_store(JSONResponse({
+        "key": key,
+        "pages": [f"{base}/{n}.jpg" for n in range(facts["pages"])],
+        "summary": summary(lang, facts),
+        "size_known": facts.get("size") is not None,
+        "size_url": f"/api/size/{scope}/{full_key}" if own else None,
+        "command": command_line(options, session.pictures_dir if own else None),
+        "download": f"/download/{scope}/{full_key}.pdf",
+    }))
+
+
+def _cached_facts(cache_dir: Path, key: str) -> dict | None:
+    try:
+        return json.loads((cache_dir / f"{key}.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
+def _save_options(session: Session, options: dict) -> None:
+    with session.changing() as state:
+        state["options"] = options
+
+
+def cache_for(request: Request, scope: str) -> tuple[Path | None, Session | None]:
+    studio = _studio(request)
+    if scope == "common":
+        return studio.common_cache, None
+    session = studio.session_of(request)
+    return (session.cache_dir, session) if scope == "session" and session else (None, None)
+
+
+async def page_picture(request: Request) -> Response:
+    studio = _studio(request)
+    scope, key = request.path_params["scope"], request.path_params["key"]
+    if not KEY.match(key):
+        return PlainTextResponse("not found", status_code=404)
+    cache_dir, _session = cache_for(request, scope)
+    if cache_dir is None:
+        return PlainTextResponse("not found", status_code=404)
+    data = await studio.run(page_image, cache_dir, key, request.path_params["page"])
+    if data is None:
+        return PlainTextResponse("not found", status_code=404)
+    headers = {"cache-control": "private, max-age=3600, immutable"}
+    return Response(data, media_type="image/jpeg", headers=headers)
+
+
+def _full_options(session: Session, key: str) -> dict | None:
+    """The options of a download key of this session: saved with the last preview."""
+    state = session.read_state()
+    options = state.get("options") or {}
+    digest = picture_files.state_digest(state)
+    full = {**options, "theme": str(session.pictures_dir)}
+    return full if cache_key(full, digest, "full") == key else None
+
+
+async def size(request: Request) -> Response:
+    studio = _studio(request)
+    scope, key = request.path_params["scope"], request.path_params["key"]
+    session = studio.session_of(request)
+    if scope != "session" or not KEY.match(key) or session is None:
+        return PlainTextResponse("not found", status_code=404)
+    lang = _lang(request)
+    facts = _cached_facts(session.cache_dir, key)
+    if facts is None:
+        options = _full_options(session, key)
+        if options is None:
+            return _no_store(JSONResponse({"message": "changed"}, status_code=409))
+        try:
+            async with studio.slots():
+                facts = await studio.run(build, options, session.cache_dir, key)
+        except DominoError as exc:
+            return _no_store(JSONResponse({"errors": [field_error(exc, lang, session)]}, status_code=422))
+    return _no_store(JSONResponse({"summary": summary(lang, facts)}))
+
+
+async def download(request: Request) -> Response:
+    studio = _studio(request)
+    scope, key = request.path_params["scope"], request.path_params["key"]
+    if not KEY.match(key):
+        return PlainTextResponse("not found", status_code=404)
+    cache_dir, session = cache_for(request, scope)
+    if cache_dir is None:
+        return PlainTextResponse("not found", status_code=404)
+    pdf_path = cache_dir / f"{key}.pdf"
+    if not pdf_path.is_file() and session is not None:
+        options = _full_options(session, key)
+        if options is None:
+            return PlainTextResponse("the pictures changed; download again", status_code=409)
+        try:
+            async with studio.slots():
+                await studio.run(build, options, cache_dir, key)
+        except DominoError as exc:
+            return PlainTextResponse(str(exc), status_code=422)
+    try:
+        data = pdf_path.read_bytes()
+        facts = json.loads((cache_dir / f"{key}.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return PlainTextResponse("not found", status_code=404)
+    theme = facts.get("theme", "dominos")
+    name = "dominos-" + re.sub(r"[^A-Za-z0-9_-]+", "-", theme).strip("-") + ".pdf"
+    disposition = "inline" if request.query_params.get("inline") else "attachment"
+    return Response(data, media_type="application/pdf", headers={
+        "content-disposition": f'{disposition}; filename="{name}"', "cache-control": "no-store"})
+
+
+# -- pictures ----------------------------------------------------------------------------
+def state_answer(session: Session, state: dict, **extra) -> Response:
+    pictures = [{"id": p["id"], "labels": p.get("labels", {}), "thumb": f"/thumbs/{p['id']}.png",
+                 "printed": {code: picture_files.printed_name(p, code, value) for code in languages()}}
+                for value, p in enumerate(state.get("pictures", []))]
+    return _no_store(JSONResponse({"pictures": pictures, "fit": state.get("fit"),
+                                   "background": state.get("background"), **extra}))
+
+
+def rewrite_theme(session: Session, state: dict) -> None:
+    picture_files.write_theme(state, session.pictures_dir, session.preview_dir, titles())
+
+
+async def pictures_state(request: Request) -> Response:
+    studio = _studio(request)
+    session = studio.session_of(request)
+    if session is None:
+        return PlainTextResponse("no session", status_code=401)
+    return state_answer(session, session.read_state())
+
+
+async def upload(request: Request) -> Response:
+    studio = _studio(request)
+    session = studio.session_of(request)
+    if session is None:
+        return PlainTextResponse("no session", status_code=401)
+    lang = _lang(request)
+    limits = studio.limits
+    declared = request.headers.get("content-length")
+    ceiling = limits.files_per_request * limits.bytes_per_file + 1024 * 1024
+    if declared is None or not declared.isdigit() or int(declared) > ceiling:
+        return _bad_request("send at most 40 pictures at once, with a Content-Length")
+    try:
+        async with request.form(max_files=limits.files_per_request, max_fields=10) as form:
+            uploads = []
+            for item in form.getlist("files"):
+                if isinstance(item, str):
+                    continue
+                name = picture_files.clean_label(item.filename or "?") or "?"
+                if item.size is not None and item.size > limits.bytes_per_file:
+                    uploads.append((name, None))
+                    continue
+                uploads.append((name, await item.read()))
+    except Exception:
+        return _bad_request("not a valid upload")
+    result = await studio.run(_accept, studio, session, lang, uploads)
+    return state_answer(session, result["state"], rejected=result["rejected"], added=result["added"])
+
+
+async def upload_one(request: Request) -> Response:
+    """One picture as the raw request body (the page sends each file so, several at once:
+    no multipart parsing, and decoding starts as soon as each file has arrived)."""
+    studio = _studio(request)
+    session = studio.session_of(request)
+    if session is None:
+        return PlainTextResponse("no session", status_code=401)
+    lang = _lang(request)
+    name = picture_files.clean_label(request.query_params.get("name", "?")) or "?"
+    limit = studio.limits.bytes_per_file
+    declared = request.headers.get("content-length", "")
+    data: bytes | None = b""
+    if declared.isdigit() and int(declared) > limit:
+        data = None
+    else:
+        chunks, size = [], 0
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > limit:
+                data = None
+                break
+            chunks.append(chunk)
+        if data is not None:
+            data = b"".join(chunks)
+    result = await studio.run(_accept, studio, session, lang, [(name, data)])
+    return state_answer(session, result["state"], rejected=result["rejected"], added=result["added"])
+
+
+def _accept(studio: Studio, session: Session, lang: str, uploads: list) -> dict:
+    limits = studio.limits
+
+    def messages(key: str, **values) -> str:
+        return word(lang, f"error.{key}", **values)
+
+    # Decoded side by side: Pillow releases the interpreter lock while it decodes.
+    def prepare(item):
+        name, data = item
+        if data is None:
+            return name, picture_files.PictureError(
+                messages("file_too_large", limit=human_size(limits.bytes_per_file)))
+        try:
+            return name, picture_files.prepare_upload(data, max_pixels=limits.pixels_per_picture,
+                                                      messages=messages)
+        except picture_files.PictureError as exc:
+            return name, exc
+
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        prepared = list(pool.map(prepare, uploads))
+    prepared.sort(key=lambda item: natural_key(item[0]))
+    rejected, added = [], []
+    over_quota = studio.sessions.used_bytes() > limits.data_quota_bytes
+    with session.changing() as state:
+        used = picture_files.stored_bytes(session.pictures_dir)
+        for name, outcome in prepared:
+            if isinstance(outcome, picture_files.PictureError):
+                rejected.append({"name": name, "message": str(outcome)})
+                continue
+            ids = [p["id"] for p in state["pictures"]]
+            key = outcome.digest[:32]
+            problem = ""
+            if key in ids:
+                problem = messages("duplicate", value=ids.index(key))
+            elif len(ids) >= limits.files_per_session:
+                problem = messages("too_many_files", limit=limits.files_per_session)
+            elif used + len(outcome.original) > limits.bytes_per_session:
+                problem = messages("session_full", limit=limits.bytes_per_session // (1024 * 1024))
+            elif over_quota:
+                problem = messages("server_full")
+            if problem:
+                rejected.append({"name": name, "message": problem})
+                continue
+            try:
+                entry = picture_files.store(outcome, session.pictures_dir, session.preview_dir,
+                                            session.thumbs_dir)
+            except DominoError:
+                rejected.append({"name": name, "message": messages("not_a_picture")})
+                continue
+            used += len(outcome.original) + len(outcome.preview) + len(outcome.thumbnail)
+            label = picture_files.label_from_name(name)
+            entry["name"] = label  # what every language prints until the visitor names it
+            entry["labels"] = {lang: label}
+            state["pictures"].append(entry)
+            added.append(entry["id"])
+        rewrite_theme(session, state)
+    return {"state": state, "rejected": rejected, "added": added}
+
+
+async def change_pictures(request: Request) -> Response:
+    studio = _studio(request)
+    session = studio.session_of(request)
+    if session is None:
+        return PlainTextResponse("no session", status_code=401)
+    action = request.path_params["action"]
+    try:
+        body = await _json_body(request)
+    except ValueError as exc:
+        return _bad_request(str(exc))
+
+    def apply() -> dict | None:
+        with session.changing() as state:
+            pictures = state["pictures"]
+            ids = [p["id"] for p in pictures]
+            if action == "order":
+                order = body.get("order")
+                if not isinstance(order, list) or sorted(order) != sorted(ids):
+                    return None
+                state["pictures"] = [pictures[ids.index(i)] for i in order]
+            elif action == "remove":
+                if body.get("id") not in ids:
+                    return None
+                entry = pictures.pop(ids.index(body["id"]))
+                picture_files.remove_files(entry, session.pictures_dir, session.preview_dir,
+                                           session.thumbs_dir)
+            elif action == "name":
+                if body.get("id") not in ids or body.get("lang") not in languages():
+                    return None
+                label = picture_files.clean_label(str(body.get("name", "")))
+                pictures[ids.index(body["id"])].setdefault("labels", {})[body["lang"]] = label
+            elif action == "look":
+                fit, background = body.get("fit"), str(body.get("background", ""))
+                if fit not in ("contain", "cover") or not re.match(r"^#[0-9a-fA-F]{6}$", background):
+                    return None
+                state["fit"], state["background"] = fit, background.upper()
+            else:
+                return None
+            rewrite_theme(session, state)
+            return state
+
+    state = await studio.run(apply)
+    if state is None:
+        return _bad_request("no such picture or change")
+    return state_answer(session, state)
+
+
+async def thumbnail(request: Request) -> Response:
+    studio = _studio(request)
+    session = studio.session_of(request)
+    ident = request.path_params["ident"]
+    if session is None or not KEY.match(ident):
+        return PlainTextResponse("not found", status_code=404)
+    try:
+        data = (session.thumbs_dir / f"{ident}.png").read_bytes()
+    except OSError:
+        return PlainTextResponse("not found", status_code=404)
+    return Response(data, media_type="image/png", headers={"cache-control": "private, max-age=3600"})
+
+
+async def health(_request: Request) -> Response:
+    return PlainTextResponse("ok\n")
+
+
+async def no_icon(_request: Request) -> Response:
+    return Response(status_code=204)
+
+
+@contextlib.asynccontextmanager
+async def lifespan(app: Starlette) -> AsyncIterator[None]:
+    """The shared state lives as long as the app serves: its render threads stop with it."""
+    yield
+    app.state.studio.executor.shutdown(wait=False, cancel_futures=True)
+
+
+ROUTES = [
+    Route("/", home),
+    Route("/health", health),
+    Route("/favicon.ico", no_icon),
+    Route("/api/preview", preview, methods=["POST"]),
+    Route("/api/size/{scope}/{key}", size),
+    Route("/api/pictures", pictures_state, methods=["GET"]),
+    Route("/api/pictures", upload, methods=["POST"]),
+    Route("/api/picture", upload_one, methods=["POST"]),
+    Route("/api/pictures/{action}", change_pictures, methods=["POST"]),
+    Route("/thumbs/{ident}.png", thumbnail),
+    Route("/pages/{scope}/{key}/{page:int}.jpg", page_picture),
+    Route("/download/{scope}/{key}.pdf", download),
+    Mount("/static", StaticFiles(directory=STATIC), name="static"),
+]
+
+
 def create_app(settings: Settings | None = None) -> Guard:
-    """The studio as an ASGI app, wrapped in its guard."""
+    """The studio as an ASGI app, wrapped in its guard; its shared state in ``app.state.studio``."""
     settings = settings or Settings.from_env()
     settings.data_dir.mkdir(parents=True, exist_ok=True)
     studio = Studio(settings)
-    field_names = {f["name"] for f in form_fields(DEFAULT_LANG)}
-
-    async def home(request: Request) -> Response:
-        lang = _lang(request)
-        session = studio.session_of(request)
-        fresh = session is None
-        if session is None:
-            session = await studio.run(studio.sessions.create)
-        html = render_page(lang, session.read_state())
-        response = _no_store(HTMLResponse(html))
-        return studio.with_cookie(response, session) if fresh else response
-
-    def titles() -> dict[str, str]:
-        return {lang: word(lang, "field.pictures_theme") for lang in languages()}
-
-    def summary(lang: str, facts: dict) -> str:
-        named = set_name(lang, facts["top"])
-        dominoes = plural_word(lang, "summary.dominoes", facts["tiles"], set_name=named)
-        if facts["sets"] > 1:
-            dominoes = word(lang, "summary.sets", sets=facts["sets"], dominoes=dominoes)
-        if facts["backs"]:
-            edge = word(lang, f"summary.edge_{facts['duplex']}")
-            dominoes = word(lang, "summary.backs", dominoes=dominoes, edge=edge)
-        size = human_size(facts["size"]) if facts.get("size") is not None else "…"
-        return word(lang, "summary.line", pages=plural_word(lang, "summary.pages", facts["pages"]),
-                    dominoes=dominoes, paper=facts["paper"], size=size)
-
-    def field_error(error: DominoError, lang: str, session: Session) -> dict:
-        if isinstance(error, OptionError):
-            message = describe(error, "form", lang)
-            fields = [f for f in error.fields if f in field_names]
-            if not fields:  # a finished message naming flags: name the fields instead
-                named = [n for n in field_names if flag_name(n) in message]
-                for name in sorted(named, key=len, reverse=True):
-                    message = re.sub(re.escape(flag_name(name)) + r"\b",
-                                     f"\u201c{option_label(name, lang)}\u201d", message)
-                fields = [n for n in ("max", "theme", "no_rules") if n in named][:1] or named[:1]
-        else:
-            message = str(error)
-            fields = []
-        for folder in (session.preview_dir, session.pictures_dir):
-            message = message.replace(f"{folder}/theme.toml: ", "").replace(f"{folder}/", "")
-            message = message.replace(str(folder), word(lang, "field.pictures_theme"))
-        return {"field": fields[0] if fields else ("pictures" if not isinstance(error, OptionError)
-                                                     else "general"), "message": message}
-
-    def clean_options(raw: object) -> dict:
-        if not isinstance(raw, dict):
-            raise ValueError("options must be an object")
-        options = {}
-        for name, value in raw.items():
-            if name not in field_names:
-                raise ValueError(f"unknown option {name!r}")
-            too_long = isinstance(value, str) and len(value) > 200
-            if not isinstance(value, (str, bool, int, float)) or too_long:
-                raise ValueError(f"bad value for {name!r}")
-            if value == "" or value is False:
-                continue
-            options[name] = value
-        return options
-
-    async def preview(request: Request) -> Response:
-        session = studio.session_of(request)
-        if session is None:
-            return _no_store(JSONResponse({"message": "no session; reload the page"}, status_code=401))
-        try:
-            body = await _json_body(request)
-            options = clean_options(body.get("options", {}))
-        except ValueError as exc:
-            return _bad_request(str(exc))
-        lang = _lang(request, body)
-        theme = options.get("theme", "pips")
-        if theme != PICTURES and theme not in builtin_names():  # never a path from the browser
-            message = word(lang, "error.unknown_theme", themes=", ".join(builtin_names()))
-            return _no_store(JSONResponse({"errors": [{"field": "theme", "message": message}]},
-                                          status_code=422))
-        state = session.read_state()
-        own = theme == PICTURES
-        if own:
-            if not state.get("pictures"):
-                return _no_store(JSONResponse({"errors": [
-                    {"field": "theme", "message": word(lang, "error.no_pictures")}]}, status_code=422))
-            digest = picture_files.state_digest(state)
-            shown = {**options, "theme": str(session.preview_dir), "dpi": 72}
-            full = {**options, "theme": str(session.pictures_dir)}
-            cache_dir, scope = session.cache_dir, "session"
-            key, full_key = cache_key(shown, digest, "preview"), cache_key(full, digest, "full")
-        else:
-            shown = full = options
-            cache_dir, scope, digest = studio.common_cache, "common", ""
-            key = full_key = cache_key(shown, "", "full")
-        studio._ticket += 1
-        ticket = studio._latest[session.id] = studio._ticket
-        if studio._waiting >= MAX_WAITING:
-            return _no_store(JSONResponse({"message": word(lang, "error.busy")}, status_code=503))
-        studio._waiting += 1
-        try:
-            async with studio.slots():
-                if studio._latest.get(session.id) != ticket:
-                    return _no_store(JSONResponse({"superseded": True}, status_code=409))
-                facts = await studio.run(build_with_pages, shown, cache_dir, key)
-        except DominoError as exc:
-            return _no_store(JSONResponse({"errors": [field_error(exc, lang, session)]}, status_code=422))
-        finally:
-            studio._waiting -= 1
-        if state.get("options") != options:
-            await studio.run(_save_options, session, options)
-        studio.builds += 1
-        if studio.builds % TRIM_EVERY == 0:
-            limit = studio.limits.session_cache_bytes if own else studio.limits.cache_bytes
-            await studio.run(trim_cache, cache_dir, limit)
-        if own:
-            full_facts = _cached_facts(cache_dir, full_key)
-            facts = {**facts, "size": full_facts["size"] if full_facts else None}
-        base = f"/pages/{scope}/{key}"
-        return _no_store(JSONResponse({
-            "key": key,
-            "pages": [f"{base}/{n}.jpg" for n in range(facts["pages"])],
-            "summary": summary(lang, facts),
-            "size_known": facts.get("size") is not None,
-            "size_url": f"/api/size/{scope}/{full_key}" if own else None,
-            "command": command_line(options, session.pictures_dir if own else None),
-            "download": f"/download/{scope}/{full_key}.pdf",
-        }))
-
-    def _cached_facts(cache_dir: Path, key: str) -> dict | None:
-        try:
-            return json.loads((cache_dir / f"{key}.json").read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return None
-
-    def _save_options(session: Session, options: dict) -> None:
-        with session.changing() as state:
-            state["options"] = options
-
-    def cache_for(request: Request, scope: str) -> tuple[Path | None, Session | None]:
-        if scope == "common":
-            return studio.common_cache, None
-        session = studio.session_of(request)
-        return (session.cache_dir, session) if scope == "session" and session else (None, None)
-
-    async def page_picture(request: Request) -> Response:
-        scope, key = request.path_params["scope"], request.path_params["key"]
-        if not KEY.match(key):
-            return PlainTextResponse("not found", status_code=404)
-        cache_dir, _session = cache_for(request, scope)
-        if cache_dir is None:
-            return PlainTextResponse("not found", status_code=404)
-        data = await studio.run(page_image, cache_dir, key, request.path_params["page"])
-        if data is None:
-            return PlainTextResponse("not found", status_code=404)
-        headers = {"cache-control": "private, max-age=3600, immutable"}
-        return Response(data, media_type="image/jpeg", headers=headers)
-
-    def _full_options(session: Session, key: str) -> dict | None:
-        """The options of a download key of this session: saved with the last preview."""
-        state = session.read_state()
-        options = state.get("options") or {}
-        digest = picture_files.state_digest(state)
-        full = {**options, "theme": str(session.pictures_dir)}
-        return full if cache_key(full, digest, "full") == key else None
-
-    async def size(request: Request) -> Response:
-        scope, key = request.path_params["scope"], request.path_params["key"]
-        session = studio.session_of(request)
-        if scope != "session" or not KEY.match(key) or session is None:
-            return PlainTextResponse("not found", status_code=404)
-        lang = _lang(request)
-        facts = _cached_facts(session.cache_dir, key)
-        if facts is None:
-            options = _full_options(session, key)
-            if options is None:
-                return _no_store(JSONResponse({"message": "changed"}, status_code=409))
-            try:
-                async with studio.slots():
-                    facts = await studio.run(build, options, session.cache_dir, key)
-            except DominoError as exc:
-                return _no_store(JSONResponse({"errors": [field_error(exc, lang, session)]}, status_code=422))
-        return _no_store(JSONResponse({"summary": summary(lang, facts)}))
-
-    async def download(request: Request) -> Response:
-        scope, key = request.path_params["scope"], request.path_params["key"]
-        if not KEY.match(key):
-            return PlainTextResponse("not found", status_code=404)
-        cache_dir, session = cache_for(request, scope)
-        if cache_dir is None:
-            return PlainTextResponse("not found", status_code=404)
-        pdf_path = cache_dir / f"{key}.pdf"
-        if not pdf_path.is_file() and session is not None:
-            options = _full_options(session, key)
-            if options is None:
-                return PlainTextResponse("the pictures changed; download again", status_code=409)
-            try:
-                async with studio.slots():
-                    await studio.run(build, options, cache_dir, key)
-            except DominoError as exc:
-                return PlainTextResponse(str(exc), status_code=422)
-        try:
-            data = pdf_path.read_bytes()
-            facts = json.loads((cache_dir / f"{key}.json").read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return PlainTextResponse("not found", status_code=404)
-        theme = facts.get("theme", "dominos")
-        name = "dominos-" + re.sub(r"[^A-Za-z0-9_-]+", "-", theme).strip("-") + ".pdf"
-        disposition = "inline" if request.query_params.get("inline") else "attachment"
-        return Response(data, media_type="application/pdf", headers={
-            "content-disposition": f'{disposition}; filename="{name}"', "cache-control": "no-store"})
-
-    # -- pictures ----------------------------------------------------------------------------
-    def state_answer(session: Session, state: dict, **extra) -> Response:
-        pictures = [{"id": p["id"], "labels": p.get("labels", {}), "thumb": f"/thumbs/{p['id']}.png",
-                     "printed": {code: picture_files.printed_name(p, code, value) for code in languages()}}
-                    for value, p in enumerate(state.get("pictures", []))]
-        return _no_store(JSONResponse({"pictures": pictures, "fit": state.get("fit"),
-                                       "background": state.get("background"), **extra}))
-
-    def rewrite_theme(session: Session, state: dict) -> None:
-        picture_files.write_theme(state, session.pictures_dir, session.preview_dir, titles())
-
-    async def pictures_state(request: Request) -> Response:
-        session = studio.session_of(request)
-        if session is None:
-            return PlainTextResponse("no session", status_code=401)
-        return state_answer(session, session.read_state())
-
-    async def upload(request: Request) -> Response:
-        session = studio.session_of(request)
-        if session is None:
-            return PlainTextResponse("no session", status_code=401)
-        lang = _lang(request)
-        limits = studio.limits
-        declared = request.headers.get("content-length")
-        ceiling = limits.files_per_request * limits.bytes_per_file + 1024 * 1024
-        if declared is None or not declared.isdigit() or int(declared) > ceiling:
-            return _bad_request("send at most 40 pictures at once, with a Content-Length")
-        try:
-            async with request.form(max_files=limits.files_per_request, max_fields=10) as form:
-                uploads = []
-                for item in form.getlist("files"):
-                    if isinstance(item, str):
-                        continue
-                    name = picture_files.clean_label(item.filename or "?") or "?"
-                    if item.size is not None and item.size > limits.bytes_per_file:
-                        uploads.append((name, None))
-                        continue
-                    uploads.append((name, await item.read()))
-        except Exception:
-            return _bad_request("not a valid upload")
-        result = await studio.run(_accept, session, lang, uploads)
-        return state_answer(session, result["state"], rejected=result["rejected"], added=result["added"])
-
-    async def upload_one(request: Request) -> Response:
-        """One picture as the raw request body (the page sends each file so, several at once:
-        no multipart parsing, and decoding starts as soon as each file has arrived)."""
-        session = studio.session_of(request)
-        if session is None:
-            return PlainTextResponse("no session", status_code=401)
-        lang = _lang(request)
-        name = picture_files.clean_label(request.query_params.get("name", "?")) or "?"
-        limit = studio.limits.bytes_per_file
-        declared = request.headers.get("content-length", "")
-        data: bytes | None = b""
-        if declared.isdigit() and int(declared) > limit:
-            data = None
-        else:
-            chunks, size = [], 0
-            async for chunk in request.stream():
-                size += len(chunk)
-                if size > limit:
-                    data = None
-                    break
-                chunks.append(chunk)
-            if data is not None:
-                data = b"".join(chunks)
-        result = await studio.run(_accept, session, lang, [(name, data)])
-        return state_answer(session, result["state"], rejected=result["rejected"], added=result["added"])
-
-    def _accept(session: Session, lang: str, uploads: list) -> dict:
-        limits = studio.limits
-
-        def messages(key: str, **values) -> str:
-            return word(lang, f"error.{key}", **values)
-
-        # Decoded side by side: Pillow releases the interpreter lock while it decodes.
-        def prepare(item):
-            name, data = item
-            if data is None:
-                return name, picture_files.PictureError(
-                    messages("file_too_large", limit=human_size(limits.bytes_per_file)))
-            try:
-                return name, picture_files.prepare_upload(data, max_pixels=limits.pixels_per_picture,
-                                                          messages=messages)
-            except picture_files.PictureError as exc:
-                return name, exc
-
-        with ThreadPoolExecutor(max_workers=4) as pool:
-            prepared = list(pool.map(prepare, uploads))
-        prepared.sort(key=lambda item: natural_key(item[0]))
-        rejected, added = [], []
-        over_quota = studio.sessions.used_bytes() > limits.data_quota_bytes
-        with session.changing() as state:
-            used = picture_files.stored_bytes(session.pictures_dir)
-            for name, outcome in prepared:
-                if isinstance(outcome, picture_files.PictureError):
-                    rejected.append({"name": name, "message": str(outcome)})
-                    continue
-                ids = [p["id"] for p in state["pictures"]]
-                key = outcome.digest[:32]
-                problem = ""
-                if key in ids:
-                    problem = messages("duplicate", value=ids.index(key))
-                elif len(ids) >= limits.files_per_session:
-                    problem = messages("too_many_files", limit=limits.files_per_session)
-                elif used + len(outcome.original) > limits.bytes_per_session:
-                    problem = messages("session_full", limit=limits.bytes_per_session // (1024 * 1024))
-                elif over_quota:
-                    problem = messages("server_full")
-                if problem:
-                    rejected.append({"name": name, "message": problem})
-                    continue
-                try:
-                    entry = picture_files.store(outcome, session.pictures_dir, session.preview_dir,
-                                                session.thumbs_dir)
-                except DominoError:
-                    rejected.append({"name": name, "message": messages("not_a_picture")})
-                    continue
-                used += len(outcome.original) + len(outcome.preview) + len(outcome.thumbnail)
-                label = picture_files.label_from_name(name)
-                entry["name"] = label  # what every language prints until the visitor names it
-                entry["labels"] = {lang: label}
-                state["pictures"].append(entry)
-                added.append(entry["id"])
-            rewrite_theme(session, state)
-        return {"state": state, "rejected": rejected, "added": added}
-
-    async def change_pictures(request: Request) -> Response:
-        session = studio.session_of(request)
-        if session is None:
-            return PlainTextResponse("no session", status_code=401)
-        action = request.path_params["action"]
-        try:
-            body = await _json_body(request)
-        except ValueError as exc:
-            return _bad_request(str(exc))
-
-        def apply() -> dict | None:
-            with session.changing() as state:
-                pictures = state["pictures"]
-                ids = [p["id"] for p in pictures]
-                if action == "order":
-                    order = body.get("order")
-                    if not isinstance(order, list) or sorted(order) != sorted(ids):
-                        return None
-                    state["pictures"] = [pictures[ids.index(i)] for i in order]
-                elif action == "remove":
-                    if body.get("id") not in ids:
-                        return None
-                    entry = pictures.pop(ids.index(body["id"]))
-                    picture_files.remove_files(entry, session.pictures_dir, session.preview_dir,
-                                               session.thumbs_dir)
-                elif action == "name":
-                    if body.get("id") not in ids or body.get("lang") not in languages():
-                        return None
-                    label = picture_files.clean_label(str(body.get("name", "")))
-                    pictures[ids.index(body["id"])].setdefault("labels", {})[body["lang"]] = label
-                elif action == "look":
-                    fit, background = body.get("fit"), str(body.get("background", ""))
-                    if fit not in ("contain", "cover") or not re.match(r"^#[0-9a-fA-F]{6}$", background):
-                        return None
-                    state["fit"], state["background"] = fit, background.upper()
-                else:
-                    return None
-                rewrite_theme(session, state)
-                return state
-
-        state = await studio.run(apply)
-        if state is None:
-            return _bad_request("no such picture or change")
-        return state_answer(session, state)
-
-    async def thumbnail(request: Request) -> Response:
-        session = studio.session_of(request)
-        ident = request.path_params["ident"]
-        if session is None or not KEY.match(ident):
-            return PlainTextResponse("not found", status_code=404)
-        try:
-            data = (session.thumbs_dir / f"{ident}.png").read_bytes()
-        except OSError:
-            return PlainTextResponse("not found", status_code=404)
-        return Response(data, media_type="image/png", headers={"cache-control": "private, max-age=3600"})
-
-    async def health(_request: Request) -> Response:
-        return PlainTextResponse("ok\n")
-
-    async def no_icon(_request: Request) -> Response:
-        return Response(status_code=204)
-
-    @contextlib.asynccontextmanager
-    async def lifespan(_app):
-        yield
-        studio.executor.shutdown(wait=False, cancel_futures=True)
-
-    routes = [
-        Route("/", home),
-        Route("/health", health),
-        Route("/favicon.ico", no_icon),
-        Route("/api/preview", preview, methods=["POST"]),
-        Route("/api/size/{scope}/{key}", size),
-        Route("/api/pictures", pictures_state, methods=["GET"]),
-        Route("/api/pictures", upload, methods=["POST"]),
-        Route("/api/picture", upload_one, methods=["POST"]),
-        Route("/api/pictures/{action}", change_pictures, methods=["POST"]),
-        Route("/thumbs/{ident}.png", thumbnail),
-        Route("/pages/{scope}/{key}/{page:int}.jpg", page_picture),
-        Route("/download/{scope}/{key}.pdf", download),
-        Mount("/static", StaticFiles(directory=STATIC), name="static"),
-    ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=ROUTES, lifespan=lifespan)
     app.state.studio = studio
     guard = Guard(app, settings.hosts)
     guard.studio = studio
