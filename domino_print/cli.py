@@ -10,8 +10,12 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
+
+if TYPE_CHECKING:
+    from click._termui_impl import ProgressBar
 
 from domino_print import __version__
 from domino_print.errors import DominoError, OptionError
@@ -196,7 +200,7 @@ class ProgressReport:
 
         self._clock = time.monotonic
         self._start = self._clock()
-        self._bar = None
+        self._bar: ProgressBar[int] | None = None
         self._shown = 0
         self._active = sys.stderr.isatty()
 
@@ -206,8 +210,9 @@ class ProgressReport:
         if self._bar is None:
             if self._clock() - self._start < self.DELAY_S or done >= total:
                 return
-            self._bar = click.progressbar(length=total, label="domino-print", file=sys.stderr)
-            self._bar.__enter__()
+            bar = click.progressbar(length=total, label="domino-print", file=sys.stderr)
+            bar.__enter__()
+            self._bar = bar
         self._bar.update(done - self._shown)
         self._shown = done
 
@@ -260,9 +265,9 @@ def theme_new_command(folder: Path) -> None:
 def calibrate_command(**values) -> None:
     """Print a two-sided calibration sheet to measure --back-offset for your printer."""
     # The calibration page draws with ReportLab: loaded only for this command.
-    from domino_print.geometry.calibration import render_calibration
     from domino_print.options.table import parse_calibrate
     from domino_print.output.files import human_size, write_atomically
+    from domino_print.pdf.calibration import render_calibration
 
     paper, duplex, lang = parse_calibrate(values)
     out = pdf_destination(values["out"], "calibration.pdf")

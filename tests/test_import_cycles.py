@@ -161,6 +161,6 @@ def test_pictures_depend_on_nothing_above_them():
 
 def test_theme_model_and_faces_do_not_reach_up_to_the_loader_or_pages():
     graph = import_graph()
-    forbidden = {f"domino_print.{name}" for name in ("theme_loader", "render", "job", "cli")}
+    forbidden = {f"domino_print.{name}" for name in ("themes.loader", "pdf.document", "sets.job", "cli")}
     for module in ("domino_print.themes.model", "domino_print.themes.user", "domino_print.faces"):
         assert not graph[module] & forbidden, module

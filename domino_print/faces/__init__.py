@@ -38,6 +38,15 @@ class FacePainter(Protocol):
     def draw(self, canvas: Canvas, value: int, size_pt: float) -> None: ...
 
 
+class PainterClass(Protocol):
+    """What the registry holds for a kind: the highest value it draws and how to build it."""
+
+    @property
+    def max_value(self) -> int | None: ...
+
+    def for_theme(self, theme: Theme, *, dpi: int) -> FacePainter: ...
+
+
 class AssociationFaces:
     """Association themes (issue 12): their painter, ``faces.association.AssociationPainter``,
     draws face ids and is built by ``matching.painter_for_set``. The registry holds only its
@@ -54,7 +63,7 @@ class AssociationFaces:
         return AssociationPainter(())
 
 
-PAINTERS = {
+PAINTERS: dict[str, PainterClass] = {
     "pips": PipPainter,
     "numerals": NumeralPainter,
     "pictures": PicturePainter,

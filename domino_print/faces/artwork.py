@@ -89,7 +89,9 @@ class PicturePainter:
         style = self.ink.art
         compiled = load_compiled(path, style) if self.theme.builtin else None
         drawing = None if compiled else restyle(load_svg(path), style)
-        width, height = (compiled.width, compiled.height) if compiled else (drawing.width, drawing.height)
+        measured = compiled or drawing
+        assert measured is not None
+        width, height = measured.width, measured.height
         inner = size_pt * (1 - 2 * PADDING)
         scale = min(inner / width, inner / height)
         canvas.saveState()

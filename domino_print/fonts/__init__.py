@@ -48,7 +48,7 @@ _registered: dict[str, TTFont] = {}
 def font_file(style: str) -> Path:
     """The installed file of ``style`` (``REGULAR``...), in the font package's ``files/`` folder."""
     package = importlib.import_module(PACKAGE)  # an empty package: the files are its data
-    return Path(package.__file__).parent / "files" / STYLES[style][1]
+    return Path(str(package.__file__)).parent / "files" / STYLES[style][1]
 
 
 def _register(style: str) -> str:

@@ -108,7 +108,7 @@ def _glyphs(tables: dict[bytes, bytes]) -> list[bytes]:
     if long_offsets:
         offsets = unpack_from(f">{count + 1}I", loca)
     else:
-        offsets = [2 * o for o in unpack_from(f">{count + 1}H", loca)]
+        offsets = tuple(2 * o for o in unpack_from(f">{count + 1}H", loca))
     glyf = tables[b"glyf"]
     return [glyf[offsets[i] : offsets[i + 1]] for i in range(count)]
 

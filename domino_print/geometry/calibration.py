@@ -14,7 +14,7 @@ frame exactly behind it: if the square does not show inside its frame, the print
 turns the sheet on the other edge, and the user reprints with the other ``--duplex``.
 
 ``calibration_geometry`` is pure (millimetres, no ReportLab) so it can be
-tested; ``render_calibration`` has ``pdf.calibration`` draw it.
+tested; ``pdf.calibration.render_calibration`` draws it.
 """
 
 from __future__ import annotations
@@ -125,11 +125,3 @@ def calibration_geometry(paper: Paper, duplex: str) -> CalibrationGeometry:
         back_text[1],
     )
 
-
-def render_calibration(paper: Paper, duplex: str, lang: str) -> bytes:
-    """The two-page calibration PDF: front with crosses and instructions, back with rulers."""
-    geometry = calibration_geometry(paper, duplex)
-    # ReportLab loads only when a calibration page is drawn, not for option checks.
-    from domino_print.pdf.calibration import draw_calibration
-
-    return draw_calibration(geometry, paper_name=paper.name, lang=lang)

@@ -68,7 +68,7 @@ def cut_plan(layout: SheetLayout, *, sets: int, backs: Sequence[BackPage] | None
         for index, page in enumerate(layout.pages):
             back = backs[index] if backs is not None else None
             beside = back.placements if back is not None and fold is not None else ()
-            bleed = back.bleed_mm if beside else 0.0
+            bleed = back.bleed_mm if back is not None and beside else 0.0
             pages.append(CutPage(len(pages) + 1, "sheet", number, index, width, height, page.placements,
                                  page.cut_lines, page.crop_marks, fold, beside, bleed))
             if back is not None and fold is None:

@@ -139,7 +139,7 @@ class SheetSpec(NamedTuple):
 class Placement(NamedTuple):
     """Where one tile goes: ``index`` into the tile sequence, its rectangle, its direction."""
 
-    index: int
+    index: int  # type: ignore[assignment]  # a field, shadowing tuple.index, which nothing here calls
     x_mm: float
     y_mm: float
     width_mm: float

@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import click
 
@@ -283,7 +283,8 @@ def needs_text(option: Option, table: tuple[Option, ...] = OPTIONS, lang: str = 
         if need.option in by_name:
             before = wanted.get(need.option, need.values)
             wanted[need.option] = tuple(v for v in before if v in need.values)
-    positive, negative = [], []
+    positive: list[str] = []
+    negative: list[str] = []
     for name, values in wanted.items():
         other = by_name[name]
         if other.kind == "flag":
@@ -301,7 +302,8 @@ def _problem(option: Option, rest: str, **values: object) -> OptionError:
     return OptionError("{" + option.name + "}" + rest, fields=(option.name,), **values)
 
 
-def _convert(option: Option, raw: object) -> object:
+def _convert(option: Option, raw: Any) -> Any:
+    # Values come from click, a form or JSON: any type until checked here.
     """``raw`` (a string, number or boolean) as the option's type, or an ``OptionError``."""
     if option.flag_value is not None and not (isinstance(raw, str) and raw in option.choice_list()):
         try:
@@ -357,7 +359,12 @@ def _check_range(option: Option, value: float) -> None:
     low, high = option.low, option.high
     if (low is None or value >= low) and (high is None or value <= high):
         return
-    wanted = f"{_number(low)} or more" if high is None else f"{_number(low)} to {_number(high)}{option.unit}"
+    if low is None:
+        wanted = f"{_number(high)}{option.unit} or less" if high is not None else ""
+    elif high is None:
+        wanted = f"{_number(low)} or more"
+    else:
+        wanted = f"{_number(low)} to {_number(high)}{option.unit}"
     why = f" ({option.why})" if option.why else ""
     raise _problem(
         option, " {value}{unit} is out of range; use {wanted}{why}",
@@ -366,7 +373,7 @@ def _check_range(option: Option, value: float) -> None:
 
 
 def read_values(mapping: Mapping[str, object], table: tuple[Option, ...] = OPTIONS, *,
-                command_line: bool = False) -> dict[str, object]:
+                command_line: bool = False) -> dict[str, Any]:
     """Each option of ``table`` from ``mapping``, converted and range-checked; absent ones None.
 
     Keys may be spelled ``tile_size`` or ``tile-size``; an empty string counts as absent
@@ -386,7 +393,7 @@ def read_values(mapping: Mapping[str, object], table: tuple[Option, ...] = OPTIO
                 "unknown option {key!r}; the options are {names}", key=key, names=", ".join(known)
             )
         given[name] = raw
-    values: dict[str, object] = {}
+    values: dict[str, Any] = {}
     for name, option in known.items():
         raw = given.get(name)
         if raw is None or (raw == "" and not (command_line and option.kind == "text")):
@@ -448,18 +455,20 @@ def parse_calibrate(mapping: Mapping[str, object]) -> tuple[Paper, str, str]:
     return paper, values["duplex"], values["lang"]
 
 
-def _target(given: Mapping[str, object]) -> object:
+def _target(given: Mapping[str, object]) -> int:
     """``--target`` as given (already checked), else the game's usual target (``implied_with``)."""
-    return current_value(_BY_NAME["target"], given)
+    target = current_value(_BY_NAME["target"], given)
+    assert isinstance(target, int)  # checked as given; else the table's whole-number default
+    return target
 
 
-def _with_defaults(given: Mapping[str, object], table: tuple[Option, ...]) -> dict[str, object]:
+def _with_defaults(given: Mapping[str, Any], table: tuple[Option, ...]) -> dict[str, Any]:
     """Each option's value: as given, else its default, else the value it implies."""
     return {option.name: current_value(option, given) for option in table}
 
 
 # -- the rules that tie options together ------------------------------------------------------
-def current_value(option: Option, given: Mapping[str, object]) -> object:
+def current_value(option: Option, given: Mapping[str, object]) -> Any:
     """An option's value for the rules between options: as given, else its default, else implied."""
     for candidate in (given.get(option.name), option.default, implied_value(option, given)):
         if candidate is not None:
@@ -569,12 +578,14 @@ def click_options(table: tuple[Option, ...], **help_values: Callable[[], str]) -
                 template = template.format(**{name: value() for name, value in help_values.items()})
             return template + needs_text(option, table)
 
-        common = {"cls": _TableOption, "help_text": help_text}
+        common: dict[str, Any] = {"cls": _TableOption, "help_text": help_text}
         if option.kind == "flag":
             decorators.append(click.option(*declarations, is_flag=True, default=False, **common))
             continue
         shown = option.default is not None and option.name != "theme"  # its help names the default
-        alone = {"is_flag": False, "flag_value": option.flag_value} if option.flag_value is not None else {}
+        alone: dict[str, Any] = (
+            {"is_flag": False, "flag_value": option.flag_value} if option.flag_value is not None else {}
+        )
         decorators.append(click.option(
             *declarations, type=_click_type(option), default=option.default, show_default=shown,
             metavar=option.metavar, **alone, **common,

@@ -297,9 +297,9 @@ class StagedFiles:
             linked = {}
             for staged in self._pending:  # nothing changes yet: old files kept as hard links
                 current = staged.path
-                linked[staged.target] = _link_aside(staged.target)
-                if linked[staged.target]:
-                    asides.append(linked[staged.target])
+                aside = linked[staged.target] = _link_aside(staged.target)
+                if aside:
+                    asides.append(aside)
             for staged in self._pending:
                 current = staged.path
                 existed = os.path.lexists(staged.target)

@@ -49,7 +49,8 @@ def coverage_of(image) -> Coverage:
     red, green, blue = image.split()
     spread = ImageChops.lighter(ImageChops.difference(red, green), ImageChops.difference(green, blue))
     colour_pixels = image.width * image.height - spread.histogram()[0]
-    return Coverage(*(round(1 - m / 255, 4) for m in means), colour_pixels)
+    red_mean, green_mean, blue_mean = (round(1 - m / 255, 4) for m in means[:3])
+    return Coverage(red_mean, green_mean, blue_mean, colour_pixels)
 
 
 def pdf_coverage(pdf: bytes, dpi: int = COVERAGE_DPI) -> list[Coverage]:

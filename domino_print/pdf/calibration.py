@@ -1,8 +1,9 @@
 """The calibration sheet drawn: crosses, flip checks, instructions and a 100 mm bar on the
 front; behind each cross, two millimetre rulers and a frame on the back.
 
-Every position comes in millimetres from ``calibrate.calibration_geometry``; see ``calibrate``
-for how the sheet is read. The instructions shrink to fit their band by ``fit.shrink_to_fit``.
+Every position comes in millimetres from ``geometry.calibration.calibration_geometry``; see
+that module for how the sheet is read. The instructions shrink to fit their band by
+``shrink.shrink_to_fit``.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from reportlab.lib.units import mm
 
 from domino_print import fonts
 from domino_print.geometry.backs import MAX_BACK_OFFSET_MM
+from domino_print.geometry.calibration import calibration_geometry
 from domino_print.pdf.canvas import DUPLEX_PREFERENCE, finish_page, new_print_canvas
 from domino_print.pdf.shrink import SHRINK_STEP_PT, shrink_to_fit, wrap_words
 from domino_print.texts import text
@@ -22,9 +24,15 @@ if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
     from domino_print.geometry.calibration import CalibrationGeometry
+    from domino_print.geometry.sheet import Paper
 
 TEXT_INSET_MM = 12.0
 """The instructions' left and right margin."""
+
+
+def render_calibration(paper: Paper, duplex: str, lang: str) -> bytes:
+    """The two-page calibration PDF: front with crosses and instructions, back with rulers."""
+    return draw_calibration(calibration_geometry(paper, duplex), paper_name=paper.name, lang=lang)
 
 
 def draw_calibration(geometry: CalibrationGeometry, *, paper_name: str, lang: str) -> bytes:

@@ -11,6 +11,7 @@ a face placed 28 times is drawn once.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
@@ -43,6 +44,12 @@ def grey_of(colour) -> float:
 
 class _GreyColours:
     """Colours set as DeviceGray: ``setFillColor("#D62728")`` writes ``0.37 g``, never ``rg``."""
+
+    if TYPE_CHECKING:  # given by the ReportLab class this is mixed into
+        def setFillGray(self, gray: float, alpha: float | None = None) -> None: ...
+        def setStrokeGray(self, gray: float, alpha: float | None = None) -> None: ...
+        def setFillAlpha(self, a: float) -> None: ...
+        def setStrokeAlpha(self, a: float) -> None: ...
 
     def setFillColor(self, aColor, alpha=None) -> None:
         self.setFillGray(grey_of(aColor))

@@ -11,6 +11,7 @@ form, then its own set marks: a set costs a few hundred bytes.
 
 from __future__ import annotations
 
+import functools
 import io
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
@@ -133,9 +134,8 @@ class _Document:
         )
         if options.sets > 1:
             for n, page in enumerate(layout.pages):
-                self.forms.define(
-                    f"Sheet{n}", lambda page=page: self.draw_sheet_content(tiles, page, header=header)
-                )
+                draw = functools.partial(self.draw_sheet_content, tiles, page, header=header)
+                self.forms.define(f"Sheet{n}", draw)
             canvas.showOutline()
         for number in range(1, options.sets + 1):
             for n, page in enumerate(layout.pages):

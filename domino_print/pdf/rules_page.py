@@ -72,7 +72,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_LEFT
@@ -92,6 +92,9 @@ from domino_print.platypus_import import (
 )
 from domino_print.sets.tiles import tile_count
 from domino_print.texts import NBSP, french_spacing
+
+if TYPE_CHECKING:
+    from domino_print.pdf.key_page import LoopPages
 
 __all__ = [
     "DEFAULT_TARGETS",
@@ -157,7 +160,7 @@ class RulesContext(NamedTuple):
     target: int | None = None  # points and doubles: score that wins; None: DEFAULT_TARGETS
     example: tuple[tuple[int, int], ...] = ()  # association sets: the example chain as face ids
     match: str = ""  # association sets: what touching halves share, rules.match.<match>
-    loop: object = None  # loop decks: a loop_rules.LoopPages, which words this page and adds the key
+    loop: LoopPages | None = None  # loop decks: words this page and adds the key
 
 
 # --------------------------------------------------------------------------- facts

@@ -145,16 +145,23 @@ def has_alpha(image: Image.Image) -> bool:
     )
 
 
+def _highest(image: Image.Image) -> float:
+    """The highest value of a one-band image."""
+    high = image.getextrema()[1]
+    assert not isinstance(high, tuple)  # one band: (low, high)
+    return high
+
+
 def _scaled_16_bit(image: Image.Image) -> Image.Image:
     """Grey images of 16 or 32 bits per pixel as 8-bit grey, scaled (``convert`` would clip)."""
     if image.mode == "F":
-        factor = 255.0 if image.getextrema()[1] <= 1.0 else 1 / 257
+        factor = 255.0 if _highest(image) <= 1.0 else 1 / 257
         return image.point(lambda v: v * factor).convert("L")
     if image.mode == "I;16":  # scaled as it is (what PNG gives): a 32-bit copy took 40 MP to 430 MB
         return image.point(lambda v: v / 257).convert("L")
     as_int = image if image.mode == "I" else image.convert("I")
     # 16-bit grey is scaled down; 32-bit "I" holding only 8-bit values is kept as it is.
-    eight_bit = image.mode == "I" and as_int.getextrema()[1] <= 255
+    eight_bit = image.mode == "I" and _highest(as_int) <= 255
     factor = 1.0 if eight_bit else 1 / 257
     return as_int.point(lambda v: v * factor).convert("L")
 

@@ -98,9 +98,15 @@ def check_image(path: Path) -> ImageInfo | None:
 # -- decoding --------------------------------------------------------------------------------
 
 
+def _extrema(image: Image.Image) -> tuple[tuple[float, float], ...]:
+    """Each band's (low, high), also for a one-band image (where Pillow gives the pair alone)."""
+    extrema = image.getextrema()
+    return extrema if isinstance(extrema[0], tuple) else (extrema,)
+
+
 def _opaque(image: Image.Image) -> Image.Image:
     """Drop an alpha channel that is fully opaque (common in PNG exports)."""
-    if image.mode in ("RGBA", "LA") and image.getextrema()[-1][0] == 255:
+    if image.mode in ("RGBA", "LA") and _extrema(image)[-1][0] == 255:
         return image.convert(image.mode[:-1])
     return image
 
@@ -113,7 +119,7 @@ def _is_photo(image: Image.Image, source_format: str, source_mode: str) -> bool:
         return True
     if source_mode in ("1", "P", "PA"):
         return False
-    sample = image.resize((min(_SAMPLE, image.width), min(_SAMPLE, image.height)), Image.NEAREST)
+    sample = image.resize((min(_SAMPLE, image.width), min(_SAMPLE, image.height)), Image.Resampling.NEAREST)
     return sample.getcolors(maxcolors=PHOTO_MIN_COLOURS) is None
 
 
@@ -203,7 +209,7 @@ def prepare_face_image(
         left, top = (width - side) / 2, (height - side) / 2
         if target < side:
             crop = (left, top, left + side, top + side)
-            image = image.resize((target, target), Image.LANCZOS, box=crop, reducing_gap=_GAP)
+            image = image.resize((target, target), Image.Resampling.LANCZOS, box=crop, reducing_gap=_GAP)
         elif width != height:
             image = image.crop((int(left), int(top), int(left) + side, int(top) + side))
         x = y = 0.0
@@ -212,7 +218,7 @@ def prepare_face_image(
         box_w, box_h = inner * width / max(width, height), inner * height / max(width, height)
         target_w, target_h = _pixels(box_w, dpi), _pixels(box_h, dpi)
         if target_w < width and target_h < height:
-            image = image.resize((target_w, target_h), Image.LANCZOS, reducing_gap=_GAP)
+            image = image.resize((target_w, target_h), Image.Resampling.LANCZOS, reducing_gap=_GAP)
         x, y = (size_pt - box_w) / 2, (size_pt - box_h) / 2
     if image.mode in ("RGBA", "LA"):
         image = _flatten(image, background)

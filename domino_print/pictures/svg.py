@@ -127,7 +127,7 @@ def _svg_renderer():
             if href.startswith("#"):
                 return super().xlink_href_target(node, group)
             if re.match(_EMBEDDED_IMAGE, href) and node_name(node) == "image":
-                picture = _embedded_picture(Path(self.source_path), href, self.embedded_pixels)
+                picture = _embedded_picture(Path(str(self.source_path)), href, self.embedded_pixels)
                 self.embedded_pixels += picture.decoded_pixels
                 return picture
             return None
@@ -172,7 +172,9 @@ def _embedded_picture(path: Path, href: str, decoded_before: int) -> EmbeddedPic
     from domino_print.pictures.decode import JPEG_FORMATS, decode, decoded_size, has_alpha, open_picture
 
     try:
-        data = base64.b64decode(href[re.match(_EMBEDDED_IMAGE, href).end() :], validate=False)
+        header = re.match(_EMBEDDED_IMAGE, href)
+        assert header is not None  # the caller matched it
+        data = base64.b64decode(href[header.end() :], validate=False)
     except (binascii.Error, ValueError):
         raise PictureError(path, "an embedded picture is not valid base64; export the SVG again") from None
     try:

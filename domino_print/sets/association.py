@@ -160,7 +160,7 @@ def _rules_context(options: Options, theme: Theme, made: AssociationSet, match: 
     if made.structure == "double":
         example = _double_example(made, count)
     else:
-        example = tuple(tuple(made.tiles[number - 1]) for number in made.loop[:3])
+        example = tuple((made.tiles[number - 1][0], made.tiles[number - 1][1]) for number in made.loop[:3])
     context = RulesContext(
         lang=options.lang, variant=options.rules, top=max(2, count - 1), kind="association",
         theme_title=theme.title_in(options.lang), target=options.target, example=example, match=match,
@@ -200,7 +200,9 @@ def painter_for_set(made: AssociationSet, theme: Theme, *, dpi: int, ink=None):
     if any(face.kind == "picture" for face in made.faces):
         paths = {face.count: face.path for face in made.faces if face.kind == "picture"}
         images = tuple(paths.get(i) for i in range(max(paths) + 1))
-        pictures = PicturePainter(dataclasses.replace(theme, kind="pictures", images=images), dpi=dpi)
+        # Only the picture indices are ever drawn, so an index no face uses never reads its None.
+        pictured = dataclasses.replace(theme, kind="pictures", images=images)  # type: ignore[arg-type]
+        pictures = PicturePainter(pictured, dpi=dpi)
         if ink is not None:
             pictures = pictures.use_ink(ink)
     return AssociationPainter(made.faces, pictures)

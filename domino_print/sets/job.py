@@ -9,7 +9,7 @@ prints or exits: the surfaces (``cli``, ``api``) do that.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from domino_print import fonts, texts
 from domino_print.errors import OptionError, SizeError
@@ -22,6 +22,10 @@ from domino_print.texts import text
 from domino_print.themes.loader import load_theme
 from domino_print.themes.model import Theme
 
+if TYPE_CHECKING:
+    from domino_print.pdf.rules_page import RulesContext
+    from domino_print.sets.structures import AssociationSet
+
 
 class Job(NamedTuple):
     """Everything one document needs, checked: building it is the validation."""
@@ -32,9 +36,9 @@ class Job(NamedTuple):
     tiles: tuple[Tile, ...]
     sheet: SheetSpec
     layout: SheetLayout
-    rules_context: object | None
+    rules_context: RulesContext | None
     """The rules page's ``RulesContext``, validated; None without a rules page."""
-    association: object | None = None
+    association: AssociationSet | None = None
     """An association set or loop deck (``structures.AssociationSet``): tiles are face ids."""
 
     @property
@@ -67,6 +71,7 @@ def build_job(options: Options) -> Job:
     association = build_association(options, theme)
     if association is not None:
         return association
+    assert theme is not None  # only a pairs list has no theme, and it makes an association set
     top = options.max
     if top is None:
         # Built-in themes default to double-six; a user's pictures make the largest set they can.

@@ -203,7 +203,7 @@ def _studio(request: Request) -> Studio:
 @cache
 def _field_names() -> frozenset[str]:
     """The options the form may send: the option table's, without the command line's own."""
-    return frozenset(f["name"] for f in form_fields(DEFAULT_LANG))
+    return frozenset(str(f["name"]) for f in form_fields(DEFAULT_LANG))
 
 
 async def home(request: Request) -> Response:
@@ -244,7 +244,7 @@ def field_error(error: DominoError, lang: str, session: Session) -> dict:
             for name in sorted(named, key=len, reverse=True):
                 message = re.sub(re.escape(flag_name(name)) + r"\b",
                                  f"\u201c{option_label(name, lang)}\u201d", message)
-            fields = [n for n in ("max", "theme", "no_rules") if n in named][:1] or named[:1]
+            fields = [str(n) for n in ("max", "theme", "no_rules") if n in named][:1] or named[:1]
     else:
         message = str(error)
         fields = []
@@ -465,7 +465,7 @@ async def upload(request: Request) -> Response:
         return _bad_request("send at most 40 pictures at once, with a Content-Length")
     try:
         async with request.form(max_files=limits.files_per_request, max_fields=10) as form:
-            uploads = []
+            uploads: list[tuple[str, bytes | None]] = []
             for item in form.getlist("files"):
                 if isinstance(item, str):
                     continue
@@ -667,7 +667,7 @@ def create_app(settings: Settings | None = None) -> Guard:
     app = Starlette(routes=ROUTES, lifespan=lifespan)
     app.state.studio = studio
     guard = Guard(app, settings.hosts)
-    guard.studio = studio
+    guard.studio = studio  # type: ignore[attr-defined]  # the tests reach the studio through the app
     return guard
 
 

@@ -170,7 +170,7 @@ def render_page(lang: str, state: dict) -> str:
     groups = []
     for group, names in GROUPS:
         chosen = [by_name[n] for n in names if n in by_name]
-        placed.update(f["name"] for f in chosen)
+        placed.update(str(f["name"]) for f in chosen)
         groups.append((group, chosen))
     rest = [f for f in fields if f["name"] not in placed]
     if rest:

@@ -39,7 +39,7 @@ def serve(port: int = 0, *, open_browser: bool = True, data_dir: Path | None = N
     from domino_print.studio.settings import Settings
 
     own_folder = data_dir is None
-    folder = Path(tempfile.mkdtemp(prefix="domino-print-studio-")) if own_folder else data_dir
+    folder = Path(tempfile.mkdtemp(prefix="domino-print-studio-")) if data_dir is None else data_dir
     try:
         sock = listening_socket(port)
     except OSError as exc:

@@ -28,7 +28,9 @@ import shutil
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 
+fcntl: ModuleType | None
 try:
     import fcntl
 except ImportError:  # pragma: no cover - Windows: one process, no lock needed

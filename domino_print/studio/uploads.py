@@ -86,7 +86,7 @@ def _png(image: Image.Image) -> bytes:
 
 def _reduced(image: Image.Image, side: int) -> Image.Image:
     copy = image.copy()
-    copy.thumbnail((side, side), Image.LANCZOS, reducing_gap=2.0)
+    copy.thumbnail((side, side), Image.Resampling.LANCZOS, reducing_gap=2.0)
     return copy
 
 
@@ -210,8 +210,8 @@ def printed_name(entry: dict, lang: str, value: int) -> str:
 def theme_text(state: dict, key: str, titles: dict[str, str]) -> str:
     """The ``theme.toml`` for the pictures of ``state``; ``key`` is ``file`` or ``preview``."""
     pictures = state["pictures"]
-    fit = state.get("fit") if state.get("fit") in FIT_MODES else "contain"
-    background = state.get("background") if _COLOUR.match(str(state.get("background"))) else "#FFFFFF"
+    fit = str(state["fit"]) if state.get("fit") in FIT_MODES else "contain"
+    background = str(state["background"]) if _COLOUR.match(str(state.get("background"))) else "#FFFFFF"
     lines = [
         "# Written by domino-print studio: the pictures of one session, in value order.",
         f"name = {_toml_string(THEME_NAME)}",

@@ -282,11 +282,12 @@ def theme_from_data(path: Path, data: dict) -> Theme:
         images = tuple(ASSETS_DIR / f for f in files)
         max_value = len(images) - 1
     else:
-        max_value = data.get("max_value")
-        if not isinstance(max_value, int) or not 0 <= max_value <= limit:
+        given = data.get("max_value")
+        if not isinstance(given, int) or not 0 <= given <= limit:
             raise ThemeError(
                 f"{path}: max_value must be a whole number from 0 to {limit} for kind {kind!r}"
             )
+        max_value = given
     colours = tuple(check_colour(path, "colours", c) for c in data.get("colours", []))
     if colours and len(colours) <= max_value:
         raise ThemeError(f"{path}: colours lists {len(colours)} colours for values 0 to {max_value}")

@@ -90,7 +90,7 @@ class Face(NamedTuple):
     """``text``, ``dots``, ``hand``, ``colour`` or ``picture``."""
     text: str = ""
     """The text of a ``text`` face (already with its "J'ai ..." wording)."""
-    count: int = 0
+    count: int = 0  # type: ignore[assignment]  # a field, shadowing tuple.count, which nothing here calls
     """Dots or fingers; the colour's index."""
     path: Path | None = None
     """A picture's file."""

@@ -1,0 +1,106 @@
+"""The layer contract of ../shared/DESIGN.md, read from the code: who may import what.
+
+Imports are found as ``test_import_cycles`` finds them: everywhere in a module (functions,
+``if`` and ``try`` blocks included), except under ``if TYPE_CHECKING:``, which never runs.
+A contract that the code does not keep yet is marked ``xfail(strict=True)`` with the work
+that will keep it: the day it holds, the test passes and strict xfail fails the run, so the
+mark must go.
+"""
+
+from __future__ import annotations
+
+import ast
+
+import pytest
+from test_import_cycles import MODULES, _imported, _is_type_checking, import_graph
+
+PACKAGE = "domino_print"
+
+
+def _external_imports() -> dict[str, set[str]]:
+    """For each package module, the top-level names of the outside packages it imports."""
+    found: dict[str, set[str]] = {}
+    for module, path in MODULES.items():
+        is_package = path.name == "__init__.py"
+        names: set[str] = set()
+        pending: list[ast.AST] = [ast.parse(path.read_text(encoding="utf-8"), filename=str(path))]
+        while pending:
+            node = pending.pop()
+            if isinstance(node, ast.If) and _is_type_checking(node):
+                pending.extend(node.orelse)
+                continue
+            if isinstance(node, (ast.Import, ast.ImportFrom)) and not getattr(node, "level", 0):
+                for name in _imported(node, module, is_package):
+                    top = name.split(".")[0]
+                    if top and top != PACKAGE:
+                        names.add(top)
+            pending.extend(ast.iter_child_nodes(node))
+        found[module] = names
+    return found
+
+
+EXTERNAL = _external_imports()
+GRAPH = import_graph()
+
+
+def _in(package: str, module: str) -> bool:
+    return module == f"{PACKAGE}.{package}" or module.startswith(f"{PACKAGE}.{package}.")
+
+
+def test_the_contract_sees_outside_imports():
+    assert "reportlab" in EXTERNAL["domino_print.pdf.canvas"]
+    assert "click" in EXTERNAL["domino_print.cli"]
+
+
+def test_geometry_never_imports_reportlab_or_click():
+    for module, names in EXTERNAL.items():
+        if _in("geometry", module):
+            drawing = names & {"reportlab", "click", "svglib", "pypdfium2"}
+            assert not drawing, f"{module} imports {sorted(drawing)}"
+
+
+def test_geometry_imports_no_writer_or_surface():
+    for module, targets in GRAPH.items():
+        if _in("geometry", module):
+            writers = ("pdf", "faces", "output", "studio", "cli", "api")
+            above = {t for t in targets if any(_in(p, t) for p in writers)}
+            assert not above, f"{module} imports {sorted(above)}"
+
+
+def test_only_the_command_line_and_the_option_table_import_click():
+    users = {module for module, names in EXTERNAL.items() if "click" in names}
+    assert users <= {"domino_print.cli"} | {m for m in MODULES if _in("options", m)}, sorted(users)
+
+
+@pytest.mark.xfail(strict=True, reason="issue 16: face kinds become theme data (themes.model imports faces)")
+def test_themes_import_no_painter_and_no_page():
+    for module, targets in GRAPH.items():
+        if _in("themes", module):
+            painters = {t for t in targets if _in("faces", t) or _in("pdf", t)}
+            assert not painters, f"{module} imports {sorted(painters)}"
+
+
+def test_the_theme_model_and_faces_do_not_reach_up_to_the_loader_pages_or_surfaces():
+    forbidden = {f"{PACKAGE}.{name}" for name in ("themes.loader", "sets.job", "cli", "api")}
+    for module in ("domino_print.themes.model", "domino_print.themes.user", "domino_print.faces"):
+        assert not GRAPH[module] & forbidden, module
+        assert not {t for t in GRAPH[module] if _in("pdf", t) or _in("studio", t)}, module
+
+
+@pytest.mark.xfail(strict=True, reason="issue 16: the studio imports themes, output and pictures directly")
+def test_the_studio_reaches_the_core_only_through_the_api_and_the_option_table():
+    allowed = {f"{PACKAGE}.api", f"{PACKAGE}.texts", PACKAGE}
+    for module, targets in GRAPH.items():
+        if _in("studio", module):
+            inside = {t for t in targets if _in("studio", t) or _in("options", t)}
+            outside = targets - allowed - inside
+            assert not outside, f"{module} imports {sorted(outside)}"
+            assert "reportlab" not in EXTERNAL[module], f"{module} draws with ReportLab itself"
+
+
+def test_reportlab_is_drawn_with_only_in_the_drawing_packages():
+    """ReportLab belongs to pdf/ (pages), faces/ (painters), pictures/ (SVG drawings), fonts/."""
+    drawing = ("pdf", "faces", "pictures", "fonts")
+    users = {module for module, names in EXTERNAL.items() if "reportlab" in names}
+    outside = {m for m in users if not any(_in(p, m) for p in (*drawing, "studio"))}
+    assert not outside - {"domino_print.platypus_import"}, sorted(outside)  # (the studio: next test)
