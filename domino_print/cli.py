@@ -93,6 +93,13 @@ def _theme_names() -> str:
     return ", ".join(builtin_names())
 
 
+def _list_formats() -> str:
+    """The suffixes of lists of pairs (``themes.lists.READERS``), for the help of --theme."""
+    from domino_print.themes.lists.registry import formats_text
+
+    return formats_text()
+
+
 @click.group(
     cls=OneLineErrors,
     invoke_without_command=True,
@@ -100,7 +107,7 @@ def _theme_names() -> str:
     context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
 )
 @click.version_option(__version__, prog_name="domino-print")
-@click_options(OPTIONS, themes=_theme_names)
+@click_options(OPTIONS, themes=_theme_names, lists=_list_formats)
 @click.pass_context
 def cli(ctx: click.Context, **values) -> None:
     """Make a print-ready PDF domino set: a cutting sheet of whole tiles and a rules page."""

@@ -57,6 +57,39 @@ def test_a_picture_cell_is_drawn_from_the_file_next_to_the_list(tmp_path):
     assert "chat" in reader.pages[0].extract_text()
 
 
+@pytest.mark.parametrize("suffix", [".webp", ".gif", ".bmp", ".tiff", ".tif", ".jpeg", ".svg"])
+def test_a_cell_naming_any_picture_format_folder_themes_read_is_a_picture(tmp_path, suffix):
+    """Issue 16, bug 2: pairs.py kept its own suffix list, so a .webp cell printed as the text
+    "images/chat.webp" although a folder theme draws that file."""
+    (tmp_path / "images").mkdir()
+    picture = tmp_path / "images" / f"chat{suffix}"
+    if suffix == ".svg":
+        picture.write_text('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
+                           '<rect width="10" height="10" fill="#CC4400"/></svg>', encoding="utf-8")
+    else:
+        solid(picture, "#CC4400")
+    source = tmp_path / "animaux.csv"
+    source.write_text(f"chat;images/chat{suffix}\nchien;dog\nvache;cow\n", encoding="utf-8")
+    (row, *_) = read_pairs(str(source)).rows
+    assert row.second.picture == picture.resolve()
+    document = make_document({"theme": str(source), "structure": "double", "no_rules": True})
+    page = pypdf.PdfReader(io.BytesIO(document.pdf)).pages[0]
+    assert "chat." not in page.extract_text()  # the file's name is not printed as a text...
+    if suffix != ".svg":  # ...the picture is drawn (an SVG is drawn as vector operators)
+        assert any(name for name in page.images)
+
+
+def test_every_list_format_is_one_reader_named_by_the_readme_and_the_help(run_cli):
+    from domino_print.themes.lists.registry import READERS
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    help_text = " ".join(run_cli("--help").stdout.split())
+    for suffix, reader in READERS.items():
+        assert f"`{suffix}`" in readme, suffix
+        assert suffix in help_text, suffix
+        assert reader.name
+
+
 @pytest.mark.parametrize(("content", "message"), [
     ("", "the list is empty"),
     ("\n\n", "the list is empty"),

@@ -260,9 +260,10 @@ def form_fields(lang: str = DEFAULT_LANG) -> list[dict[str, object]]:
             continue
         help_text = option_help(option, lang)
         if "{themes}" in help_text:
+            from domino_print.themes.lists.registry import formats_text
             from domino_print.themes.model import builtin_names  # reads every theme file
 
-            help_text = help_text.format(themes=", ".join(builtin_names()))
+            help_text = help_text.format(themes=", ".join(builtin_names()), lists=formats_text())
         fields.append({
             "name": option.name, "kind": option.kind, "default": option.default,
             "implied": option.implied, "choices": list(option.choice_list()), "low": option.low,

@@ -99,7 +99,9 @@ ASSOCIATION_OPTIONS = ("faces", "values", "structure", "seed", "style")
 
 
 def _is_pairs_list(ref: str) -> bool:
-    if not ref.lower().endswith((".csv", ".toml")):
+    from domino_print.themes.lists.registry import LIST_SUFFIXES  # the readers' suffixes (no reader runs)
+
+    if not ref.lower().endswith(LIST_SUFFIXES):
         return False
     from domino_print.themes.pairs import is_pairs_list  # only for a file that may be a list of pairs
 

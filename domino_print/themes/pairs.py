@@ -1,10 +1,10 @@
 """A teacher's own list of pairs: ``--theme paires.csv`` (or ``.toml``), one pair a line.
 
-CSV: UTF-8 (a spreadsheet's byte-order mark is fine), cells separated by a
-semicolon (as French spreadsheets export) or a comma, two cells a line, for
-example ``7 × 8;56`` or ``chat;images/chat.png``. A cell naming an image file
-(.png, .jpg, .jpeg, .svg) is a picture, found next to the list. TOML:
-``pairs = [["7 × 8", "56"], ...]``.
+Each format has its reader in ``themes.lists`` (``READERS``, by suffix), which gives
+the rows of cells; this module makes them a ``PairList``, the same way for every
+format. A cell naming a picture file (any suffix the pictures package reads,
+``pictures.IMAGE_SUFFIXES``) is a picture, found next to the list; any other cell
+is a text.
 
 Every problem is one ``PairsError`` line naming the file and the line number:
 an empty list, a single pair, an empty cell, a missing picture, a side repeated
@@ -15,30 +15,18 @@ The file's name is the set's title and passes the same check.
 
 from __future__ import annotations
 
-import csv
-import sys
 from pathlib import Path
 from typing import NamedTuple
 
-from domino_print.errors import WordedError
 from domino_print.output.files import ReadProblem, read_regular_file
+from domino_print.pictures import IMAGE_SUFFIXES
 from domino_print.texts.page_text import TextError, check_page_text, displayed
+from domino_print.themes.lists.registry import LIST_SUFFIXES, PairsError, Table, reader_for
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on Python 3.10 only
-    import tomli as tomllib
+__all__ = ["LIST_SUFFIXES", "Cell", "PairList", "PairRow", "PairsError", "is_pairs_list", "read_pairs"]
 
-PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
-LIST_SUFFIXES = (".csv", ".toml")
 MAX_LIST_BYTES = 1_000_000
 """Largest list of pairs read (a thousand pairs is about 30 KB)."""
-
-
-class PairsError(WordedError):
-    """A pairs list that cannot make a set; the message names the file and the line."""
-
-
 MAX_CELL_CHARS = 1000
 """Far more than a half holds: ``fitting`` names a text too long for its half."""
 MAX_TITLE_CHARS = 60
@@ -69,31 +57,31 @@ class PairList(NamedTuple):
 
 
 def is_pairs_list(ref: str) -> bool:
-    """Whether ``--theme`` names a list of pairs: any ``.csv``, or a ``.toml`` with ``pairs``."""
+    """Whether ``--theme`` names a list of pairs: a file of a suffix in ``lists.READERS`` that
+    its reader claims (any ``.csv``; a ``.toml`` with ``pairs``)."""
     path = Path(ref).expanduser()
-    if path.suffix.lower() == ".csv":
+    reader = reader_for(path)
+    if reader is None:
+        return False
+    if reader.claims is None:
         return True
-    if path.suffix.lower() != ".toml" or not path.is_file():
+    if not path.is_file():
         return False
     try:
-        return "pairs" in tomllib.loads(_read_regular(path).decode("utf-8"))
-    except (PairsError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError):
+        return reader.claims(_read_regular(path))
+    except PairsError:
         return False  # the theme loader reports it
 
 
 def read_pairs(ref: str) -> PairList:
-    """The list at ``ref``, checked."""
+    """The list at ``ref``, read by its format's reader, checked."""
     path = Path(ref).expanduser()
-    raw = _read_regular(path)
-    try:
-        content = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise PairsError(f"{path}: the list is not UTF-8 text; save it as CSV UTF-8") from None
-    cells = _toml_rows(path, content) if path.suffix.lower() == ".toml" else _csv_rows(path, content)
-    rows = tuple(
-        PairRow(line, _cell(path, line, first), _cell(path, line, second)) for line, first, second in cells
-    )
-    _check(path, rows)
+    reader = reader_for(path)
+    if reader is None:
+        raise PairsError(f"{path}: not a list of pairs; save it as one of {', '.join(LIST_SUFFIXES)}")
+    table = reader.read(path, _read_regular(path))
+    rows = tuple(_pair_row(path, table, row.line, row.cells) for row in table.rows)
+    _check(path, table, rows)
     pairs = PairList(path, rows)
     try:
         check_page_text(pairs.title, most=MAX_TITLE_CHARS)
@@ -113,60 +101,24 @@ def _read_regular(path: Path) -> bytes:
         raise PairsError(problem.message(path, "the list of pairs", fix)) from None
 
 
-def _csv_rows(path: Path, content: str) -> list[tuple[int, str, str]]:
-    lines = content.splitlines()
-    first = next((line for line in lines if line.strip()), "")
-    delimiter = ";" if ";" in first else ","
-    rows = []
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        try:
-            cells = next(csv.reader([line], delimiter=delimiter))
-        except csv.Error as exc:  # a cell over the csv module's limit (128 KB), a stray NUL...
-            raise PairsError(f"{path}, line {number}: not a line of a list of pairs ({exc})") from None
-        while len(cells) > 2 and not cells[-1].strip():
-            cells.pop()  # trailing separators, as spreadsheets write them
-        if len(cells) != 2:
-            raise PairsError(
-                f"{path}, line {number}: {len(cells)} cell{'s' if len(cells) != 1 else ''} where a pair "
-                f"needs 2, separated by {delimiter!r}: {line.strip()!r}"
-            )
-        rows.append((number, cells[0], cells[1]))
-    return rows
+def _pair_row(path: Path, table: Table, line: int, cells: tuple[str, ...]) -> PairRow:
+    return PairRow(line, _cell(path, table, line, 0, cells[0]), _cell(path, table, line, 1, cells[1]))
 
 
-def _toml_rows(path: Path, content: str) -> list[tuple[int, str, str]]:
-    try:
-        data = tomllib.loads(content)
-    except tomllib.TOMLDecodeError as exc:
-        raise PairsError(f"{path}: TOML syntax error: {exc}") from None
-    except RecursionError:  # tomllib parses nested arrays recursively
-        raise PairsError(f"{path}: TOML syntax error: arrays nested too deeply") from None
-    pairs = data.get("pairs")
-    if not isinstance(pairs, list):
-        raise PairsError(f'{path}: write the pairs as pairs = [["7 × 8", "56"], ...]')
-    rows = []
-    for number, pair in enumerate(pairs, start=1):
-        if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(c, str) for c in pair)):
-            raise PairsError(f'{path}, pair {number}: write each pair as two texts, ["7 × 8", "56"]')
-        rows.append((number, pair[0], pair[1]))
-    return rows
-
-
-def _cell(path: Path, line: int, raw: str) -> Cell:
+def _cell(path: Path, table: Table, line: int, column: int, raw: str) -> Cell:
     text = " ".join(raw.split())
+    where = table.place(line, column)
     if not text:
-        raise PairsError(f"{path}, line {line}: a cell is empty; give both sides of the pair")
-    if text.lower().endswith(PICTURE_SUFFIXES):
+        raise PairsError(f"{path}, {where}: a cell is empty; give both sides of the pair")
+    if text.lower().endswith(IMAGE_SUFFIXES):
         picture = (path.parent / text).resolve()
         if not picture.is_file():
-            raise PairsError(f"{path}, line {line}: picture {text!r} not found next to the list")
+            raise PairsError(f"{path}, {where}: picture {text!r} not found next to the list")
         return Cell(text, picture)
     try:
         check_page_text(text, most=MAX_CELL_CHARS)
     except TextError as exc:
-        raise PairsError(f"{path}, line {line}: {exc.about(_quoted(text))}") from None
+        raise PairsError(f"{path}, {where}: {exc.about(_quoted(text))}") from None
     return Cell(text)
 
 
@@ -175,18 +127,20 @@ def _quoted(text: str) -> str:
     return f"'{displayed(text)}'"
 
 
-def _check(path: Path, rows: tuple[PairRow, ...]) -> None:
+def _check(path: Path, table: Table, rows: tuple[PairRow, ...]) -> None:
     if not rows:
         raise PairsError(f"{path}: the list is empty; write one pair a line, such as 7 × 8;56")
     if len(rows) == 1:
-        raise PairsError(f"{path}, line {rows[0].line}: a single pair makes no game; write two pairs or more")
+        raise PairsError(f"{path}, {table.place(rows[0].line)}: a single pair makes no game; "
+                         "write two pairs or more")
     for side in ("first", "second"):
         seen: dict[str, int] = {}
         for row in rows:
             key = getattr(row, side).text.casefold()
             if key in seen:
                 raise PairsError(
-                    f"{path}, line {row.line}: {getattr(row, side).text!r} is already on line {seen[key]}; "
+                    f"{path}, {table.place(row.line)}: {getattr(row, side).text!r} is already on "
+                    f"{table.place(seen[key])}; "
                     "each side must be unique, or two cards would answer the same question"
                 )
             seen[key] = row.line

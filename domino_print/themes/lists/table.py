@@ -1,0 +1,62 @@
+"""What every list reader gives: a ``Table`` of ``RawRow``s, and the ``PairsError`` it raises."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import NamedTuple
+
+from domino_print.errors import WordedError
+
+
+class PairsError(WordedError):
+    """A pairs list that cannot make a set; the message names the file and the line (or cell)."""
+
+
+class RawRow(NamedTuple):
+    """One row of a list as its file holds it: ``line`` numbers it as a person counts
+    (line of a CSV file, pair of a TOML list, row of a sheet); ``cells`` are its texts, trailing
+    empty ones dropped."""
+
+    line: int
+    cells: tuple[str, ...]
+
+
+class Table(NamedTuple):
+    """What a reader found in a file."""
+
+    rows: tuple[RawRow, ...]
+    sheet: str | None = None
+    """A spreadsheet's sheet the rows come from; None for a text file."""
+
+    def place(self, line: int, column: int | None = None) -> str:
+        """Where a person finds a row (``line 7``), or a cell of a sheet (``sheet 'Feuil1', cell B7``;
+        ``column`` counts from 0)."""
+        if self.sheet is None:
+            return f"line {line}"
+        if column is None:
+            return f"sheet {self.sheet!r}, row {line}"
+        return f"sheet {self.sheet!r}, cell {column_letters(column)}{line}"
+
+
+def column_letters(column: int) -> str:
+    """A spreadsheet's name of a column counted from 0: A, B, ... Z, AA, AB..."""
+    letters = ""
+    column += 1
+    while column:
+        column, rest = divmod(column - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
+
+
+class ListReader(NamedTuple):
+    """One list format: its ``name`` as a user reads it, and ``read(path, data) -> Table``,
+    which raises ``PairsError`` naming the place of a problem.
+
+    ``claims(data)`` says whether a file of this suffix is a list of pairs at all (a ``.toml``
+    may be a folder theme's own file); None when every such file is one.
+    """
+
+    name: str
+    read: Callable[[Path, bytes], Table]
+    claims: Callable[[bytes], bool] | None = None

@@ -1,0 +1,49 @@
+"""Lists written by hand in TOML: ``pairs = [["7 × 8", "56"], ...]`` (UTF-8).
+
+A ``.toml`` file is a list of pairs only when it has a ``pairs`` key (``claims``);
+otherwise it is a folder theme's own file, for the theme loader.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from domino_print.themes.lists.table import ListReader, PairsError, RawRow, Table
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on Python 3.10 only
+    import tomli as tomllib
+
+
+def claims(data: bytes) -> bool:
+    try:
+        return "pairs" in tomllib.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError):
+        return False  # the theme loader reports it
+
+
+def read(path: Path, data: bytes) -> Table:
+    try:
+        content = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise PairsError(f"{path}: the list is not UTF-8 text; save it as UTF-8") from None
+    try:
+        parsed = tomllib.loads(content)
+    except tomllib.TOMLDecodeError as exc:
+        raise PairsError(f"{path}: TOML syntax error: {exc}") from None
+    except RecursionError:  # tomllib parses nested arrays recursively
+        raise PairsError(f"{path}: TOML syntax error: arrays nested too deeply") from None
+    pairs = parsed.get("pairs")
+    if not isinstance(pairs, list):
+        raise PairsError(f'{path}: write the pairs as pairs = [["7 × 8", "56"], ...]')
+    rows = []
+    for number, pair in enumerate(pairs, start=1):
+        if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(c, str) for c in pair)):
+            raise PairsError(f'{path}, pair {number}: write each pair as two texts, ["7 × 8", "56"]')
+        rows.append(RawRow(number, (pair[0], pair[1])))
+    return Table(tuple(rows))
+
+
+READER = ListReader("TOML", read, claims)
