@@ -40,6 +40,7 @@ def wheel(tmp_path_factory) -> Path:
 def test_wheel_holds_package_data(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     assert "domino_print/py.typed" in names
+    assert "domino_print/sets/number_words.toml" in names  # the value evaluator's words
     for theme in ("pips", "pips-couleur", "chiffres", "fruits"):
         assert f"domino_print/themes/builtin/{theme}.toml" in names
     for fruit in ("pomme", "poire", "banane", "orange", "cerises", "fraise", "raisin"):

@@ -1,0 +1,257 @@
+"""The meaning check: a list of pairs that would break a class is found before anything is drawn.
+
+A row is one value shown two ways (a question and its answer, or a value's two
+representations). A class breaks when a half could belong to two rows: "we found
+a number that matched two tiles". So each half gets a *meaning* (``meaning_of``):
+
+* a picture: its file, by name without the folder, case folded;
+* a text with a value (``values.evaluate``: "3 + 3", "2 × 3", "6", "six", "½",
+  "0,5", "50 %"): that value, exactly;
+* any other text: the text normalised (``normalise``: case, accents, spaces and
+  typographic quotes do not count: "L’été" = "l'ete").
+
+``clashes(rows)`` lists every two rows whose halves share a meaning, in either
+column (two questions, two answers, or a question and another row's answer) and
+names the rows, the halves and the shared meaning; ``check_rows(rows)`` raises
+``MeaningError`` for the first. This one rule covers the loops of a class (an
+answer matching two questions) and the double sets (a half matching halves of two
+different values).
+
+``check_loop(cards)`` proves a deck of cards is one single loop, and
+``check_chain(cards)`` that a chain runs from its start card to its end card
+through every card: each card holds an answer and asks a question (as
+``structures.boucle`` lays them out), and the card that answers a question is the
+one whose answer has the question's row. A generated set can be proved with the
+same calls.
+
+The errors are neutral: they carry the lines, the texts and the shared meaning as
+fields; the list's reader or a surface words them (``str()`` is a plain English line).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+from fractions import Fraction
+from pathlib import PurePath
+from typing import NamedTuple
+
+from domino_print.errors import DominoError
+from domino_print.sets.values import NotAValue, evaluate, shown
+
+__all__ = ["Card", "Clash", "Half", "LoopError", "Meaning", "MeaningError", "Row", "answers", "check_chain",
+           "check_loop", "check_rows", "clashes", "meaning_of", "normalise"]
+
+QUOTES = {"‘": "'", "’": "'", "‚": "'", "‛": "'", "ʼ": "'", "′": "'", "“": '"', "”": '"', "„": '"',
+          "‟": '"', "«": '"', "»": '"', "‹": "'", "›": "'", "″": '"'}
+
+
+_AROUND_QUOTES = re.compile(r"\s*(['\"])\s*")
+
+
+def normalise(text: str) -> str:
+    """``text`` as two sides are compared: case folded, accents removed, typographic quotes
+    made plain (with no space around them: « oui » = "oui"), runs of spaces one space, no space
+    at the ends."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    plain = "".join(QUOTES.get(c, c) for c in decomposed if not unicodedata.combining(c))
+    return _AROUND_QUOTES.sub(r"\1", " ".join(plain.split()))
+
+
+class Half(NamedTuple):
+    """One half of a row: its text (for a picture, the file name the list gives) and, for a
+    picture, its path."""
+
+    text: str
+    picture: PurePath | None = None
+
+
+class Meaning(NamedTuple):
+    """What a half means: ``kind`` "picture", "value" or "text", and ``key``, compared exactly."""
+
+    kind: str
+    key: object
+
+    def shown(self) -> str:
+        """The meaning as a message names it: ``6``, ``0.5``, ``chat.png``, ``l'ete``."""
+        if self.kind == "value":
+            assert isinstance(self.key, Fraction)
+            return shown(self.key)
+        return str(self.key)
+
+
+def meaning_of(half: Half) -> Meaning:
+    """The meaning of ``half`` (see the module's docstring)."""
+    if half.picture is not None:
+        return Meaning("picture", half.picture.name.casefold())
+    try:
+        return Meaning("value", evaluate(half.text))
+    except NotAValue:
+        return Meaning("text", normalise(half.text))
+
+
+class Row(NamedTuple):
+    """One row of a list: its ``line`` (as the list's reader numbers it) and its two halves."""
+
+    line: int
+    first: Half
+    second: Half
+
+
+class Clash(NamedTuple):
+    """Two rows that share a meaning: the earlier row's ``line`` and half, the later's, and the
+    ``shared`` meaning. ``sides`` says which half of each: 0 the first, 1 the second."""
+
+    first_line: int
+    first_text: str
+    second_line: int
+    second_text: str
+    shared: Meaning
+    sides: tuple[int, int]
+
+
+class MeaningError(DominoError):
+    """A list whose two rows share a meaning; ``clash`` carries the lines, texts and meaning."""
+
+    def __init__(self, clash: Clash) -> None:
+        self.clash = clash
+        what = "the same value" if clash.shared.kind == "value" else "the same meaning"
+        super().__init__(
+            f"lines {clash.first_line} and {clash.second_line}: {clash.first_text!r} and "
+            f"{clash.second_text!r} have {what}, {clash.shared.shown()}"
+        )
+
+
+def clashes(rows: Sequence[Row]) -> list[Clash]:
+    """Every two rows whose halves share a meaning, each pair of rows once (the first shared
+    meaning found), in the order of the later row. Linear in the rows (one dictionary)."""
+    seen: dict[Meaning, tuple[int, int, str]] = {}  # meaning -> (row index, side, text)
+    found: dict[tuple[int, int], Clash] = {}
+    for index, row in enumerate(rows):
+        mine: dict[Meaning, tuple[int, str]] = {}
+        for side, half in enumerate((row.first, row.second)):
+            mine.setdefault(meaning_of(half), (side, half.text))
+        for meaning, (side, text) in mine.items():
+            earlier = seen.get(meaning)
+            if earlier is None:
+                seen[meaning] = (index, side, text)
+                continue
+            other, other_side, other_text = earlier
+            if (other, index) not in found:
+                found[(other, index)] = Clash(rows[other].line, other_text, row.line, text, meaning,
+                                              (other_side, side))
+    return list(found.values())
+
+
+def check_rows(rows: Sequence[Row]) -> None:
+    """``MeaningError`` for the first clash of ``rows`` (by the later row's line), if any."""
+    found = clashes(rows)
+    if found:
+        raise MeaningError(found[0])
+
+
+class LoopError(DominoError):
+    """A deck that is not one single loop (or chain): ``problem`` is "dead_end" (a question no
+    card answers, at ``card``), "two_answers" (a question two cards answer), "cycles" (the
+    deck falls into ``cycles`` separate loops), "two_questions" (a card answering two cards'
+    questions) or "not_a_chain"; ``card`` counts from 1."""
+
+    def __init__(self, problem: str, message: str, *, card: int = 0, cycles: int = 0) -> None:
+        self.problem = problem
+        self.card = card
+        self.cycles = cycles
+        super().__init__(message)
+
+
+class Card(NamedTuple):
+    """A card of a loop or chain: the answer it holds and the question it asks (None: a chain's
+    start card holds no answer, its end card asks nothing)."""
+
+    holds: Half | None
+    asks: Half | None
+
+
+def _next_cards(cards: Sequence[Card], answer_of: dict[Meaning, Meaning] | None) -> list[int | None]:
+    """For each card, the card that answers its question (None for a card that asks nothing)."""
+    holders: dict[Meaning, list[int]] = {}
+    for index, card in enumerate(cards):
+        if card.holds is not None:
+            holders.setdefault(meaning_of(card.holds), []).append(index)
+    following: list[int | None] = []
+    for index, card in enumerate(cards):
+        if card.asks is None:
+            following.append(None)
+            continue
+        asked = meaning_of(card.asks)
+        wanted = answer_of.get(asked, asked) if answer_of is not None else asked
+        found = holders.get(wanted, [])
+        if not found:
+            raise LoopError("dead_end", f"card {index + 1}: no card answers {card.asks.text!r}",
+                            card=index + 1)
+        if len(found) > 1:
+            raise LoopError("two_answers", f"card {index + 1}: cards {found[0] + 1} and {found[1] + 1} "
+                            f"both answer {card.asks.text!r}", card=index + 1)
+        following.append(found[0])
+    return following
+
+
+def _one_question_each(following: list[int | None]) -> None:
+    """``LoopError`` when one card answers two cards' questions (another card is then never
+    reached)."""
+    asked_by: dict[int, int] = {}
+    for index, step in enumerate(following):
+        if step is None:
+            continue
+        if step in asked_by:
+            raise LoopError("two_questions", f"card {step + 1} answers the questions of cards "
+                            f"{asked_by[step] + 1} and {index + 1}", card=step + 1)
+        asked_by[step] = index
+
+
+def answers(rows: Sequence[Row]) -> dict[Meaning, Meaning]:
+    """Each row's question meaning -> its answer meaning (what a card's question calls for)."""
+    return {meaning_of(row.first): meaning_of(row.second) for row in rows}
+
+
+def check_loop(cards: Sequence[Card], rows: Sequence[Row] | None = None) -> None:
+    """``LoopError`` unless following the cards' questions visits every card once and comes
+    back to the first: one single loop. With ``rows`` a question calls for its row's answer;
+    without, for an answer of the same meaning (a generated deck whose halves show one value)."""
+    following = _next_cards(cards, answers(rows) if rows is not None else None)
+    if None in following:
+        raise LoopError("not_a_chain", "every card of a loop asks a question", card=following.index(None) + 1)
+    _one_question_each(following)
+    cycles, visited = 0, [False] * len(cards)
+    for start in range(len(cards)):
+        if visited[start]:
+            continue
+        cycles += 1
+        at: int | None = start
+        while at is not None and not visited[at]:
+            visited[at] = True
+            at = following[at]
+    if cycles != 1:
+        raise LoopError("cycles", f"the cards make {cycles} separate loops, not one", cycles=cycles)
+
+
+def check_chain(cards: Sequence[Card], rows: Sequence[Row] | None = None) -> None:
+    """``LoopError`` unless the deck is one chain: exactly one start card (holding nothing), one
+    end card (asking nothing), and following the questions from the start visits every card."""
+    starts = [i for i, card in enumerate(cards) if card.holds is None]
+    ends = [i for i, card in enumerate(cards) if card.asks is None]
+    if len(starts) != 1 or len(ends) != 1:
+        raise LoopError("not_a_chain", f"a chain has one start card and one end card, not "
+                        f"{len(starts)} and {len(ends)}")
+    following = _next_cards(cards, answers(rows) if rows is not None else None)
+    _one_question_each(following)
+    at: int | None = starts[0]
+    visited = 0
+    while at is not None:
+        visited += 1
+        if visited > len(cards):
+            raise LoopError("cycles", "the chain comes back on itself", card=at + 1)
+        at = following[at]
+    if visited != len(cards):
+        raise LoopError("cycles", f"the chain reaches {visited} of its {len(cards)} cards",
+                        cycles=2)
