@@ -8,6 +8,7 @@
 command line's long options without dashes (``tile_size`` or ``tile-size``), the values
 strings, numbers or booleans. A bad value raises ``OptionError``; ``describe(error,
 "form", lang)`` words it with the fields' labels, ``str(error)`` with the flags.
+``summary_line(document, lang)`` tells what the document holds, in a catalogue language.
 """
 
 from __future__ import annotations
@@ -18,11 +19,13 @@ from typing import NamedTuple
 from domino_print.errors import DominoError, OptionError
 from domino_print.geometry.cutting import CutPlan
 from domino_print.options.table import Options, describe, form_fields, option_label, parse
+from domino_print.output.summary import DocumentFacts, summary_line
 from domino_print.sets.job import Job, build_job, job_cut_plan, render_job
+from domino_print.sets.naming import Deck
 
 __all__ = [
-    "Document", "DominoError", "OptionError", "describe", "form_fields", "make_document", "option_label",
-    "parse_options", "render_page_png",
+    "Document", "DocumentFacts", "DominoError", "OptionError", "describe", "form_fields", "make_document",
+    "option_label", "parse_options", "render_page_png", "summary_line",
 ]
 
 
@@ -32,10 +35,11 @@ class Document(NamedTuple):
     pdf: bytes
     pages: int
     tiles: int
-    """Tiles in one set (28 for double-six)."""
+    """Tiles (or loop cards) in one set: 28 for double-six."""
     top: int
+    """The highest value of a double set (6 for double-six)."""
     set_name: str
-    """In English: ``double-six``."""
+    """In English: ``double-six``, or ``loop`` (``summary_line`` names it in any language)."""
     sets: int
     backs: str | None
     """``duplex`` (back pages), ``fold`` (backs beside the fronts, to fold over) or None."""
@@ -43,6 +47,8 @@ class Document(NamedTuple):
     paper: str
     theme: str
     lang: str
+    deck: Deck
+    """``double`` (every pair of values once) or ``loop`` (a loop deck)."""
     cuts: CutPlan
     """Where every sheet and back page's tiles, cut lines, crop marks and fold line are, in mm:
     plain data for the writers that are not the PDF (cut files)."""
@@ -77,6 +83,7 @@ def make_document(options: Mapping[str, object] | Options | Job,
         paper=job.sheet.paper.name,
         theme=job.theme.name,
         lang=job.lang,
+        deck=job.deck,
         cuts=job_cut_plan(job),
     )
 

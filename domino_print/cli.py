@@ -173,28 +173,13 @@ def write_document(job, out: Path, settings: WriterSettings, progress=None) -> s
 
 def _write_all(staged, job, out: Path, writers: list[Writer], step) -> str:
     # The API pulls in the renderer (ReportLab): loaded only now.
-    from domino_print.api import make_document
-    from domino_print.output.files import human_size
+    from domino_print.api import make_document, summary_line
 
     document = make_document(job, step)
     with staged:
         written = {writer.name: writer.write(staged, out, document, step) for writer in writers}
-    page_word = "page" if document.pages == 1 else "pages"
-    tiles = "domino" if document.tiles == 1 else "dominoes"
-    dominoes = f"{document.tiles} {tiles} ({document.set_name})"
-    if document.sets > 1:
-        dominoes = f"{document.sets} sets of {dominoes}"
-    if document.backs == "fold":
-        dominoes += " with fold-over backs (fold each page on its line)"
-    elif document.backs:
-        dominoes += f" with backs (flip on the {document.duplex} edge)"
-    size = human_size(document.size)
-    summary = f"{out}: {document.pages} {page_word}, {dominoes}, {document.paper}, {size}"
     paths = written["png"].paths if "png" in written else ()
-    if paths:
-        shown = paths[0].name if len(paths) == 1 else f"{paths[0].name} to {paths[-1].name}"
-        summary += f"; {len(paths)} PNG {'preview' if len(paths) == 1 else 'previews'} ({shown})"
-    return summary
+    return summary_line(document, "en", out_name=str(out), previews=paths)
 
 
 class ProgressReport:

@@ -3,5 +3,6 @@
 - ``writers``: the output writers' registry (the PDF, PNG previews), each fed plain data;
 - ``files``: destinations, atomic staging of a PDF and its previews, safe reading of users' files;
 - ``preview``: PNG previews of PDF pages (pypdfium2), rendered in bands;
-- ``ink_coverage``: ink coverage of rendered pages, for the bench and the tests.
+- ``ink_coverage``: ink coverage of rendered pages, for the bench and the tests;
+- ``summary``: the summary line of a finished document, in any catalogue language.
 """

@@ -11,12 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
-from domino_print import fonts, texts
+from domino_print import fonts
 from domino_print.errors import OptionError, SizeError
 from domino_print.geometry.backs import BackPage, back_page, fold_back_page
 from domino_print.geometry.cutting import CutPlan, cut_plan
 from domino_print.geometry.sheet import SheetLayout, SheetSpec, layout_sheet
 from domino_print.options.table import Options, check_with_theme, word_size_error
+from domino_print.sets.naming import Deck, set_name
 from domino_print.sets.tiles import MAX_TOP, Tile, double_set
 from domino_print.texts import text
 from domino_print.themes.loader import load_theme
@@ -58,11 +59,15 @@ class Job(NamedTuple):
         loop = self.association is not None and self.association.structure == "boucle"
         return 1 if loop and self.rules_context is not None else 0
 
+    @property
+    def deck(self) -> Deck:
+        """``loop`` for a loop deck, else ``double`` (a classic set or an association double set)."""
+        loop = self.association is not None and self.association.structure == "boucle"
+        return "loop" if loop else "double"
+
     def set_name_in(self, lang: str) -> str:
         """``double-six``, or ``loop`` for a loop deck, in ``lang``."""
-        if self.association is not None and self.association.structure == "boucle":
-            return text(lang, "loop.set_name")
-        return texts.set_name(lang, self.top)
+        return set_name(lang, self.deck, self.top)
 
 
 def build_job(options: Options) -> Job:

@@ -41,6 +41,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 import domino_print.studio.uploads as picture_files
+from domino_print.api import DocumentFacts, summary_line
 from domino_print.errors import DominoError, OptionError, flag_name
 from domino_print.options.table import describe, form_fields, option_label
 from domino_print.output.files import human_size
@@ -56,8 +57,8 @@ from domino_print.studio.rendering import (
 )
 from domino_print.studio.sessions import COOKIE, Session, SessionStore
 from domino_print.studio.settings import Settings
-from domino_print.studio.words import page_languages, plural_word, word
-from domino_print.texts import DEFAULT_LANG, languages, set_name
+from domino_print.studio.words import page_languages, word
+from domino_print.texts import DEFAULT_LANG, languages
 from domino_print.themes.model import builtin_names
 from domino_print.themes.user import natural_key
 
@@ -223,16 +224,7 @@ def titles() -> dict[str, str]:
 
 
 def summary(lang: str, facts: dict) -> str:
-    named = set_name(lang, facts["top"])
-    dominoes = plural_word(lang, "summary.dominoes", facts["tiles"], set_name=named)
-    if facts["sets"] > 1:
-        dominoes = word(lang, "summary.sets", sets=facts["sets"], dominoes=dominoes)
-    if facts["backs"]:
-        edge = word(lang, f"summary.edge_{facts['duplex']}")
-        dominoes = word(lang, "summary.backs", dominoes=dominoes, edge=edge)
-    size = human_size(facts["size"]) if facts.get("size") is not None else "…"
-    return word(lang, "summary.line", pages=plural_word(lang, "summary.pages", facts["pages"]),
-                dominoes=dominoes, paper=facts["paper"], size=size)
+    return summary_line(DocumentFacts.from_json(facts), lang)
 
 
 def field_error(error: DominoError, lang: str, session: Session) -> dict:

@@ -23,7 +23,7 @@ import shlex
 import threading
 from pathlib import Path
 
-from domino_print.api import make_document, parse_options
+from domino_print.api import Document, DocumentFacts, make_document, parse_options
 from domino_print.studio.page_keys import page_keys
 
 PREVIEW_DPI = 50
@@ -34,12 +34,15 @@ _CORE = threading.Lock()
 """Nor is ReportLab's font subsetting (two documents saved at once in one process corrupt each
 other's embedded fonts): one document made at a time in a process. The interpreter lock keeps
 Python code to one thread anyway; uvicorn's ``--workers`` give real parallel renders."""
+FACTS = 2
+"""The version of the facts kept beside a cached PDF (``<key>.json``): caches of older ones are not read."""
 PICTURES = "pictures"
 """The theme value that stands for the visitor's own pictures in the form."""
 
 
 def cache_key(options: dict, digest: str, kind: str) -> str:
-    material = json.dumps({"options": options, "pictures": digest, "kind": kind}, sort_keys=True)
+    material = json.dumps({"options": options, "pictures": digest, "kind": kind, "facts": FACTS},
+                          sort_keys=True)
     return hashlib.sha256(material.encode()).hexdigest()[:32]
 
 
@@ -49,10 +52,8 @@ def _write(path: Path, data: bytes) -> None:
     os.replace(temporary, path)
 
 
-def document_facts(document) -> dict:
-    return {"pages": document.pages, "tiles": document.tiles, "top": document.top, "sets": document.sets,
-            "backs": document.backs, "duplex": document.duplex, "paper": document.paper,
-            "theme": document.theme, "size": document.size}
+def document_facts(document: Document) -> dict:
+    return {**DocumentFacts.of(document).as_json(), "theme": document.theme}
 
 
 def build(options: dict, cache_dir: Path, key: str) -> dict:

@@ -1,0 +1,126 @@
+"""The summary line: what a finished document holds, in one line, in any catalogue language.
+
+    planche.pdf: 2 pages, 28 dominoes (double-six), A4, 21 KB
+
+One function, ``summary_line``, used by the command line (in English, with the file's
+name and its PNG previews) and by the studio (in the page's language, without a file
+name). Every word comes from the catalogues' ``[summary]`` table; the set's name from
+``sets.naming`` (``double-six``, ``loop``).
+
+It reads plain facts (``SummaryFacts``): an ``api.Document`` has them all, and the
+studio keeps them beside its cached PDFs as JSON (``DocumentFacts``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import PurePath
+from typing import NamedTuple, Protocol, TypeVar
+
+from domino_print.output.files import human_size
+from domino_print.sets.naming import Deck, set_name
+from domino_print.texts import plural, text
+
+T = TypeVar("T")
+
+
+class SummaryFacts(Protocol):
+    """The facts a summary line is made of (``api.Document`` and ``DocumentFacts`` have them)."""
+
+    @property
+    def pages(self) -> int: ...
+    @property
+    def tiles(self) -> int:
+        """Tiles (or loop cards) in one set."""
+    @property
+    def deck(self) -> Deck: ...
+    @property
+    def top(self) -> int:
+        """The highest value of a double set (6 for double-six)."""
+    @property
+    def sets(self) -> int: ...
+    @property
+    def backs(self) -> str | None:
+        """``duplex`` (back pages), ``fold`` (backs to fold over) or None."""
+    @property
+    def duplex(self) -> str:
+        """The edge two-sided printing flips on: ``long`` or ``short``."""
+    @property
+    def paper(self) -> str: ...
+    @property
+    def size(self) -> int | None:
+        """The PDF's size in bytes; None while it is not known yet."""
+
+
+class DocumentFacts(NamedTuple):
+    """``SummaryFacts`` as plain data, kept as JSON (``as_json``, ``from_json``) beside a cached PDF."""
+
+    pages: int
+    tiles: int
+    deck: Deck
+    top: int
+    sets: int
+    backs: str | None
+    duplex: str
+    paper: str
+    size: int | None = None
+
+    @classmethod
+    def of(cls, facts: SummaryFacts) -> DocumentFacts:
+        return cls(facts.pages, facts.tiles, facts.deck, facts.top, facts.sets, facts.backs,
+                   facts.duplex, facts.paper, facts.size)
+
+    def as_json(self) -> dict[str, object]:
+        return dict(self._asdict())
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, object]) -> DocumentFacts:
+        """The facts ``as_json`` gave; ``ValueError`` if ``data`` lacks one or has a wrong type."""
+        deck: Deck = "loop" if _field(data, "deck", str) == "loop" else "double"
+        if data["deck"] != deck:
+            raise ValueError(f"document facts with deck {data['deck']!r}")
+        backs, size = data.get("backs"), data.get("size")
+        return cls(
+            pages=_field(data, "pages", int), tiles=_field(data, "tiles", int), deck=deck,
+            top=_field(data, "top", int), sets=_field(data, "sets", int),
+            backs=None if backs is None else _field(data, "backs", str),
+            duplex=_field(data, "duplex", str), paper=_field(data, "paper", str),
+            size=None if size is None else _field(data, "size", int),
+        )
+
+
+def _field(data: Mapping[str, object], name: str, kind: type[T]) -> T:
+    value = data.get(name)
+    if not isinstance(value, kind) or isinstance(value, bool):
+        raise ValueError(f"document facts: {name} is {value!r}, not {kind.__name__}")
+    return value
+
+
+def summary_line(facts: SummaryFacts, lang: str, out_name: str | None = None,
+                 previews: Sequence[PurePath] = ()) -> str:
+    """The summary of a document in ``lang``: pages, tiles and set, backs, paper, size.
+
+    ``out_name`` (the PDF's path as the user gave it) starts the line, and ``previews``
+    (the PNG files written beside it, in page order) end it, on the command line.
+    A size not known yet (``facts.size`` None) reads ``…``.
+    """
+    named = set_name(lang, facts.deck, facts.top)
+    dominoes = plural(lang, "summary.dominoes", facts.tiles, set_name=named)
+    if facts.sets > 1:
+        dominoes = text(lang, "summary.sets", sets=facts.sets, dominoes=dominoes)
+    if facts.backs == "fold":
+        dominoes = text(lang, "summary.fold", dominoes=dominoes)
+    elif facts.backs:
+        edge = text(lang, f"summary.edge_{facts.duplex}")
+        dominoes = text(lang, "summary.backs", dominoes=dominoes, edge=edge)
+    size = text(lang, "summary.size_pending") if facts.size is None else human_size(facts.size)
+    line = text(lang, "summary.line", pages=plural(lang, "summary.pages", facts.pages),
+                dominoes=dominoes, paper=facts.paper, size=size)
+    if out_name is not None:
+        line = text(lang, "summary.file", out=out_name, summary=line)
+    if previews:
+        first, last = previews[0].name, previews[-1].name
+        names = first if len(previews) == 1 else text(lang, "summary.preview_range", first=first, last=last)
+        line = text(lang, "summary.with_previews", summary=line,
+                    previews=plural(lang, "summary.previews", len(previews), names=names))
+    return line
