@@ -47,7 +47,8 @@ def test_default_output_goes_to_output_folder(run_cli, tmp_path, monkeypatch):
 @pytest.mark.parametrize(
     ("args", "code", "message"),
     [
-        (["--max", "19"], 2, "--max 19 is too high"),
+        (["--max", "19"], 2, "--max 19 is out of range; use 0 to 18"),
+        (["--max", "13"], 2, "--max 13 is too high"),
         (["--theme", "fruits", "--max", "9"], 2, "values 0 to 6 only"),
         (["--max", "-2"], 2, "--max -2"),
         (["--max", "seven"], 2, "'seven' is not a valid integer"),

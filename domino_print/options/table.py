@@ -18,6 +18,7 @@ Neutral ``SizeError``s from the layout and the set generator become worded
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -25,9 +26,10 @@ from typing import Any, NamedTuple
 import click
 
 from domino_print.errors import OptionError, SizeError, WordedError, flag_name
-from domino_print.geometry.backs import BACK_KINDS, MAX_SETS, parse_back_offset, parse_label
+from domino_print.geometry.backs import BACK_KINDS, MAX_LABEL_CHARS, MAX_SETS, parse_back_offset, parse_label
 from domino_print.geometry.sheet import ORIENTATIONS, Paper, parse_paper, parse_tile_size
 from domino_print.ink import DEFAULT_INK, INK_MODES
+from domino_print.sets.tiles import MAX_TOP
 from domino_print.texts import DEFAULT_LANG, languages, text
 
 HELP_LANG = "en"
@@ -88,6 +90,9 @@ class Option(NamedTuple):
     implied: object = None
     """The value an option with no default takes when not given. Its default stays None so
     that the rules between options can tell it was not given (``--target`` alone is refused)."""
+    longest: int = 200
+    """The most characters a text (or a number written as text) may have: every value is bounded
+    before it is read further, so that no later parser sees a megabyte or a 5,000-digit number."""
     flag_value: str | None = None
     """A choice that may also be given alone, as a flag, takes this value then: ``--backs`` is
     ``--backs duplex``; in a mapping, true is this value and false is absent."""
@@ -113,8 +118,8 @@ _TWO_SIDED = Need("backs", ("duplex",),
                   "lined up by the fold; drop {%s}")
 
 ASSOCIATION_OPTIONS = (
-    Option("faces", "text", None, metavar="A,B"),
-    Option("values", "text", None, metavar="LIST"),
+    Option("faces", "text", None, metavar="A,B", longest=100),
+    Option("values", "text", None, metavar="LIST", longest=2000),
     Option("structure", "choice", None, choices=("double", "boucle")),
     Option("seed", "int", None, low=0, high=999999, metavar="N"),
     Option("style", "choice", None, choices=("simple", "jai-quia")),
@@ -122,9 +127,9 @@ ASSOCIATION_OPTIONS = (
 """Association sets and loop decks (issue 12): checked with the theme in ``matching``."""
 
 OPTIONS: tuple[Option, ...] = (
-    Option("theme", "text", "pips", metavar="NAME|DIR|FILE"),
-    Option("out", "path", None, cli_only=True, metavar="FILE"),
-    Option("max", "int", None, low=0, metavar="N"),
+    Option("theme", "text", "pips", metavar="NAME|DIR|FILE", longest=4096),
+    Option("out", "path", None, cli_only=True, metavar="FILE", longest=4096),
+    Option("max", "int", None, low=0, high=MAX_TOP, metavar="N"),
     Option("lang", "choice", DEFAULT_LANG, choices=languages),
     *ASSOCIATION_OPTIONS,
     Option("labels", "flag", False),
@@ -134,19 +139,19 @@ OPTIONS: tuple[Option, ...] = (
            implied_with=("rules", {"doubles": DOUBLES_TARGET}),
            needs=(_RULES_PAGE, Need("rules", TARGET_GAMES, "{target} sets the score of the points and "
                                     "doubles games; add {rules} points or {rules} doubles"))),
-    Option("paper", "text", "A4", metavar="SIZE"),
+    Option("paper", "text", "A4", metavar="SIZE", longest=40),
     Option("orientation", "choice", "auto", choices=ORIENTATIONS),
-    Option("tile_size", "text", "auto", metavar="SIZE"),
+    Option("tile_size", "text", "auto", metavar="SIZE", longest=40),
     Option("gap", "float", 0.0, low=0, high=20, unit=" mm", metavar="MM"),
     Option("margin", "float", 10.0, low=MIN_MARGIN_MM, high=50, unit=" mm", metavar="MM",
            why="printers leave the last few millimetres blank"),
     Option("dpi", "int", 300, low=72, high=1200, metavar="72-1200"),
     Option("ink", "choice", DEFAULT_INK, choices=INK_MODES),
     Option("sets", "int", 1, low=1, high=MAX_SETS, metavar=f"1-{MAX_SETS}"),
-    Option("label", "text", None, metavar="TEXT"),
+    Option("label", "text", None, metavar="TEXT", longest=MAX_LABEL_CHARS),
     Option("backs", "choice", None, choices=BACK_KINDS, flag_value="duplex", metavar="[duplex|fold]"),
     Option("duplex", "choice", None, choices=DUPLEX_EDGES, implied="long", needs=(_WITH_BACKS, _TWO_SIDED)),
-    Option("back_offset", "text", None, metavar="X,Y", needs=(_WITH_BACKS, _TWO_SIDED)),
+    Option("back_offset", "text", None, metavar="X,Y", longest=40, needs=(_WITH_BACKS, _TWO_SIDED)),
     Option("preview", "flag", False, cli_only=True),
     Option("preview_dpi", "int", None, low=30, high=600, cli_only=True, metavar="30-600",
            implied=DEFAULT_PREVIEW_DPI,
@@ -306,6 +311,9 @@ def _problem(option: Option, rest: str, **values: object) -> OptionError:
 def _convert(option: Option, raw: Any) -> Any:
     # Values come from click, a form or JSON: any type until checked here.
     """``raw`` (a string, number or boolean) as the option's type, or an ``OptionError``."""
+    if option.kind not in ("int", "float") and isinstance(raw, (str, Path)) and len(str(raw)) > option.longest:
+        raise _problem(option, " is {length} characters long; use at most {most}",
+                       length=len(str(raw)), most=option.longest)
     if option.flag_value is not None and not (isinstance(raw, str) and raw in option.choice_list()):
         try:
             given = _convert(option._replace(kind="flag", flag_value=None), raw)
@@ -323,20 +331,7 @@ def _convert(option: Option, raw: Any) -> Any:
         except click.BadParameter:
             raise _problem(option, " {value!r}: give true or false", value=raw) from None
     if option.kind in ("int", "float"):
-        if isinstance(raw, bool):
-            raise _problem(option, " {value!r} is not a number", value=raw)
-        if option.kind == "int" and isinstance(raw, float):
-            if not raw.is_integer():
-                raise _problem(option, " {value!r} is not a whole number", value=raw)
-            raw = int(raw)
-        converter = click.INT if option.kind == "int" else click.FLOAT
-        try:
-            value = converter.convert(raw, None, None)
-        except click.BadParameter as exc:
-            raise _problem(option, ": {reason}", reason=exc.message.rstrip(".")) from None
-        if option.kind == "float" and not math.isfinite(value):
-            raise _problem(option, " {value}: give a plain number of millimetres", value=raw)
-        return value
+        return _to_number(option, raw)
     if option.kind == "path":
         return raw if isinstance(raw, Path) else Path(str(raw))
     if not isinstance(raw, str):
@@ -349,14 +344,66 @@ def _convert(option: Option, raw: Any) -> Any:
     return raw
 
 
+NUMBER_TEXT_DIGITS = 30
+"""A number written with more digits than this is out of every option's range: it is refused
+as such, never converted (Python refuses to read an integer of more than 4,300 digits, and an
+integer beyond 1e308 has no float)."""
+
+_INTEGER_TEXT = re.compile(r"[+-]?[0-9][0-9_]*")
+
+
+def _to_number(option: Option, raw: object) -> int | float:
+    """``raw`` (a number, or a number as text) as the option's ``int`` or ``float``, checked
+    against its bounds before any conversion that could overflow; ``OptionError`` otherwise."""
+    if isinstance(raw, bool) or not isinstance(raw, (int, float, str)):
+        raise _problem(option, " {value} is not a number", value=_shown(raw))
+    value: int | float
+    if isinstance(raw, str):
+        written = raw.strip()
+        digits = len(written.lstrip("+-").replace("_", ""))
+        if digits > NUMBER_TEXT_DIGITS and _INTEGER_TEXT.fullmatch(written):
+            value = -(10 ** NUMBER_TEXT_DIGITS) if written.startswith("-") else 10 ** NUMBER_TEXT_DIGITS
+            _check_range(option, value, shown=f"{written[:12]}... ({digits} digits)")
+        try:
+            if len(written) > option.longest:
+                raise ValueError(written)
+            value = int(written) if option.kind == "int" else float(written)
+        except ValueError:
+            kind = "integer" if option.kind == "int" else "number"
+            raise _problem(option, ": {value} is not a valid {kind}", value=_shown(raw), kind=kind) from None
+    else:
+        value = raw
+    if isinstance(value, float) and math.isnan(value):
+        raise _problem(option, " {value}: give a plain number", value=_shown(raw))
+    if option.kind == "int" and isinstance(value, float):
+        if not value.is_integer():
+            raise _problem(option, " {value} is not a whole number", value=_shown(raw))
+        value = int(value)
+    _check_range(option, value)  # int against float compares exactly, whatever the size
+    return float(value) if option.kind == "float" else value
+
+
+def _shown(raw: object) -> str:
+    """A value the user gave, quoted back in a message: at most a few dozen characters."""
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        return _number(raw)
+    text = repr(raw)
+    return text if len(text) <= 40 else f"{text[:30]}...{text[-5:]}"
+
+
 def _number(value: float) -> str:
-    """A number for a message: whole ones in full (``1000000``, where ``:g`` writes ``1e+06``)."""
+    """A number for a message: whole ones in full (``1000000``, where ``:g`` writes ``1e+06``);
+    a huge integer by its number of digits (it may have no float, nor a decimal string)."""
+    if isinstance(value, int) and abs(value) >= 10**15:
+        digits = int(abs(value).bit_length() * math.log10(2)) + 1
+        return f"{'minus ' if value < 0 else ''}a number of about {digits} digits"
     if math.isfinite(value) and float(value).is_integer() and abs(value) < 1e15:
         return str(int(value))
     return f"{value:g}"
 
 
-def _check_range(option: Option, value: float) -> None:
+def _check_range(option: Option, value: float, *, shown: str | None = None) -> None:
+    """``OptionError`` unless ``low <= value <= high`` (the table gives every number option both)."""
     low, high = option.low, option.high
     if (low is None or value >= low) and (high is None or value <= high):
         return
@@ -369,7 +416,7 @@ def _check_range(option: Option, value: float) -> None:
     why = f" ({option.why})" if option.why else ""
     raise _problem(
         option, " {value}{unit} is out of range; use {wanted}{why}",
-        value=_number(value), unit=option.unit, wanted=wanted, why=why,
+        value=shown or _number(value), unit=option.unit, wanted=wanted, why=why,
     )
 
 
@@ -397,13 +444,10 @@ def read_values(mapping: Mapping[str, object], table: tuple[Option, ...] = OPTIO
     values: dict[str, Any] = {}
     for name, option in known.items():
         raw = given.get(name)
-        if raw is None or (raw == "" and not (command_line and option.kind == "text")):
+        if raw is None or (raw == "" and not command_line):
             values[name] = None
             continue
-        value = _convert(option, raw)
-        if option.kind in ("int", "float"):
-            _check_range(option, value)
-        values[name] = value
+        values[name] = _convert(option, raw)
     return values
 
 
@@ -533,10 +577,8 @@ def check_with_theme(options: Options, *, pictures: bool, theme_name: str) -> No
 
 # -- the command line --------------------------------------------------------------------------
 def _click_type(option: Option):
-    if option.kind == "int":
-        return click.INT
-    if option.kind == "float":
-        return click.FLOAT
+    if option.kind in ("int", "float"):  # read by the table (``_to_number``), as from any surface
+        return click.STRING
     if option.kind == "choice":
         return click.Choice(option.choice_list())
     if option.kind == "path":
