@@ -285,11 +285,13 @@ def test_theme_file_passed_directly_lists_its_folder(tmp_path):
 
 
 def test_images_are_relative_to_the_theme_file(tmp_path):
-    colour_folder(tmp_path / "art", SEVEN[:2])
-    (tmp_path / "sets").mkdir()
-    toml = write(tmp_path / "sets" / "t.toml", 'images = ["../art/img2.png", "../art/img1.png"]\n')
+    colour_folder(tmp_path / "sets" / "art", SEVEN[:2])
+    toml = write(tmp_path / "sets" / "t.toml", 'images = ["art/img2.png", "art/img1.png"]\n')
     theme = load_user_theme(toml)
     assert [p.name for p in theme.images] == ["img2.png", "img1.png"]
+    outside = write(tmp_path / "sets" / "art" / "t.toml", 'images = ["../../x/img2.png", "img1.png"]\n')
+    with pytest.raises(ThemeError, match="is outside the folder"):  # issue 17: never a file outside
+        load_user_theme(outside)
 
 
 def test_toml_syntax_error_names_the_line(tmp_path):

@@ -6,9 +6,8 @@ It sits above both ``themes`` (the model and the built-in themes) and
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from domino_print.errors import OptionError
+from domino_print.themes.files import user_path
 from domino_print.themes.model import Theme, builtin_names, load_builtin
 from domino_print.themes.user import load_user_theme
 
@@ -19,7 +18,7 @@ def load_theme(ref: str) -> Theme:
         return load_builtin(ref)
     if not ref.strip():  # Path("") is the current folder: never a theme by accident
         raise OptionError("--theme is empty; give a theme name or a folder of images")
-    path = Path(ref).expanduser()
+    path = user_path(ref)
     if path.is_dir() or path.suffix.lower() == ".toml" or "/" in ref or "\\" in ref:
         return load_user_theme(path)
     names = ", ".join(builtin_names())

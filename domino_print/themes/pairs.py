@@ -15,12 +15,14 @@ The file's name is the set's title and passes the same check.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import NamedTuple
 
 from domino_print.output.files import ReadProblem, read_regular_file
 from domino_print.pictures import IMAGE_SUFFIXES
 from domino_print.texts.page_text import TextError, check_page_text, displayed
+from domino_print.themes.files import OutsideFolder, inside_folder, user_path
 from domino_print.themes.lists.registry import LIST_SUFFIXES, PairsError, Table, reader_for
 
 __all__ = ["LIST_SUFFIXES", "Cell", "PairList", "PairRow", "PairsError", "is_pairs_list", "read_pairs"]
@@ -59,7 +61,7 @@ class PairList(NamedTuple):
 def is_pairs_list(ref: str) -> bool:
     """Whether ``--theme`` names a list of pairs: a file of a suffix in ``lists.READERS`` that
     its reader claims (any ``.csv``; a ``.toml`` with ``pairs``)."""
-    path = Path(ref).expanduser()
+    path = user_path(ref)
     reader = reader_for(path)
     if reader is None:
         return False
@@ -75,7 +77,7 @@ def is_pairs_list(ref: str) -> bool:
 
 def read_pairs(ref: str) -> PairList:
     """The list at ``ref``, read by its format's reader, checked."""
-    path = Path(ref).expanduser()
+    path = user_path(ref)
     reader = reader_for(path)
     if reader is None:
         raise PairsError(f"{path}: not a list of pairs; save it as one of {', '.join(LIST_SUFFIXES)}")
@@ -111,7 +113,13 @@ def _cell(path: Path, table: Table, line: int, column: int, raw: str) -> Cell:
     if not text:
         raise PairsError(f"{path}, {where}: a cell is empty; give both sides of the pair")
     if text.lower().endswith(IMAGE_SUFFIXES):
-        picture = (path.parent / text).resolve()
+        try:
+            picture = inside_folder(path.parent, text)
+        except OutsideFolder as exc:
+            raise PairsError(f"{path}, {where}: picture {exc}") from None
+        if os.path.lexists(picture) and not picture.is_file():
+            raise PairsError(f"{path}, {where}: picture {text!r} is there but is not a regular file "
+                             "(a folder, FIFO, device or socket, or a broken link); use a picture file")
         if not picture.is_file():
             raise PairsError(f"{path}, {where}: picture {text!r} not found next to the list")
         return Cell(text, picture)

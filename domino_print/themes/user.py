@@ -45,6 +45,7 @@ from domino_print.errors import OptionError
 from domino_print.pictures import FORMAT_NAMES, IMAGE_SUFFIXES, PictureError, shown
 from domino_print.sets.tiles import MAX_TOP
 from domino_print.texts.page_text import TextError, check_page_text, displayed
+from domino_print.themes.files import OutsideFolder, check_inside, inside_folder
 from domino_print.themes.model import (
     _USER_KEYS,
     FIT_MODES,
@@ -141,6 +142,10 @@ def list_images(folder: Path) -> tuple[list[Path], list[str]]:
         if entry.name.startswith(".") or not entry.is_file():  # is_file: regular files only
             continue
         if entry.suffix.lower() in IMAGE_SUFFIXES:
+            try:
+                check_inside(folder, entry)
+            except OutsideFolder as exc:
+                raise ThemeError(f"{shown(folder)}: {displayed(str(exc))}") from None
             pictures.append(entry)
         elif entry.name != THEME_FILE:
             others.append(entry.name)
@@ -285,7 +290,10 @@ def _listed_images(toml: Path, files: object) -> list[Path]:
     folder = toml.parent
     paths = []
     for name in files:
-        path = (folder / name).absolute()
+        try:
+            path = inside_folder(folder, name)
+        except OutsideFolder as exc:
+            raise ThemeError(f"{toml}: images: {displayed(str(exc))}") from None
         if path.suffix.lower() not in IMAGE_SUFFIXES:
             raise ThemeError(
                 f"{toml}: images: {name} is not a picture file; use {FORMAT_NAMES} files"
