@@ -43,7 +43,8 @@ def _refused_in_one_line(result, *words: str) -> str:
 
 # -- class 2: home folders -----------------------------------------------------------------------
 
-@pytest.mark.parametrize("ref", ["~nosuchuser/photos", "~nosuchuser", "~no such user/x.toml", "~\u732b/a.csv"])
+@pytest.mark.parametrize("ref", ["~nosuchuser/photos", "~nosuchuser", "~no such user/x.toml",
+                                 "~\u732b/a.csv"])
 def test_an_unknown_user_in_theme_is_one_line(tmp_path, ref):
     out = tmp_path / "x.pdf"
     line = _refused_in_one_line(_run("--theme", ref, "--out", out), "--theme", "full path")
@@ -117,7 +118,8 @@ def test_reportlab_finds_its_user_modules_already_empty():
 
     for name in ("reportlab_mods", "reportlab_settings"):
         module = sys.modules[name]
-        assert getattr(module, "__file__", None) is None and not [k for k in vars(module) if not k.startswith("__")]
+        assert getattr(module, "__file__", None) is None
+        assert not [key for key in vars(module) if not key.startswith("__")]
 
 
 # -- class 3: files outside the theme ----------------------------------------------------------
@@ -174,7 +176,8 @@ def _write_reference(theme: Path, where: str, name: str) -> Path:
     """A theme or list naming ``name`` among inside pictures; the path to give to --theme."""
     quoted = name.replace("\\", "\\\\").replace('"', '\\"')
     if where == "theme.toml":
-        (theme / "theme.toml").write_text(f'images = ["img1.png", "{quoted}", "img2.png"]\n', encoding="utf-8")
+        listed = f'images = ["img1.png", "{quoted}", "img2.png"]\n'
+        (theme / "theme.toml").write_text(listed, encoding="utf-8")
         return theme
     if where == "pairs.csv":
         (theme / "list.csv").write_text(f"a;img1.png\nb;{name}\nc;img2.png\n", encoding="utf-8")
@@ -185,7 +188,8 @@ def _write_reference(theme: Path, where: str, name: str) -> Path:
 
 
 def _files(root: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(root)): p.read_bytes() for p in root.rglob("*") if p.is_file() and not p.is_symlink()}
+    return {str(p.relative_to(root)): p.read_bytes()
+            for p in root.rglob("*") if p.is_file() and not p.is_symlink()}
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))

@@ -90,6 +90,6 @@ def test_a_400_digit_integer_on_the_command_line(run_cli, tmp_path, option):
 def test_the_api_refuses_huge_numbers(name, raw):
     from domino_print.api import make_document
 
-    with pytest.raises(OptionError, match="out of range|not a whole number") as caught:
+    with pytest.raises(OptionError, match=r"out of range|not a whole number") as caught:
         make_document({name: raw})
     _one_short_line(caught.value)

@@ -311,7 +311,8 @@ def _problem(option: Option, rest: str, **values: object) -> OptionError:
 def _convert(option: Option, raw: Any) -> Any:
     # Values come from click, a form or JSON: any type until checked here.
     """``raw`` (a string, number or boolean) as the option's type, or an ``OptionError``."""
-    if option.kind not in ("int", "float") and isinstance(raw, (str, Path)) and len(str(raw)) > option.longest:
+    is_text = option.kind not in ("int", "float") and isinstance(raw, (str, Path))
+    if is_text and len(str(raw)) > option.longest:
         raise _problem(option, " is {length} characters long; use at most {most}",
                        length=len(str(raw)), most=option.longest)
     if option.flag_value is not None and not (isinstance(raw, str) and raw in option.choice_list()):

@@ -27,6 +27,6 @@ def isolate() -> None:
     """
     for name in USER_MODULES:
         if name not in sys.modules:
-            sys.modules[name] = types.ModuleType(name, "domino_print: ReportLab's per-user settings, kept empty")
+            sys.modules[name] = types.ModuleType(name, "ReportLab's per-user settings, kept empty")
     for key in [key for key in os.environ if key.startswith("RL_")]:
         del os.environ[key]
