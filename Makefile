@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test test-fast golden lint bench art clean chromium screenshots
+.PHONY: demo test test-fast golden lint bench art clean chromium print-tools screenshots
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -27,7 +27,7 @@ demo: $(STAMP)
 	$(BIN)/domino-print --theme fruits --backs fold --label "Classe des Lutins" --out output/dominos-fold.pdf
 	$(BIN)/domino-print --theme chiffres --lang de --label "Lớp 3A · Klasa 2b · Τάξη Β · Класс 2Б" --out output/dominos-schriften.pdf
 
-test: $(STAMP) chromium
+test: $(STAMP) chromium print-tools
 	$(BIN)/python -m pytest -q
 
 # The studio's browser tests drive Debian's chromium (Playwright's own browser download is not
@@ -41,6 +41,18 @@ chromium:
 	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null \
 	    || echo "warning: could not install chromium; the browser tests will say why"; \
 	  else echo "note: no $(CHROMIUM) and not root: the browser tests will be skipped"; fi; }
+
+# The prepress tests read the PDFs with Debian's Ghostscript (ink coverage, page rotation) and
+# qpdf (structure check): installed here when missing and run as root; otherwise those tests
+# skip and say why.
+print-tools:
+	@command -v gs >/dev/null && command -v qpdf >/dev/null || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "installing Ghostscript and qpdf for the prepress tests (apt-get)"; \
+	    apt-get update -qq >/dev/null && \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ghostscript qpdf >/dev/null \
+	    || echo "warning: could not install ghostscript and qpdf; the prepress tests will say why"; \
+	  else echo "note: no gs or qpdf and not root: the prepress tests will be skipped"; fi; }
 
 # The studio's screenshots in docs/ (for the README), taken by its browser tests.
 screenshots: $(STAMP) chromium

@@ -2,14 +2,17 @@
 
 ``new_print_canvas`` sets what every PDF of ours shares: deterministic bytes (ReportLab
 ``invariant=1``), compressed binary streams, title, author and creator, and the viewer
-preference that asks printers not to scale; with ``grey=True`` (``--ink noir``) a
-``GreyCanvas`` draws every colour it is given as a DeviceGray level. ``FormCache`` defines
+preference that asks printers not to scale. Neutral colours (black, greys, white) are
+always written as DeviceGray (``PrintCanvas``), so that a shop's CMYK conversion prints them
+with black ink alone; with ``grey=True`` (``--ink noir``) a ``GreyCanvas`` draws every colour
+it is given as a DeviceGray level. ``FormCache`` defines
 a named form XObject the first time it is asked for and hands back its name afterwards, so
 a face placed 28 times is drawn once.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -42,6 +45,64 @@ def grey_of(colour) -> float:
     return grey_level(value.red, value.green, value.blue)
 
 
+def neutral_grey(colour) -> float | None:
+    """The grey level (0 black, 1 white) of a neutral colour, one with no hue (black, a grey,
+    white: red = green = blue, or CMYK with no cyan, magenta nor yellow); None for a colour."""
+    if isinstance(colour, str):
+        return _neutral_named(colour)
+    if isinstance(colour, (int, float)):
+        return float(colour)
+    from reportlab.lib.colors import CMYKColor, Color
+
+    if isinstance(colour, CMYKColor):
+        if colour.cyan == colour.magenta == colour.yellow == 0:
+            return 1 - colour.density * colour.black
+        return None
+    if isinstance(colour, Color):
+        return colour.red if colour.red == colour.green == colour.blue else None
+    if isinstance(colour, (tuple, list)):
+        if len(colour) == 4:
+            cyan, magenta, yellow, black = colour
+            return 1 - black if cyan == magenta == yellow == 0 else None
+        if len(colour) == 3:
+            red, green, blue = colour
+            return float(red) if red == green == blue else None
+    return None
+
+
+@functools.lru_cache(maxsize=256)
+def _neutral_named(colour: str) -> float | None:
+    from reportlab.lib.colors import toColor  # ReportLab's colour names and #RRGGBB
+
+    return neutral_grey(toColor(colour))
+
+
+class _NeutralColours:
+    """Neutral colours set as DeviceGray (``0.067 g``, not ``0.067 0.067 0.067 rg``), so that
+    black, greys and white print with the black ink alone once a shop converts to CMYK;
+    colours stay as they are given."""
+
+    def setFillColor(self, aColor, alpha=None) -> None:
+        level = neutral_grey(aColor)
+        if level is None:
+            super().setFillColor(aColor, alpha)  # type: ignore[misc]
+            return
+        self.setFillGray(level)  # type: ignore[attr-defined]
+        alpha = alpha if alpha is not None else getattr(aColor, "alpha", None)
+        if alpha is not None:  # as ReportLab does: a colour's own alpha is kept
+            self.setFillAlpha(alpha)  # type: ignore[attr-defined]
+
+    def setStrokeColor(self, aColor, alpha=None) -> None:
+        level = neutral_grey(aColor)
+        if level is None:
+            super().setStrokeColor(aColor, alpha)  # type: ignore[misc]
+            return
+        self.setStrokeGray(level)  # type: ignore[attr-defined]
+        alpha = alpha if alpha is not None else getattr(aColor, "alpha", None)
+        if alpha is not None:
+            self.setStrokeAlpha(alpha)  # type: ignore[attr-defined]
+
+
 class _GreyColours:
     """Colours set as DeviceGray: ``setFillColor("#D62728")`` writes ``0.37 g``, never ``rg``."""
 
@@ -52,16 +113,27 @@ class _GreyColours:
         def setStrokeAlpha(self, a: float) -> None: ...
 
     def setFillColor(self, aColor, alpha=None) -> None:
-        self.setFillGray(grey_of(aColor))
+        self.setFillGray(grey_of(aColor))  # type: ignore[attr-defined]
         alpha = alpha if alpha is not None else getattr(aColor, "alpha", None)
         if alpha is not None:  # as ReportLab does: a colour's own alpha is kept
-            self.setFillAlpha(alpha)
+            self.setFillAlpha(alpha)  # type: ignore[attr-defined]
 
     def setStrokeColor(self, aColor, alpha=None) -> None:
-        self.setStrokeGray(grey_of(aColor))
+        self.setStrokeGray(grey_of(aColor))  # type: ignore[attr-defined]
         alpha = alpha if alpha is not None else getattr(aColor, "alpha", None)
         if alpha is not None:
-            self.setStrokeAlpha(alpha)
+            self.setStrokeAlpha(alpha)  # type: ignore[attr-defined]
+
+
+class NeutralTextObject(_NeutralColours, PDFTextObject):
+    """A text object writing neutral colours as grey levels (Platypus paragraphs set colour in text)."""
+
+
+class PrintCanvas(_NeutralColours, Canvas):
+    """The canvas of every ink mode with colour: neutral colours as DeviceGray, colours as RGB."""
+
+    def beginText(self, x=0, y=0, direction=None) -> NeutralTextObject:
+        return NeutralTextObject(self, x, y, direction)
 
 
 class GreyTextObject(_GreyColours, PDFTextObject):
@@ -86,7 +158,7 @@ def new_print_canvas(
 ) -> Canvas:
     """A canvas for a print-ready PDF: deterministic bytes, metadata, and no scaling when printed;
     ``grey``: every colour drawn as a DeviceGray level."""
-    canvas_class = GreyCanvas if grey else Canvas
+    canvas_class = GreyCanvas if grey else PrintCanvas
     canvas = canvas_class(buffer, pagesize=page_size_pt, invariant=1, pageCompression=1, lang=lang,
                           initialFontName=fonts.REGULAR)  # else an unembedded Helvetica is listed
     canvas.setTitle(title)

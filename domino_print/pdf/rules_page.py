@@ -446,10 +446,10 @@ def build_content(ctx: RulesContext) -> RulesContent:
 
 # -------------------------------------------------------------------- typesetting
 
-INK = colors.HexColor("#1F2328")
+INK = colors.HexColor("#222222")
 ACCENT = colors.HexColor("#1D5C78")
 TINT = colors.HexColor("#EAF2F5")
-MUTED = colors.HexColor("#4A5560")
+MUTED = colors.HexColor("#555555")
 
 BODY_SIZES = (12.0, 11.5, 11.0, 10.5, 10.0, 9.5)
 """Body sizes tried in turn, largest first, until the page fits; never under 9.5 pt."""

@@ -53,10 +53,16 @@ def _digest(svg: Path) -> str:
 _RGB_GREY = re.compile(r"^(\S+) \1 \1 (rg|RG)$", re.MULTILINE)
 
 
+def neutral_as_grey(operators: str) -> str:
+    """Neutral colours (``x x x rg``: black, greys, white) set with DeviceGray ``g``/``G``, as every
+    page of ours writes them (``pdf.canvas.PrintCanvas``); colours stay as they are."""
+    return _RGB_GREY.sub(lambda m: f"{m.group(1)} {'g' if m.group(2) == 'rg' else 'G'}", operators)
+
+
 def as_grey_operators(operators: str) -> str:
     """Line art's colours (all greys) set with DeviceGray ``g``/``G`` instead of ``rg``/``RG``,
     as ``--ink noir`` needs; ``ValueError`` if a colour is not a grey."""
-    grey = _RGB_GREY.sub(lambda m: f"{m.group(1)} {'g' if m.group(2) == 'rg' else 'G'}", operators)
+    grey = neutral_as_grey(operators)
     if re.search(r"\b(rg|RG|k|K|sc|scn|SC|SCN)$", grey, re.MULTILINE):
         raise ValueError("line art sets a colour that is not a grey")
     return grey
@@ -70,7 +76,7 @@ def art_path(svg: Path, style: str = "colour") -> Path:
 
 def compile_svg(svg: Path, style: str = "colour") -> str:
     """The ``.pdfops`` text for an SVG drawn in ``style``: a header with its digest and size,
-    then operators (line art's in grey operators only)."""
+    then operators (neutral colours in grey operators; line art's in grey operators only)."""
     from reportlab.graphics import renderPDF  # deferred: ReportLab graphics, for compiling only
     from reportlab.pdfgen.canvas import Canvas
 
@@ -84,8 +90,7 @@ def compile_svg(svg: Path, style: str = "colour") -> str:
     operators = content[len(preamble) :].replace(_TEXT_STATE_NOOP, "")
     if "/" in operators:
         raise ValueError(f"{svg}: the drawing uses PDF resources (fonts, images, transparency)")
-    if style == "line":
-        operators = as_grey_operators(operators)
+    operators = as_grey_operators(operators) if style == "line" else neutral_as_grey(operators)
     return f"% domino-print art sha256={_digest(svg)} width={drawing.width:g} height={drawing.height:g}\n" + (
         operators
     )

@@ -1,0 +1,114 @@
+"""Black is black (issue 21): neutral colours are DeviceGray in every ink mode, so a shop's CMYK
+conversion prints text, pips and cut lines with the black ink alone."""
+
+from __future__ import annotations
+
+import io
+import shutil
+import subprocess
+from collections.abc import Iterator
+
+import pytest
+from pypdf import PdfReader
+from pypdf.generic import ContentStream
+
+from domino_print.api import make_document
+from domino_print.ink import INK_MODES
+from domino_print.pdf.canvas import neutral_grey
+
+COLOUR_OPERATORS = {b"rg", b"RG", b"k", b"K"}
+
+
+def _streams(reader: PdfReader) -> Iterator[object]:
+    """Every page's content and every form XObject it uses (forms within forms too), once."""
+    seen: set[int] = set()
+
+    def forms(owner) -> Iterator[object]:
+        resources = owner.get("/Resources")
+        xobjects = resources.get_object().get("/XObject") if resources is not None else None
+        for ref in (xobjects.get_object().values() if xobjects is not None else ()):
+            form = ref.get_object()
+            if form.get("/Subtype") == "/Form" and id(form) not in seen:
+                seen.add(id(form))
+                yield form
+                yield from forms(form)
+
+    for page in reader.pages:
+        yield page.get_contents()
+        yield from forms(page)
+
+
+def colour_settings(pdf: bytes) -> list[tuple[str, tuple[float, ...]]]:
+    """Every rg, RG, k and K operator of the document with its operands."""
+    reader = PdfReader(io.BytesIO(pdf))
+    found = []
+    for stream in _streams(reader):
+        if stream is None:
+            continue
+        for operands, operator in ContentStream(stream, reader).operations:
+            if operator in COLOUR_OPERATORS:
+                found.append((operator.decode(), tuple(float(value) for value in operands)))
+    return found
+
+
+def _neutral(operator: str, values: tuple[float, ...]) -> bool:
+    if operator in ("k", "K"):
+        return values[0] == values[1] == values[2] == 0
+    return values[0] == values[1] == values[2]
+
+
+CASES = [
+    {"theme": "pips"},
+    {"theme": "fruits", "labels": True, "sets": 2, "backs": True, "label": "CM1"},
+    {"theme": "pips-couleur", "sets": 3, "label": "Classe", "backs": True},
+    {"theme": "chiffres", "rules": "points", "backs": "fold"},
+    {"theme": "nombres", "faces": "chiffre,points"},
+    {"theme": "lettres", "structure": "boucle", "values": "A-J"},
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("ink", INK_MODES)
+@pytest.mark.parametrize("options", CASES, ids=lambda o: o["theme"])
+def test_no_neutral_colour_is_written_as_rgb_or_cmyk(options, ink):
+    settings = colour_settings(make_document({**options, "ink": ink}).pdf)
+    neutral = [setting for setting in settings if _neutral(*setting)]
+    assert neutral == []
+    if ink == "noir":
+        assert settings == []
+
+
+def test_the_pips_sheet_sets_no_colour_at_all():
+    """The black-only theme's sheet page: greys only, and they are there (the test would see them)."""
+    pdf = make_document({"theme": "pips", "no_rules": True}).pdf
+    assert colour_settings(pdf) == []
+    content = PdfReader(io.BytesIO(pdf)).pages[0].get_contents().get_data()
+    assert b" G\n" in content or b" G " in content
+
+
+@pytest.mark.parametrize(("colour", "level"), [
+    ("#111111", 17 / 255), ("#FFFFFF", 1.0), ("black", 0.0), ((0.5, 0.5, 0.5), 0.5),
+    ((0, 0, 0, 0.25), 0.75), ("#1F2328", None), ("#D62728", None), ((0.1, 0, 0, 0.5), None),
+])
+def test_neutral_colours_are_told_from_colours(colour, level):
+    found = neutral_grey(colour)
+    assert found == (None if level is None else pytest.approx(level))
+
+
+def _inkcov(pdf: bytes) -> list[tuple[float, float, float, float]]:
+    done = subprocess.run(["gs", "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=inkcov", "-o", "-", "-"],
+                          input=pdf, capture_output=True, check=True)
+    lines = [line.split() for line in done.stdout.decode().splitlines() if line.strip().endswith("OK")]
+    return [tuple(float(value) for value in line[:4]) for line in lines]  # type: ignore[misc]
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("gs") is None, reason="Ghostscript (gs) is not installed: "
+                    "apt-get install ghostscript, or run make test as root (make print-tools)")
+def test_ghostscript_finds_black_ink_alone_on_the_pips_sheet():
+    pdf = make_document({"theme": "pips", "ink": "couleur"}).pdf
+    pages = _inkcov(pdf)
+    cyan, magenta, yellow, black = pages[0]
+    assert cyan == magenta == yellow == 0 and black > 0.01
+    # the rules page has its coloured headings: the same measure sees colour where there is some
+    assert max(pages[-1][:3]) > 0
