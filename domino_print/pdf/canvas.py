@@ -82,47 +82,42 @@ class _NeutralColours:
     black, greys and white print with the black ink alone once a shop converts to CMYK;
     colours stay as they are given."""
 
-    def setFillColor(self, aColor, alpha=None) -> None:
-        level = neutral_grey(aColor)
-        if level is None:
-            super().setFillColor(aColor, alpha)  # type: ignore[misc]
-            return
-        self.setFillGray(level)  # type: ignore[attr-defined]
-        alpha = alpha if alpha is not None else getattr(aColor, "alpha", None)
-        if alpha is not None:  # as ReportLab does: a colour's own alpha is kept
-            self.setFillAlpha(alpha)  # type: ignore[attr-defined]
-
-    def setStrokeColor(self, aColor, alpha=None) -> None:
-        level = neutral_grey(aColor)
-        if level is None:
-            super().setStrokeColor(aColor, alpha)  # type: ignore[misc]
-            return
-        self.setStrokeGray(level)  # type: ignore[attr-defined]
-        alpha = alpha if alpha is not None else getattr(aColor, "alpha", None)
-        if alpha is not None:
-            self.setStrokeAlpha(alpha)  # type: ignore[attr-defined]
-
-
-class _GreyColours:
-    """Colours set as DeviceGray: ``setFillColor("#D62728")`` writes ``0.37 g``, never ``rg``."""
-
     if TYPE_CHECKING:  # given by the ReportLab class this is mixed into
         def setFillGray(self, gray: float, alpha: float | None = None) -> None: ...
         def setStrokeGray(self, gray: float, alpha: float | None = None) -> None: ...
         def setFillAlpha(self, a: float) -> None: ...
         def setStrokeAlpha(self, a: float) -> None: ...
 
+    def grey_for(self, colour) -> float | None:
+        """The grey level to draw ``colour`` in, or None to draw it as it is."""
+        return neutral_grey(colour)
+
     def setFillColor(self, aColor, alpha=None) -> None:
-        self.setFillGray(grey_of(aColor))  # type: ignore[attr-defined]
+        level = self.grey_for(aColor)
+        if level is None:
+            super().setFillColor(aColor, alpha)  # type: ignore[misc]
+            return
+        self.setFillGray(level)
         alpha = alpha if alpha is not None else getattr(aColor, "alpha", None)
         if alpha is not None:  # as ReportLab does: a colour's own alpha is kept
-            self.setFillAlpha(alpha)  # type: ignore[attr-defined]
+            self.setFillAlpha(alpha)
 
     def setStrokeColor(self, aColor, alpha=None) -> None:
-        self.setStrokeGray(grey_of(aColor))  # type: ignore[attr-defined]
+        level = self.grey_for(aColor)
+        if level is None:
+            super().setStrokeColor(aColor, alpha)  # type: ignore[misc]
+            return
+        self.setStrokeGray(level)
         alpha = alpha if alpha is not None else getattr(aColor, "alpha", None)
         if alpha is not None:
-            self.setStrokeAlpha(alpha)  # type: ignore[attr-defined]
+            self.setStrokeAlpha(alpha)
+
+
+class _GreyColours(_NeutralColours):
+    """Colours set as DeviceGray: ``setFillColor("#D62728")`` writes ``0.37 g``, never ``rg``."""
+
+    def grey_for(self, colour) -> float | None:
+        return grey_of(colour)
 
 
 class NeutralTextObject(_NeutralColours, PDFTextObject):
