@@ -24,8 +24,9 @@ from domino_print.sets.job import Job, build_job, job_cut_plan, render_job
 from domino_print.sets.naming import Deck
 
 __all__ = [
-    "Document", "DocumentFacts", "DominoError", "OptionError", "describe", "form_fields", "make_document",
-    "option_label", "parse_options", "render_page_png", "summary_line",
+    "Document", "DocumentFacts", "DominoError", "OptionError", "builtin_themes", "describe", "form_fields",
+    "make_document", "option_label", "parse_options", "render_page_png", "rules_page", "rules_text",
+    "summary_line",
 ]
 
 
@@ -95,3 +96,30 @@ def render_page_png(document: Document | bytes, page: int, dpi: int = 150) -> by
 
     pdf = document.pdf if isinstance(document, Document) else document
     return render_png(pdf, page, dpi=dpi)
+
+
+def builtin_themes() -> list[str]:
+    """The names of the built-in themes, sorted; any other ``theme`` is a folder or a file."""
+    from domino_print.themes.model import builtin_names
+
+    return builtin_names()
+
+
+def rules_page(job: Job) -> int | None:
+    """The index of the rules page among the document's pages (0 for the first); None without one."""
+    if job.rules_context is None:
+        return None
+    return job.page_count - 1 - job.key_pages
+
+
+def rules_text(job: Job):
+    """The rules page's words as plain data (``RulesContent``: title, key facts as (label, value),
+    sections of numbered steps), in the job's language; None without a rules page.
+
+    Each string is paragraph markup: text with ``&amp;``-style entities and ``<b>``/``<i>`` tags only.
+    """
+    if job.rules_context is None:
+        return None
+    from domino_print.pdf.rules_page import build_content  # ReportLab's Platypus: only when asked
+
+    return build_content(job.rules_context)

@@ -291,6 +291,26 @@ def studio_command(port: int, no_browser: bool, data_dir: Path | None) -> None:
     serve(port, open_browser=not no_browser, data_dir=data_dir, echo=click.echo)
 
 
+@cli.command("site")
+@click.argument("catalogue", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("site"),
+              show_default=True, help="The site's folder: a new or empty one, or a site made before.")
+@click.option("--quiet", "-q", is_flag=True, help="Print nothing on success.")
+def site_command(catalogue: Path, out: Path, quiet: bool) -> None:
+    """Write a static site of the sets in CATALOGUE (a TOML file): a card per set, the PDFs, how to play.
+
+    Only the sets that changed are made again; all files are replaced together at the end.
+    """
+    from domino_print.site import build_site  # the API and the previews: only for this command
+
+    report = build_site(catalogue, out)
+    if not quiet:
+        made = f"{report.made} made, {report.kept} unchanged" if report.kept else f"{report.made} made"
+        removed = f", {report.removed} old files removed" if report.removed else ""
+        noun = "set" if report.sets == 1 else "sets"
+        click.echo(_one_line(f"{out / 'index.html'}: {report.sets} {noun} ({made}{removed})"))
+
+
 def main() -> None:
     """Console entry point."""
     cli(prog_name="domino-print")

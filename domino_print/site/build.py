@@ -1,0 +1,289 @@
+"""Build a static site from a catalogue: only the sets that changed are made again, all files or none.
+
+The site folder holds ``index.html``, its two style sheets, ``sets/`` (each set's PDF and the
+previews of its sheet and rules page, PNG and WebP where smaller) and the marker
+``.domino-print-site.json``: every file the tool wrote with its SHA-256, and for each set
+the content hash of its options (``SiteSet.key``) with the facts its card shows. A set whose
+key is in the marker, and whose files are there as written, is not made again.
+
+Nothing is removed unless the marker lists it and it is still as written; a folder with files
+and no marker is refused. Every new file is written to a temporary beside its place
+(``output.files.StagedFiles``) and all are renamed into place together at the end, after every
+set was made: a failed build (a bad set, a full disk, Ctrl-C) leaves the previous site as it was.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import io
+import json
+import os
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import NamedTuple
+
+from domino_print import __version__
+from domino_print.errors import DominoError, WordedError
+from domino_print.site.catalogue import Catalogue, CatalogueError, SiteSet, read_catalogue
+
+MARKER = ".domino-print-site.json"
+SETS_DIR = "sets"
+PREVIEW_DPI = 60
+"""A4 at 60 dpi is 496 x 702 pixels: sharp on a card, readable when opened alone."""
+WEBP_QUALITY = 82
+STATIC = Path(__file__).resolve().parent / "static"
+STUDIO_CSS = Path(__file__).resolve().parent.parent / "studio" / "static" / "studio.css"
+STYLE_SHEETS = (("studio.css", STUDIO_CSS), ("site.css", STATIC / "site.css"))
+"""The studio's style sheet as it is (the same look), then the site's own rules."""
+
+
+class Picture(NamedTuple):
+    png: str
+    webp: str | None
+    width: int
+    height: int
+
+
+class Made(NamedTuple):
+    """What a set's card needs, as kept in the marker."""
+
+    key: str
+    pdf: str
+    facts: dict[str, object]
+    """The ``api.Document`` fields but ``pdf``, and ``size``."""
+    sheet: Picture
+    rules: Picture | None
+    files: dict[str, str]
+    """Path in the site -> SHA-256, for every file of this set."""
+
+
+class Report(NamedTuple):
+    out: Path
+    sets: int
+    made: int
+    kept: int
+    removed: int
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _file_sha(path: Path) -> str | None:
+    """The SHA-256 of a regular file that is not a link, or None."""
+    try:
+        if path.is_symlink() or not path.is_file():
+            return None
+        return sha256(path.read_bytes())
+    except OSError:
+        return None
+
+
+def read_marker(out: Path) -> dict | None:
+    """The marker of a site the tool wrote in ``out``, or None when there is none."""
+    marker = out / MARKER
+    if not marker.is_file() or marker.is_symlink():
+        return None
+    try:
+        data = json.loads(marker.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        raise DominoError(f"{marker} is damaged; delete {out} and build the site again") from None
+    if not isinstance(data, dict) or not isinstance(data.get("files"), dict):
+        raise DominoError(f"{marker} is not a domino-print site marker; delete {out} or choose another --out")
+    return data
+
+
+def _check_out(out: Path) -> dict | None:
+    if os.path.lexists(out) and (out.is_symlink() and not out.is_dir()):
+        raise DominoError(f"{out} is a link to nothing usable; remove it or choose another --out")
+    if os.path.lexists(out) and not out.is_dir():
+        raise DominoError(f"{out} is not a folder; choose a folder for --out, such as site/")
+    if not out.exists():
+        return None
+    marker = read_marker(out)
+    if marker is None and any(out.iterdir()):
+        raise DominoError(f"{out} holds files domino-print did not write (it has no {MARKER}); "
+                          "choose an empty or a new folder for --out")
+    sets = out / SETS_DIR
+    if os.path.lexists(sets) and (sets.is_symlink() or not sets.is_dir()):
+        raise DominoError(f"{sets} is not a folder domino-print made; move it away or choose another --out")
+    return marker
+
+
+def build_site(catalogue_path: Path, out: Path, *, progress: Callable[[str], None] | None = None) -> Report:
+    """Write (or bring up to date) the site of ``catalogue_path`` in ``out``."""
+    from domino_print.output.files import StagedFiles
+
+    marker = _check_out(out)
+    catalogue = read_catalogue(catalogue_path, ignore=(out,))
+    old_files: dict[str, str] = dict(marker["files"]) if marker else {}
+    old_sets: dict[str, dict] = dict(marker.get("sets", {})) if marker else {}
+
+    def ours(path: Path) -> bool:
+        """Whether ``path`` is a file the tool wrote and nobody changed since."""
+        relative = path.relative_to(out).as_posix()
+        return relative in old_files and _file_sha(path) == old_files[relative]
+
+    def check_writable(relative: str) -> None:
+        path = out / relative
+        if os.path.lexists(path) and not ours(path):
+            raise DominoError(f"{path} was not written by domino-print, or was changed since; "
+                              "move it away, or choose another --out")
+
+    made_now = 0
+    created: list[Path] = []
+    try:
+        for folder in (out, out / SETS_DIR):
+            if not folder.exists():
+                folder.mkdir(parents=folder == out)
+                created.append(folder)
+        staged = StagedFiles()
+        with staged:
+            made: list[Made] = []
+            for one in catalogue.sets:
+                kept = _kept(old_sets.get(one.slug), one, out, old_files)
+                if kept is not None:
+                    made.append(kept)
+                    continue
+                if progress is not None:
+                    progress(one.name)
+                result, files = _make_set(catalogue, one)
+                for relative, data in files.items():
+                    check_writable(relative)
+                    staged.add(out / relative, data, may_replace=ours)
+                made.append(result)
+                made_now += 1
+            howto = _howto(catalogue, marker)
+            site_files: dict[str, bytes] = {}
+            for name, source in STYLE_SHEETS:
+                site_files[name] = source.read_bytes()
+            from domino_print.site.page import render_index
+
+            site_files["index.html"] = render_index(catalogue, made, howto["content"]).encode("utf-8")
+            files: dict[str, str] = {}
+            for result in made:
+                files.update(result.files)
+            for name, data in site_files.items():
+                check_writable(name)
+                staged.add(out / name, data, may_replace=ours)
+                files[name] = sha256(data)
+            stale = sorted(set(old_files) - set(files) - {MARKER})
+            for relative in stale:
+                staged.remove(out / relative, only_if=ours)
+            new_marker = {
+                "tool": "domino-print site",
+                "format": 1,
+                "version": __version__,
+                "files": dict(sorted(files.items())),
+                "sets": {result.pdf.removeprefix(f"{SETS_DIR}/").removesuffix(".pdf"): _marker_entry(result)
+                         for result in made},
+                "howto": howto,
+            }
+            staged.add(out / MARKER, (json.dumps(new_marker, indent=1, sort_keys=True, ensure_ascii=False)
+                                      + "\n").encode("utf-8"))
+    except BaseException:
+        for folder in reversed(created):
+            with contextlib.suppress(OSError):
+                folder.rmdir()  # only if still empty: the build made it and wrote nothing in it
+        raise
+    removed = sum(1 for relative in stale if not os.path.lexists(out / relative))
+    return Report(out, len(catalogue.sets), made_now, len(catalogue.sets) - made_now, removed)
+
+
+def _marker_entry(result: Made) -> dict:
+    return {
+        "key": result.key, "pdf": result.pdf, "facts": result.facts, "files": result.files,
+        "sheet": result.sheet._asdict(), "rules": result.rules._asdict() if result.rules else None,
+    }
+
+
+def _kept(entry: Mapping | None, one: SiteSet, out: Path, old_files: Mapping[str, str]) -> Made | None:
+    """The set as the marker records it, if its key is the same and its files are there as written."""
+    if not isinstance(entry, Mapping) or entry.get("key") != one.key:
+        return None
+    try:
+        files = dict(entry["files"])
+        for relative, digest in files.items():
+            if old_files.get(relative) != digest or _file_sha(out / relative) != digest:
+                return None
+        rules = entry.get("rules")
+        return Made(one.key, entry["pdf"], dict(entry["facts"]), Picture(**entry["sheet"]),
+                    Picture(**rules) if rules else None, files)
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def _fail(catalogue: Catalogue, one: SiteSet, error: DominoError) -> CatalogueError:
+    if isinstance(error, WordedError):
+        key = error.fields[0] if error.fields else ""
+        return CatalogueError(catalogue.path, one.where, key, error.worded(lambda option: option))
+    return CatalogueError(catalogue.path, one.where, "", str(error))
+
+
+def _make_set(catalogue: Catalogue, one: SiteSet) -> tuple[Made, dict[str, bytes]]:
+    """Render one set: its PDF, the previews of its first sheet and of its rules page."""
+    from domino_print import api
+
+    try:
+        job = api.parse_options(one.options)
+        document = api.make_document(job)
+        rules_index = api.rules_page(job)
+        sheet_png = api.render_page_png(document, 0, dpi=PREVIEW_DPI)
+        rules_png = (api.render_page_png(document, rules_index, dpi=PREVIEW_DPI)
+                     if rules_index is not None else None)
+    except DominoError as error:
+        raise _fail(catalogue, one, error) from None
+    base = f"{SETS_DIR}/{one.slug}"
+    files: dict[str, bytes] = {f"{base}.pdf": document.pdf}
+    sheet = _picture(files, f"{base}-sheet", sheet_png)
+    rules = _picture(files, f"{base}-rules", rules_png) if rules_png else None
+    facts = {name: value for name, value in document._asdict().items() if name != "pdf"}
+    facts["size"] = document.size
+    result = Made(one.key, f"{base}.pdf", facts, sheet, rules,
+                  {relative: sha256(data) for relative, data in files.items()})
+    return result, files
+
+
+def _picture(files: dict[str, bytes], base: str, png: bytes) -> Picture:
+    """The PNG, and a WebP of it when that is smaller; their names added to ``files``."""
+    from PIL import Image
+
+    with Image.open(io.BytesIO(png)) as image:
+        width, height = image.size
+        stream = io.BytesIO()
+        image.convert("RGB").save(stream, "WEBP", quality=WEBP_QUALITY, method=6)
+    files[f"{base}.png"] = png
+    webp = stream.getvalue()
+    if len(webp) < len(png):
+        files[f"{base}.webp"] = webp
+        return Picture(f"{base}.png", f"{base}.webp", width, height)
+    return Picture(f"{base}.png", None, width, height)
+
+
+def _howto(catalogue: Catalogue, marker: Mapping | None) -> dict:
+    """The rules of the first set in the page's language, as plain data: kept from the marker when the
+    first set and the language did not change."""
+    first = catalogue.sets[0]
+    key = sha256(f"{first.key}/{catalogue.lang}".encode())[:32]
+    old = marker.get("howto") if marker else None
+    if isinstance(old, Mapping) and old.get("key") == key and "content" in old:
+        return dict(old)
+    from domino_print import api
+
+    try:
+        job = api.parse_options({**first.options, "lang": catalogue.lang})
+        content = api.rules_text(job)
+    except DominoError as error:
+        raise _fail(catalogue, first, error) from None
+    if content is None:
+        return {"key": key, "content": None, "set": first.name}
+    return {
+        "key": key, "set": first.name,
+        "content": {
+            "title": content.title,
+            "facts": [list(fact) for fact in content.facts],
+            "sections": [{"heading": section.heading, "steps": list(section.steps)}
+                         for section in content.sections],
+        },
+    }
