@@ -38,6 +38,10 @@ STYLE_SHEETS = (("studio.css", STUDIO_CSS), ("site.css", STATIC / "site.css"))
 """The studio's style sheet as it is (the same look), then the site's own rules."""
 
 
+FACTS = ("pages", "tiles", "top", "set_name", "sets", "backs", "duplex", "paper", "theme", "lang", "size")
+"""What the marker keeps of an ``api.Document``: what a card's summary line is made of."""
+
+
 class Picture(NamedTuple):
     png: str
     webp: str | None
@@ -51,7 +55,7 @@ class Made(NamedTuple):
     key: str
     pdf: str
     facts: dict[str, object]
-    """The ``api.Document`` fields but ``pdf``, and ``size``."""
+    """The ``FACTS`` of the set's ``api.Document``."""
     sheet: Picture
     rules: Picture | None
     files: dict[str, str]
@@ -238,8 +242,7 @@ def _make_set(catalogue: Catalogue, one: SiteSet) -> tuple[Made, dict[str, bytes
     files: dict[str, bytes] = {f"{base}.pdf": document.pdf}
     sheet = _picture(files, f"{base}-sheet", sheet_png)
     rules = _picture(files, f"{base}-rules", rules_png) if rules_png else None
-    facts = {name: value for name, value in document._asdict().items() if name != "pdf"}
-    facts["size"] = document.size
+    facts: dict[str, object] = {name: getattr(document, name) for name in FACTS}
     result = Made(one.key, f"{base}.pdf", facts, sheet, rules,
                   {relative: sha256(data) for relative, data in files.items()})
     return result, files

@@ -26,6 +26,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import sys
 import unicodedata
 from collections.abc import Mapping
@@ -33,9 +34,9 @@ from pathlib import Path
 from typing import NamedTuple
 
 from domino_print import __version__, texts
-from domino_print.errors import DominoError, WordedError
+from domino_print.errors import DominoError, OptionError, WordedError
 from domino_print.options.table import parse
-from domino_print.texts.page_text import TextError, check_page_text, file_name_part
+from domino_print.texts.page_text import MAX_FILE_NAME_PART, TextError, check_page_text
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -58,9 +59,10 @@ _SITE_KEYS = ("lang", "title", "intro")
 _SET_KEYS = ("name", "description", "file", "options")
 
 
-class CatalogueError(DominoError):
-    """A catalogue the site cannot be made from; ``where`` names the set (or the table), ``key`` the
-    option or key at fault (or ""), ``problem`` the rest. ``str()`` is the one line to show."""
+class CatalogueError(OptionError):
+    """A catalogue the site cannot be made from (exit code 2, as a bad option); ``where`` names the set
+    (or the table), ``key`` the option or key at fault (or ""), ``problem`` the rest. ``str()`` is the
+    one line to show, options named as the catalogue writes them (``max``, not ``--max``)."""
 
     def __init__(self, catalogue: Path, where: str, key: str, problem: str) -> None:
         self.catalogue = catalogue
@@ -68,7 +70,7 @@ class CatalogueError(DominoError):
         self.key = key
         self.problem = problem
         place = f"{catalogue}: {where}" if where else str(catalogue)
-        super().__init__(f"{place}: {problem}")
+        super().__init__(f"{place}: {problem}")  # a finished message: no field to word
 
 
 class SiteSet(NamedTuple):
@@ -169,8 +171,8 @@ def _text(path: Path, where: str, key: str, value: object, most: int, *, require
 def slug_of(name: str) -> str:
     """A file name from a set's name: accents dropped, lower case, other runs of characters ``-``."""
     plain = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
-    ascii_only = "".join(c if c.isascii() else "-" for c in plain)
-    return file_name_part(ascii_only.lower(), fallback="set").replace(".", "-").strip("-") or "set"
+    words = re.findall(r"[a-z0-9]+", plain.lower())
+    return "-".join(words)[:MAX_FILE_NAME_PART].strip("-") or "set"
 
 
 def _read_set(path: Path, root: Path, skipped: set[str], lang: str, number: int,
@@ -191,7 +193,7 @@ def _read_set(path: Path, root: Path, skipped: set[str], lang: str, number: int,
         slug = slug_of(name)
     elif not isinstance(file, str) or not file or slug_of(file) != file:
         raise CatalogueError(path, where, "file", f"file {file!r} must be a plain name of lower-case "
-                             f"letters, digits and -, such as {slug_of(str(file or name))!r}")
+                             f"ASCII letters, digits and -, such as {slug_of(str(file or name))!r}")
     else:
         slug = file
     options = entry.get("options", {})
