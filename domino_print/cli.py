@@ -301,7 +301,7 @@ def site_command(catalogue: Path, out: Path, quiet: bool) -> None:
 
     Only the sets that changed are made again; all files are replaced together at the end.
     """
-    from domino_print.site import build_site  # the API and the previews: only for this command
+    from domino_print.site.build import build_site  # the API and the previews: only for this command
 
     report = build_site(catalogue, out)
     if not quiet:

@@ -129,7 +129,7 @@ def test_a_theme_outside_the_catalogues_folder_is_refused(tmp_path):
     inside = tmp_path / "site" / "photos"
     inside.mkdir()
     (inside / "a.png").symlink_to(secret / "photo.png")
-    with pytest.raises(CatalogueError, match="a link to .* outside the catalogue's folder"):
+    with pytest.raises(CatalogueError, match=r"a link to .* outside the catalogue's folder"):
         read_catalogue(write(tmp_path / "site" / "c.toml", one_set("Photos", 'theme = "photos"')))
 
 
@@ -166,6 +166,7 @@ def example_site(tmp_path_factory):
     return out
 
 
+@pytest.mark.slow
 def test_the_example_page_has_a_card_per_set_with_its_links(example_site):
     html = (example_site / "index.html").read_text(encoding="utf-8")
     tags = parsed(html)
@@ -205,6 +206,7 @@ def test_the_page_speaks_the_catalogues_language(tmp_path):
     assert "Télécharger" not in html and "Wie spielt man?" in unescape(html)
 
 
+@pytest.mark.slow
 def test_the_webp_is_kept_only_where_smaller_than_the_png(example_site):
     marker = json.loads((example_site / MARKER).read_text(encoding="utf-8"))
     for entry in marker["sets"].values():
@@ -232,6 +234,7 @@ def test_the_pdfs_are_the_command_lines_bytes(example_site, run_cli, tmp_path):
         assert out.read_bytes() == (example_site / "sets" / f"{one.slug}.pdf").read_bytes(), one.name
 
 
+@pytest.mark.slow
 def test_the_previews_show_the_sheet_and_the_rules_page(example_site):
     with Image.open(example_site / "sets" / "double-six-sheet.png") as sheet:
         assert sheet.width > sheet.height  # the double-six sheet is landscape
@@ -241,6 +244,7 @@ def test_the_previews_show_the_sheet_and_the_rules_page(example_site):
 
 
 # -- incremental, reproducible, all or none ---------------------------------------------------------------
+@pytest.mark.slow
 def test_same_catalogue_same_bytes_and_nothing_made_again(tmp_path, counted):
     catalogue = write(tmp_path / "c.toml", one_set("Points") + one_set("Fruits", 'theme = "fruits"'))
     first, second = tmp_path / "one", tmp_path / "two"
@@ -256,6 +260,7 @@ def test_same_catalogue_same_bytes_and_nothing_made_again(tmp_path, counted):
         path: inode for path, inode in before.items() if path.startswith("sets/")}
 
 
+@pytest.mark.slow
 def test_only_the_set_that_changed_is_made_again(tmp_path, counted):
     catalogue = write(tmp_path / "c.toml", one_set("Points") + one_set("Fruits", 'theme = "fruits"'))
     out = tmp_path / "site"
@@ -280,13 +285,15 @@ def test_only_the_set_that_changed_is_made_again(tmp_path, counted):
         "points-rules.png", "points-sheet.png", "points.pdf"]
 
 
+@pytest.mark.slow
 def test_a_failed_build_leaves_the_previous_site_as_it_was(tmp_path, counted):
     catalogue = write(tmp_path / "c.toml", one_set("Points") + one_set("Fruits", 'theme = "fruits"'))
     out = tmp_path / "site"
     build_site(catalogue, out)
     before = tree(out)
     # the second set now fails while it is made (after the first was made again)
-    write(catalogue, one_set("Points", 'theme = "pips"\nmax = 5') + one_set("Fruits", 'theme = "fruits"\nmax = 9'))
+    write(catalogue, one_set("Points", 'theme = "pips"\nmax = 5')
+          + one_set("Fruits", 'theme = "fruits"\nmax = 9'))
     with pytest.raises(CatalogueError) as caught:
         build_site(catalogue, out)
     assert 'set 2 "Fruits"' in str(caught.value) and "max" in str(caught.value)
@@ -303,6 +310,7 @@ def test_a_folder_with_files_of_its_own_is_refused_and_kept(tmp_path):
     assert tree(out) == {"notes.txt": b"mine"}
 
 
+@pytest.mark.slow
 def test_files_added_beside_the_site_are_kept_and_changed_ones_never_replaced(tmp_path):
     catalogue = write(tmp_path / "c.toml", one_set("Points") + one_set("Fruits", 'theme = "fruits"'))
     out = tmp_path / "site"
@@ -315,7 +323,7 @@ def test_files_added_beside_the_site_are_kept_and_changed_ones_never_replaced(tm
     pdf = out / "sets" / "points.pdf"
     pdf.write_bytes(b"edited by hand")
     write(catalogue, one_set("Points", 'theme = "pips"\nmax = 5'))
-    with pytest.raises(site_build.DominoError, match="points.pdf was not written by domino-print"):
+    with pytest.raises(site_build.DominoError, match=r"points\.pdf was not written by domino-print"):
         build_site(catalogue, out)
     assert pdf.read_bytes() == b"edited by hand"
 

@@ -146,8 +146,8 @@ def test_readable_at_360_px_and_the_screenshots(page):
         page.screenshot(path=str(DOCS / "site.png"), full_page=True)
     page.set_viewport_size({"width": 360, "height": 780})
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
-    widths = page.evaluate("() => [...document.querySelectorAll('li.card')].map(c => c.getBoundingClientRect())"
-                           ".map(r => [r.left, r.right])")
+    widths = page.evaluate("() => [...document.querySelectorAll('li.card')]"
+                           ".map(c => c.getBoundingClientRect()).map(r => [r.left, r.right])")
     assert all(left >= 0 and right <= 360 for left, right in widths)
     size = page.evaluate("() => parseFloat(getComputedStyle(document.querySelector('.card p')).fontSize)")
     assert size >= 14
@@ -167,7 +167,7 @@ def test_the_page_reads_and_prints_without_scripts(browser, site):
 
 
 class QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):  # noqa: A002 - the base class's name
+    def log_message(self, format, *args):
         pass
 
 

@@ -4,7 +4,3 @@ incrementally and written all at once (``build``), one page of cards and rules (
 It reaches the core only through ``domino_print.api`` and the option table, as the studio does,
 and wears the studio's style sheet.
 """
-
-from domino_print.site.build import build_site
-
-__all__ = ["build_site"]

@@ -26,40 +26,10 @@ from typing import NamedTuple
 from domino_print import __version__
 from domino_print.errors import DominoError, WordedError
 from domino_print.site.catalogue import Catalogue, CatalogueError, SiteSet, read_catalogue
+from domino_print.site.made import FACTS, PREVIEW_DPI, SETS_DIR, STYLE_SHEETS, WEBP_QUALITY, Made, Picture
+from domino_print.site.page import render_index
 
 MARKER = ".domino-print-site.json"
-SETS_DIR = "sets"
-PREVIEW_DPI = 60
-"""A4 at 60 dpi is 496 x 702 pixels: sharp on a card, readable when opened alone."""
-WEBP_QUALITY = 82
-STATIC = Path(__file__).resolve().parent / "static"
-STUDIO_CSS = Path(__file__).resolve().parent.parent / "studio" / "static" / "studio.css"
-STYLE_SHEETS = (("studio.css", STUDIO_CSS), ("site.css", STATIC / "site.css"))
-"""The studio's style sheet as it is (the same look), then the site's own rules."""
-
-
-FACTS = ("pages", "tiles", "top", "set_name", "sets", "backs", "duplex", "paper", "theme", "lang", "size")
-"""What the marker keeps of an ``api.Document``: what a card's summary line is made of."""
-
-
-class Picture(NamedTuple):
-    png: str
-    webp: str | None
-    width: int
-    height: int
-
-
-class Made(NamedTuple):
-    """What a set's card needs, as kept in the marker."""
-
-    key: str
-    pdf: str
-    facts: dict[str, object]
-    """The ``FACTS`` of the set's ``api.Document``."""
-    sheet: Picture
-    rules: Picture | None
-    files: dict[str, str]
-    """Path in the site -> SHA-256, for every file of this set."""
 
 
 class Report(NamedTuple):
@@ -162,8 +132,6 @@ def build_site(catalogue_path: Path, out: Path, *, progress: Callable[[str], Non
             site_files: dict[str, bytes] = {}
             for name, source in STYLE_SHEETS:
                 site_files[name] = source.read_bytes()
-            from domino_print.site.page import render_index
-
             site_files["index.html"] = render_index(catalogue, made, howto["content"]).encode("utf-8")
             files: dict[str, str] = {}
             for result in made:

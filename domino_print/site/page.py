@@ -15,8 +15,8 @@ from html.parser import HTMLParser
 from typing import ClassVar
 
 from domino_print import __version__, texts
-from domino_print.site.build import STYLE_SHEETS, Made, Picture
 from domino_print.site.catalogue import Catalogue
+from domino_print.site.made import STYLE_SHEETS, Made, Picture
 
 CSP = "default-src 'none'; img-src 'self'; style-src 'self'; base-uri 'none'; form-action 'none'"
 """Nothing but the site's own images and style sheets, no script, no form, no other site."""
