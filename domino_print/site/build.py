@@ -26,7 +26,7 @@ from typing import NamedTuple
 from domino_print import __version__
 from domino_print.errors import DominoError, WordedError
 from domino_print.site.catalogue import Catalogue, CatalogueError, SiteSet, read_catalogue
-from domino_print.site.made import FACTS, PREVIEW_DPI, SETS_DIR, STYLE_SHEETS, WEBP_QUALITY, Made, Picture
+from domino_print.site.made import PREVIEW_DPI, SETS_DIR, STYLE_SHEETS, WEBP_QUALITY, Made, Picture
 from domino_print.site.page import render_index
 
 MARKER = ".domino-print-site.json"
@@ -180,6 +180,9 @@ def _kept(entry: Mapping | None, one: SiteSet, out: Path, old_files: Mapping[str
             if old_files.get(relative) != digest or _file_sha(out / relative) != digest:
                 return None
         rules = entry.get("rules")
+        from domino_print.api import DocumentFacts
+
+        DocumentFacts.from_json(entry["facts"])  # a marker of an older version: made again
         return Made(one.key, entry["pdf"], dict(entry["facts"]), Picture(**entry["sheet"]),
                     Picture(**rules) if rules else None, files)
     except (KeyError, TypeError, ValueError):
@@ -210,7 +213,7 @@ def _make_set(catalogue: Catalogue, one: SiteSet) -> tuple[Made, dict[str, bytes
     files: dict[str, bytes] = {f"{base}.pdf": document.pdf}
     sheet = _picture(files, f"{base}-sheet", sheet_png)
     rules = _picture(files, f"{base}-rules", rules_png) if rules_png else None
-    facts: dict[str, object] = {name: getattr(document, name) for name in FACTS}
+    facts = api.DocumentFacts.of(document).as_json()
     result = Made(one.key, f"{base}.pdf", facts, sheet, rules,
                   {relative: sha256(data) for relative, data in files.items()})
     return result, files

@@ -15,10 +15,6 @@ STYLE_SHEETS = (("studio.css", STUDIO_CSS), ("site.css", STATIC / "site.css"))
 """The studio's style sheet as it is (the same look), then the site's own rules."""
 
 
-FACTS = ("pages", "tiles", "top", "set_name", "sets", "backs", "duplex", "paper", "theme", "lang", "size")
-"""What the marker keeps of an ``api.Document``: what a card's summary line is made of."""
-
-
 class Picture(NamedTuple):
     png: str
     webp: str | None
@@ -32,7 +28,7 @@ class Made(NamedTuple):
     key: str
     pdf: str
     facts: dict[str, object]
-    """The ``FACTS`` of the set's ``api.Document``."""
+    """The set's ``api.DocumentFacts`` as JSON: what its summary line is made of."""
     sheet: Picture
     rules: Picture | None
     files: dict[str, str]

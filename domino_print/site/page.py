@@ -60,18 +60,10 @@ def markup_to_html(markup: str) -> str:
 
 
 def summary_line(facts: Mapping[str, object], lang: str) -> str:
-    """The set's summary line in ``lang``, as the command line words it."""
-    # TEMPORARY until output/summary.py (issue 16) lands: the studio's wording of the same line.
-    from domino_print.output.files import human_size
+    """The set's summary line in ``lang``: the one wording of the command line and the studio."""
+    from domino_print import api
 
-    def word(key: str, **values: object) -> str:
-        return texts.text(lang, f"studio.summary.{key}", **values)
-
-    pages = texts.plural(lang, "studio.summary.pages", int(str(facts["pages"])))
-    named = texts.set_name(lang, int(str(facts["top"])))
-    dominoes = texts.plural(lang, "studio.summary.dominoes", int(str(facts["tiles"])), set_name=named)
-    return word("line", pages=pages, dominoes=dominoes, paper=facts["paper"],
-                size=human_size(int(str(facts["size"]))))
+    return api.summary_line(api.DocumentFacts.from_json(facts), lang)
 
 
 def _image(picture: Picture, alt: str) -> str:
