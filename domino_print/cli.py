@@ -8,9 +8,11 @@ removes the files being written, prints one line and exits with 128 + its number
 
 from __future__ import annotations
 
+import functools
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import click
 
@@ -18,7 +20,7 @@ if TYPE_CHECKING:
     from click._termui_impl import ProgressBar
 
 from domino_print import __version__
-from domino_print.errors import DominoError, OptionError
+from domino_print.errors import DominoError, FileError, OptionError
 from domino_print.options.table import CALIBRATE_OPTIONS, OPTIONS, click_options, parse
 from domino_print.output.files import Stopped, pdf_destination, prepare_destination, stop_on_signals
 from domino_print.output.writers import Writer, WriterSettings, writers_for
@@ -78,6 +80,29 @@ def _fail(message: str, code: int, *, hint: bool = False) -> None:
     sys.exit(code)
 
 
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def file_errors_say(another: str) -> Callable[[F], F]:
+    """Word the file errors (``FileError``, neutral) of a command with the way out it offers:
+    ``choose another --out`` where there is an ``--out``, the folder argument for ``theme new``."""
+
+    def decorate(command: F) -> F:
+        @functools.wraps(command)
+        def run(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return command(*args, **kwargs)
+            except FileError as error:
+                raise DominoError(error.worded(another)) from None
+
+        return cast(F, run)
+
+    return decorate
+
+
+ANOTHER_OUT = "choose another --out"
+
+
 def _one_line(summary: str) -> str:
     """A success line with the controls of file names shown as escapes (``\\x0a``, ``\\x1b``): one
     line, and nothing a terminal would act on."""
@@ -109,6 +134,7 @@ def _list_formats() -> str:
 @click.version_option(__version__, prog_name="domino-print")
 @click_options(OPTIONS, themes=_theme_names, lists=_list_formats)
 @click.pass_context
+@file_errors_say(ANOTHER_OUT)
 def cli(ctx: click.Context, **values) -> None:
     """Make a print-ready PDF domino set: a cutting sheet of whole tiles and a rules page."""
     if ctx.invoked_subcommand is not None:
@@ -236,6 +262,7 @@ def theme_group() -> None:
 
 @theme_group.command("new")
 @click.argument("folder", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@file_errors_say("copy FOLDER somewhere you can write to and run theme new there")
 def theme_new_command(folder: Path) -> None:
     """Write FOLDER/theme.toml listing the pictures in FOLDER, ready to edit.
 
@@ -254,6 +281,7 @@ def theme_new_command(folder: Path) -> None:
 
 @cli.command("calibrate")
 @click_options(CALIBRATE_OPTIONS)
+@file_errors_say(ANOTHER_OUT)
 def calibrate_command(**values) -> None:
     """Print a two-sided calibration sheet to measure --back-offset for your printer."""
     # The calibration page draws with ReportLab: loaded only for this command.

@@ -65,3 +65,69 @@ class SizeError(DominoError, ValueError):
         self.problem = problem
         self.sizes: Mapping[str, object] = sizes
         super().__init__(message)
+
+
+class FileError(DominoError):
+    """A file that cannot be written where the user asked, neutral: it names no option.
+
+    ``problem`` says what went wrong (a key of ``FILE_PROBLEMS``), ``path`` the file as the
+    user named it, ``errno`` and ``reason`` what the system said (if it said anything), and
+    ``values`` the rest (the missing folder, a link's target, what became of the files).
+    The command that asked for the file words the way out: ``worded("choose another --out")``
+    on the main command, ``theme new`` names its folder argument; ``str()`` says it neutrally.
+    """
+
+    NEUTRAL = "write it somewhere else"
+    """The way out when no command words it (``str()``)."""
+
+    def __init__(self, problem: str, path: object, /, *, errno: int | None = None, reason: str = "",
+                 **values: object) -> None:
+        if problem not in FILE_PROBLEMS:
+            raise ValueError(f"unknown file problem {problem!r}")
+        self.problem = problem
+        self.path = path
+        self.errno = errno
+        self.reason = reason
+        self.values: Mapping[str, object] = values
+        super().__init__(self.worded(self.NEUTRAL))
+
+    def worded(self, another: str) -> str:
+        """The message, ending with ``another`` (what the command offers instead) where it helps."""
+        return FILE_PROBLEMS[self.problem].format(
+            path=self.path, reason=self.reason, fix=_file_fix(self.errno, another), another=another,
+            **self.values)
+
+
+def _file_fix(code: int | None, another: str) -> str:
+    """What the user can do about a system error ``code``, ``another`` being the command's way out."""
+    import errno
+
+    if code in (errno.ENOSPC, errno.EDQUOT):
+        return f"free some space or {another}"
+    if code == errno.EROFS:
+        return f"that disk is read-only; {another}"
+    if code in (errno.EACCES, errno.EPERM):
+        return f"check the folder's permissions or {another}"
+    return another
+
+
+FILE_PROBLEMS: Mapping[str, str] = {
+    "default_folder_blocked": "{path} is not a folder, and the PDF goes there by default; "
+                              "move it, or {another}",
+    "default_folder_failed": "{path}: cannot make the folder ({reason}); {fix}",
+    "link_folder_missing": "{path} is a link to {target}, whose folder does not exist; "
+                           "fix the link or {another}",
+    "folder_missing": "{path}: the folder {folder} does not exist; create it or {another}",
+    "is_folder": "{path} is a folder and the tool needs that name; move it or {another}",
+    "is_folder_for_pdf": "{path} is a folder; give a file name such as {example}",
+    "not_regular": "{path} is not a regular file (a device, FIFO or socket); {another}",
+    "link_unfollowable": "{path}: the link cannot be followed ({reason}); fix it or {another}",
+    "cannot_create": "{path}: cannot write here ({reason}); {fix}",
+    "write_failed": "{path}: could not write the file ({reason}); nothing was changed; {fix}",
+    "appeared": "{path} appeared while the files were being made and is not ours; nothing was changed; "
+                "move it or {another}",
+    "commit_failed": "{path}: could not {doing} ({reason}); {outcome}; {fix}",
+    "preview_in_the_way": "{path} is in the way of the preview of page {page}, and it is not a preview "
+                          "domino-print made for {pdf}; move or rename it, or {another}",
+}
+"""Each problem's message; ``{another}`` and ``{fix}`` are the command's to fill (``worded``)."""

@@ -26,9 +26,9 @@ import tempfile
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import BinaryIO, NamedTuple
+from typing import Any, BinaryIO, NamedTuple
 
-from domino_print.errors import DominoError, OptionError
+from domino_print.errors import FileError, OptionError
 
 DEFAULT_OUTPUT_DIR = Path("output")
 """Where a PDF goes when no --out is given (created on demand)."""
@@ -58,30 +58,26 @@ def prepare_destination(path: Path) -> None:
         try:
             DEFAULT_OUTPUT_DIR.mkdir(exist_ok=True)
         except FileExistsError:  # a file, a FIFO or a broken link has the folder's name
-            raise DominoError(f"{DEFAULT_OUTPUT_DIR} is not a folder, and the PDF goes there when no "
-                              "--out is given; move it, or give --out") from None
+            raise FileError("default_folder_blocked", DEFAULT_OUTPUT_DIR) from None
         except OSError as exc:
-            raise DominoError(f"{DEFAULT_OUTPUT_DIR}: cannot make the folder ({exc.strerror or exc}); "
-                              f"{_fix_for(exc)}") from None
+            raise FileError("default_folder_failed", DEFAULT_OUTPUT_DIR, **_system(exc)) from None
     check_destination(path)
 
 
 def check_destination(path: Path) -> Path:
-    """The file that writing ``path`` replaces (a link's target); ``DominoError`` if it cannot be written."""
+    """The file that writing ``path`` replaces (a link's target); ``FileError`` if it cannot be written."""
     target = written_file(path)
     folder = target.parent
     if not folder.is_dir():
         if target != path:
-            raise DominoError(f"{path} is a link to {target}, whose folder does not exist; "
-                              "fix the link or choose another --out")
-        raise DominoError(f"{path}: the folder {folder} does not exist; create it or choose another --out")
+            raise FileError("link_folder_missing", path, target=target)
+        raise FileError("folder_missing", path, folder=folder)
     if target.is_dir():
         if path.suffix.lower() == ".pdf":
-            raise DominoError(f"{path} is a folder; give a file name such as {path / 'dominos.pdf'}")
-        raise DominoError(f"{path} is a folder and the tool needs that name; move it or choose another --out")
+            raise FileError("is_folder_for_pdf", path, example=path / "dominos.pdf")
+        raise FileError("is_folder", path)
     if os.path.lexists(target) and not target.is_file():  # a device or FIFO: never replaced
-        raise DominoError(f"{path} is not a regular file (a device, FIFO or socket); "
-                          "choose another --out")
+        raise FileError("not_regular", path)
     return target
 
 
@@ -94,12 +90,11 @@ def written_file(path: Path) -> Path:
     except FileNotFoundError:  # a link to a file not made yet: write that file
         return Path(os.path.realpath(path))
     except OSError as exc:
-        raise DominoError(f"{path}: the link cannot be followed ({exc.strerror or exc}); "
-                          "fix it or choose another --out") from None
+        raise FileError("link_unfollowable", path, **_system(exc)) from None
 
 
 def write_atomically(path: Path, data: bytes) -> None:
-    """Replace ``path`` with ``data`` in one step; ``DominoError`` if it cannot."""
+    """Replace ``path`` with ``data`` in one step; ``FileError`` if it cannot."""
     staged = StagedFiles()
     try:
         with staged:
@@ -247,7 +242,7 @@ class StagedFiles:
         """A binary stream to the temporary of ``path``, flushed to disk on leaving.
 
         ``may_replace(path)``, when given, is asked again just before ``path`` is replaced,
-        if it exists then: False leaves everything unchanged and raises ``DominoError``.
+        if it exists then: False leaves everything unchanged and raises ``FileError``.
         """
         target = check_destination(path)
         with _signals_held():  # the temporary is known as soon as it exists
@@ -255,8 +250,7 @@ class StagedFiles:
                 handle, name = tempfile.mkstemp(prefix=_hidden_prefix(target), suffix=".tmp",
                                                 dir=target.parent)
             except OSError as exc:
-                raise DominoError(f"{path}: cannot write here ({exc.strerror or exc}); "
-                                  f"{_fix_for(exc)}") from None
+                raise FileError("cannot_create", path, **_system(exc)) from None
             self._pending.append(_Staged(Path(name), target, path, may_replace))
         try:
             with os.fdopen(handle, "wb") as stream:
@@ -264,8 +258,7 @@ class StagedFiles:
                 stream.flush()
                 os.fsync(stream.fileno())
         except OSError as exc:
-            raise DominoError(f"{path}: could not write the file ({exc.strerror or exc}); "
-                              f"nothing was changed; {_fix_for(exc)}") from None
+            raise FileError("write_failed", path, **_system(exc)) from None
 
     def remove(self, path: Path, *, only_if: Callable[[Path], bool]) -> None:
         """Delete ``path`` (the link itself if a link) with the rest, if ``only_if(path)`` holds then."""
@@ -287,8 +280,7 @@ class StagedFiles:
         """Every temporary over its destination, every removal done: all, or none (put back)."""
         for staged in self._pending:
             if staged.may_replace and os.path.lexists(staged.path) and not staged.may_replace(staged.path):
-                raise DominoError(f"{staged.path} appeared while the files were being made and is not ours; "
-                                  "nothing was changed; move it or choose another --out")
+                raise FileError("appeared", staged.path)
         removals = [removal.path for removal in self._removals if removal.only_if(removal.path)]
         asides: list[Path] = []  # old versions kept until the end, to put back on failure
         undo: list[tuple[Callable[[], None], Path | None]] = []  # (step, the aside it uses), newest last
@@ -329,8 +321,7 @@ class StagedFiles:
                 kept = ", ".join(aside.name for aside in stuck if aside is not None)
                 outcome = "some files could not be put back as they were" + (
                     f"; their old versions are kept as {kept}" if kept else "")
-            raise DominoError(f"{current}: could not {doing} ({exc.strerror or exc}); {outcome}; "
-                              f"{_fix_for(exc)}") from None
+            raise FileError("commit_failed", current, doing=doing, outcome=outcome, **_system(exc)) from None
         _unlink_all(asides)
 
 
@@ -411,15 +402,9 @@ def _copy_attributes(source: Path | None, temporary: Path) -> None:
     os.chmod(temporary, stat.S_IMODE(old.st_mode))
 
 
-def _fix_for(error: OSError) -> str:
-    """What the user can do about a write error."""
-    if error.errno in (errno.ENOSPC, errno.EDQUOT):
-        return "free some space or choose another --out"
-    if error.errno == errno.EROFS:
-        return "that disk is read-only; choose another --out"
-    if error.errno in (errno.EACCES, errno.EPERM):
-        return "check the folder's permissions or choose another --out"
-    return "choose another --out"
+def _system(error: OSError) -> dict[str, Any]:
+    """What the system said, for a ``FileError``: its errno and its words."""
+    return {"errno": error.errno, "reason": error.strerror or str(error)}
 
 
 def human_size(size: int) -> str:

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
-from domino_print.errors import DominoError
+from domino_print.errors import FileError
 
 if TYPE_CHECKING:
     from domino_print.api import Document
@@ -93,9 +93,7 @@ class PngPreviews:
         for number, path in enumerate(self.planned(out, pages), start=1):
             check_destination(path)
             if os.path.lexists(path) and not is_preview_of(path, out):
-                raise DominoError(f"{path} is in the way of the preview of page {number}, and it is not a "
-                                  f"preview domino-print made for {out.name}; move or rename it, "
-                                  "or choose another --out")
+                raise FileError("preview_in_the_way", path, page=number, pdf=out.name)
 
     def steps(self, pages: int) -> int:
         return pages
