@@ -142,7 +142,7 @@ def test_a_form_is_told_its_labels_never_a_flag(mapping, label):
 def test_deeper_errors_name_fields_on_a_form_and_flags_on_the_command_line(tmp_path):
     """Errors raised past the option table (rules checks, user themes, a pairs list that does not
     fit its halves) carry the options they name as fields too."""
-    from domino_print.pdf.rules_page import RulesContext, validate_rules
+    from domino_print.rules.content import RulesContext, validate_rules
     from domino_print.themes.pairs import PairsError
 
     def both(error):

@@ -20,16 +20,12 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from domino_print import texts
-from domino_print.pdf.rules_page import (
-    DOUBLES_DEAL,
-    NBSP,
-    RulesContext,
-    RulesError,
-    build_content,
-    draw_rules_page,
-    validate_rules,
-)
-from domino_print.pdf.spinner import PlacedTile, figure_size, spinner_layout, spinner_tiles
+from domino_print.pdf.rules_page import draw_rules_page
+from domino_print.rules.content import RulesContext, RulesError, build_content, validate_rules
+from domino_print.rules.games.doubles import DEAL as DOUBLES_DEAL
+from domino_print.rules.games.doubles import SPINNER, spinner_layout
+from domino_print.rules.variant import PlacedTile, figure_size
+from domino_print.texts import NBSP
 
 MARGIN = 15 * mm
 LANGUAGES = texts.languages()
@@ -247,7 +243,7 @@ def test_every_language_says_the_same_plan():
         strings += [text for section in content.sections for text in (section.heading, *section.steps)]
         assert not any("{" in text or "}" in text for text in strings), lang
         assert f"37{NBSP}" in content.facts[-1][1] and f"37{NBSP}" in content.sections[-1].steps[-1]
-        assert content.example_figure == "spinner"
+        assert content.figure is SPINNER
     assert shapes == {(4, (4, 4, 2, 3))}  # facts; prepare, turn, end, scoring
 
 
@@ -312,7 +308,7 @@ def _box(matrix: tuple[float, ...], short: float) -> tuple[float, float, float, 
 def test_the_page_draws_the_spinner_with_a_branch_on_each_side():
     stub = StubTile()
     render(ctx_for("en"), stub=stub)
-    assert [(a, b) for a, b, *_ in stub.calls] == list(spinner_tiles())
+    assert [(a, b) for a, b, *_ in stub.calls] == list(SPINNER.tiles)
     short = stub.calls[0][2]
     assert short >= 8 * mm
     boxes = {(a, b): _box(matrix, short) for a, b, _, matrix, _ in stub.calls}
@@ -504,7 +500,7 @@ def test_validate_refuses_pictures_non_numbers_and_other_sets():
 def test_skipping_runs_of_looks_finds_the_look_that_trying_every_look_finds(variant, lang, pagesize, margin):
     """The search skips a body size whose tightest look does not fit: the page it picks is the
     one the first fitting look of the full, ordered list gives."""
-    from domino_print.pdf.rules_page import _first_fitting, _looks, _measure, _story
+    from domino_print.pdf.rules_page import _figure, _first_fitting, _looks, _measure, _story
 
     content = build_content(RulesContext(lang, variant, 6, "pips", "T"))
     canvas = Canvas(io.BytesIO(), pagesize=pagesize)
@@ -512,21 +508,23 @@ def test_skipping_runs_of_looks_finds_the_look_that_trying_every_look_finds(vari
     stub = StubTile()
     every = [
         sizes
-        for look in _looks(width, content.example_figure)
+        for look in _looks(width, _figure(content))
         if (sizes := _measure(canvas, _story(content, stub, width, look), width, height)) is not None
     ]
     found = _first_fitting(canvas, content, stub, width, height)
     assert every and found is not None
     assert found[1] == every[0]
-    assert len(every) < len(_looks(width, content.example_figure))  # some looks did not fit
+    assert len(every) < len(_looks(width, _figure(content)))  # some looks did not fit
 
 
 def test_the_option_table_gives_the_doubles_game_its_own_target():
-    from domino_print.options.table import DEFAULT_TARGET, DOUBLES_TARGET, parse
-    from domino_print.pdf.rules_page import DEFAULT_TARGETS
+    from domino_print.options.table import form_fields, parse
+    from domino_print.rules import default_targets
 
-    assert DOUBLES_TARGET == DEFAULT_TARGETS["doubles"] == 100
-    assert DEFAULT_TARGET == DEFAULT_TARGETS["points"] == 50
+    assert default_targets()["doubles"] == 100 and default_targets()["points"] == 50
+    target = next(field for field in form_fields("fr") if field["name"] == "target")
+    # the studio's form is told each game's own target (issue 16 bug 1: 100 for doubles, not 50)
+    assert target["implied_with"] == {"option": "rules", "values": default_targets()}
     assert parse({"rules": "doubles"}).target == 100
     assert parse({"rules": "doubles", "target": 70}).target == 70
     assert parse({"rules": "points"}).target == 50

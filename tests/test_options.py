@@ -151,7 +151,7 @@ def test_form_fields_describe_the_table_as_plain_data():
     }
     assert by_name["duplex"]["needs"] == [{"option": "backs", "values": ["duplex", "fold"]},
                                           {"option": "backs", "values": ["duplex"]}]
-    assert by_name["target"]["implied_with"] == {"option": "rules", "values": {"doubles": 100}}
+    assert by_name["target"]["implied_with"] == {"option": "rules", "values": {"points": 50, "doubles": 100}}
     assert by_name["lang"]["choices"] == list(languages())
     assert "fruits" in by_name["theme"]["help"]
     assert json.loads(json.dumps(fields)) == fields

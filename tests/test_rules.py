@@ -21,17 +21,10 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from domino_print.errors import DominoError
-from domino_print.pdf.rules_page import (
-    NBSP,
-    RulesContext,
-    RulesError,
-    build_content,
-    deal_sizes,
-    draw_rules_page,
-    example_chain,
-    french_spacing,
-    validate_rules,
-)
+from domino_print.pdf.rules_page import draw_rules_page
+from domino_print.rules.content import RulesContext, RulesError, build_content, validate_rules
+from domino_print.rules.deals import deal_sizes, example_chain
+from domino_print.texts import NBSP, french_spacing
 
 MARGIN = 15 * mm
 TOPS = (3, 6, 9, 12, 18)

@@ -29,13 +29,14 @@ from domino_print.errors import OptionError, SizeError, WordedError, flag_name
 from domino_print.geometry.backs import BACK_KINDS, MAX_LABEL_CHARS, MAX_SETS, parse_back_offset, parse_label
 from domino_print.geometry.sheet import ORIENTATIONS, Paper, parse_paper, parse_tile_size
 from domino_print.ink import DEFAULT_INK, INK_MODES
+from domino_print.rules import default_targets
+from domino_print.rules import names as rules_variants
 from domino_print.sets.tiles import MAX_TOP
 from domino_print.texts import DEFAULT_LANG, languages, text
 
 HELP_LANG = "en"
 """The command line's help is in English (the pages follow --lang)."""
 
-RULES_VARIANTS = ("famille", "points", "doubles")
 DUPLEX_EDGES = ("long", "short")
 RULES_MIN_PAPER_MM = (148.0, 210.0)
 """A5: the smallest paper the rules page fits on (reduced, as a copier would)."""
@@ -43,9 +44,10 @@ MIN_MARGIN_MM = 8.0
 """The header line sits 3 mm into the top margin and must stay clear of the last 5 mm of
 paper, which most printers leave blank."""
 DEFAULT_TARGET = 50
-DOUBLES_TARGET = 100
-"""The Doubles game's usual target (``rules.DEFAULT_TARGETS``); the points game's is ``DEFAULT_TARGET``."""
-TARGET_GAMES = ("points", "doubles")
+"""The target of a game that keeps no score (unused on its page)."""
+TARGETS: dict[object, object] = {name: target for name, target in default_targets().items()}
+"""Each game played to a score, with its usual target (the rules registry: 50 points, 100 doubles)."""
+TARGET_GAMES = tuple(default_targets())
 """The games played to a score: ``--target`` means something for them only."""
 
 DEFAULT_PREVIEW_DPI = 150
@@ -133,12 +135,12 @@ OPTIONS: tuple[Option, ...] = (
     Option("lang", "choice", DEFAULT_LANG, choices=languages),
     *ASSOCIATION_OPTIONS,
     Option("labels", "flag", False),
-    Option("rules", "choice", None, choices=RULES_VARIANTS, implied="famille", needs=(_RULES_PAGE,)),
+    Option("rules", "choice", None, choices=rules_variants, implied="famille", needs=(_RULES_PAGE,)),
     Option("no_rules", "flag", False),
     Option("target", "int", None, low=1, high=1000, metavar="1-1000", implied=DEFAULT_TARGET,
-           implied_with=("rules", {"doubles": DOUBLES_TARGET}),
-           needs=(_RULES_PAGE, Need("rules", TARGET_GAMES, "{target} sets the score of the points and "
-                                    "doubles games; add {rules} points or {rules} doubles"))),
+           implied_with=("rules", TARGETS),
+           needs=(_RULES_PAGE, Need("rules", TARGET_GAMES, "{target} sets the score of the games played to "
+                                    "a score; add " + " or ".join("{rules} " + g for g in TARGET_GAMES)))),
     Option("paper", "text", "A4", metavar="SIZE", longest=40),
     Option("orientation", "choice", "auto", choices=ORIENTATIONS),
     Option("tile_size", "text", "auto", metavar="SIZE", longest=40),

@@ -8,11 +8,11 @@
 - ``marks``: the set marks, a numbered disc in each set's colour;
 - ``back_pages``: back pages (pattern, emblem, set marks, note);
 - ``fold``: the fold line of a fold-over page (``--backs fold``), with its label and symbol;
-- ``document``: assembly: pages in order, bookmarks, the rules page, ``render_sheet``;
+- ``document``: assembly: pages in order, bookmarks, the rules and key pages, ``render_sheet``;
 - ``calibration``: the two-sided calibration sheet, from ``geometry.calibration``;
-- ``rules_page``: the rules page (Platypus), its texts from the catalogues;
-- ``key_page``: a loop deck's rules and the teacher's key;
-- ``spinner``: the example figure of the Doubles game.
+- ``rules_page``: the rules page (Platypus), typesetting the words of ``domino_print.rules``;
+- ``key_page``: a loop deck's key for the teacher, over as many pages as it needs;
+- ``figure``: a rules page's example figure, the tiles placed where the game's unit says.
 
 Every writer takes plain data (tiles, layouts in millimetres, texts) and a canvas; none
 calls the set generator or reads options. Nothing is imported here, so importing one

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from domino_print.faces import FacePainter
     from domino_print.geometry.backs import BackPage
     from domino_print.geometry.sheet import PageLayout, SheetLayout
-    from domino_print.pdf.rules_page import RulesContext
+    from domino_print.rules.content import RulesContext
     from domino_print.sets.tiles import Tile
 
 
@@ -198,11 +198,17 @@ class _Document:
         self.canvas.bookmarkPage(key)
         self.canvas.addOutlineEntry(title, key)
 
-    def draw_rules_page(self, context: RulesContext) -> None:
-        """The rules page, always portrait, with example tiles drawn from this sheet's faces."""
+    def rules_page_size(self) -> tuple[float, float]:
+        """The rules and key pages are always portrait."""
+        width, height = sorted((self.layout.page_width_mm * mm, self.layout.page_height_mm * mm))
+        return width, height
+
+    def draw_rules_pages(self, context: RulesContext) -> None:
+        """The rules page, with example tiles drawn from this sheet's faces, then a loop deck's key
+        on as many pages as it needs; each page is ended and counted here."""
         from domino_print.pdf.rules_page import draw_rules_page  # Platypus is loaded only for a rules page
 
-        width, height = sorted((self.layout.page_width_mm * mm, self.layout.page_height_mm * mm))
+        width, height = self.rules_page_size()
         self.canvas.setPageSize((width, height))
         if self.options.sets > 1:
             self.bookmark("rules", text(self.options.lang, "sheet.rules_bookmark"))
@@ -211,15 +217,17 @@ class _Document:
             line_scale = self.options.ink.line_scale
             draw_example_tile(canvas, self.faces, a, b, short_pt, turned, line_scale=line_scale)
 
-        draw_rules_page(
-            self.canvas,
-            context,
-            draw_tile,
-            page_width_pt=width,
-            page_height_pt=height,
-            margin_pt=self.layout.margin_mm * mm,
-        )
+        margin = self.layout.margin_mm * mm
+        draw_rules_page(self.canvas, context, draw_tile, page_width_pt=width, page_height_pt=height,
+                        margin_pt=margin)
         self.finish_page()
+        if context.loop is not None:
+            from domino_print.pdf.key_page import draw_key_page, key_pages
+
+            for page in key_pages(self.canvas, context, context.loop, page_width_pt=width,
+                                  page_height_pt=height, margin_pt=margin):
+                draw_key_page(self.canvas, page, page_height_pt=height, margin_pt=margin)
+                self.finish_page()
 
     def pdf_bytes(self) -> bytes:
         self.canvas.save()
@@ -241,5 +249,20 @@ def render_sheet(
     document = _Document(layout, painter, options, on_page)
     document.draw_sheet_pages(tiles, backs)
     if rules is not None:
-        document.draw_rules_page(rules)
+        document.draw_rules_pages(rules)
     return document.pdf_bytes(), document.page_count
+
+
+def rules_page_count(context: RulesContext, layout: SheetLayout) -> int:
+    """How many pages ``draw_rules_pages`` makes for ``context`` on ``layout``'s paper: the rules
+    page, and a loop deck's key pages (laid out, not drawn)."""
+    if context.loop is None:
+        return 1
+    from reportlab.pdfgen.canvas import Canvas
+
+    from domino_print.pdf.key_page import key_pages
+
+    width, height = sorted((layout.page_width_mm * mm, layout.page_height_mm * mm))
+    scratch = Canvas(io.BytesIO())
+    return 1 + len(key_pages(scratch, context, context.loop, page_width_pt=width, page_height_pt=height,
+                             margin_pt=layout.margin_mm * mm))

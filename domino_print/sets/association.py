@@ -147,15 +147,15 @@ def check_fit(made: AssociationSet, tile_short_mm: float, source: Path | None) -
 def _rules_context(options: Options, theme: Theme, made: AssociationSet, match: str, count: int):
     if options.rules is None:
         return None
-    if options.rules != "famille":
+    from domino_print.rules import variant
+
+    if "association" not in variant(options.rules).kinds:
         raise OptionError(
             "{rules} {variant} is for the classic number themes (pips, pips-couleur, chiffres); "
             "association sets and loop decks have their own rules page, so leave {rules} out",
             fields=("rules",), variant=options.rules,
         )
-    # Deferred: Platypus, for a rules page only.
-    from domino_print.pdf.key_page import LoopPages
-    from domino_print.pdf.rules_page import RulesContext, validate_rules
+    from domino_print.rules.content import RulesContext, validate_rules
 
     if made.structure == "double":
         example = _double_example(made, count)
@@ -164,7 +164,7 @@ def _rules_context(options: Options, theme: Theme, made: AssociationSet, match: 
     context = RulesContext(
         lang=options.lang, variant=options.rules, top=max(2, count - 1), kind="association",
         theme_title=theme.title_in(options.lang), target=options.target, example=example, match=match,
-        loop=LoopPages(made) if made.structure == "boucle" else None,
+        loop=made if made.structure == "boucle" else None,
     )
     validate_rules(context)
     return context
@@ -172,7 +172,7 @@ def _rules_context(options: Options, theme: Theme, made: AssociationSet, match: 
 
 def _double_example(made: AssociationSet, count: int) -> tuple[tuple[int, int], ...]:
     """The rules page's chain, 2-5, 5-5, 5-3, 3-1 in value indexes, as the set's own face ids."""
-    from domino_print.pdf.rules_page import example_chain  # deferred: Platypus, for a rules page only
+    from domino_print.rules.deals import example_chain
 
     if count < 3:
         return tuple((tile.a, tile.b) for tile in made.tiles[:2])

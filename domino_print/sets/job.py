@@ -24,7 +24,7 @@ from domino_print.themes.loader import load_theme
 from domino_print.themes.model import Theme
 
 if TYPE_CHECKING:
-    from domino_print.pdf.rules_page import RulesContext
+    from domino_print.rules.content import RulesContext
     from domino_print.sets.structures import AssociationSet
 
 
@@ -51,13 +51,16 @@ class Job(NamedTuple):
         """Pages the PDF will have: each sheet page per set (and its back page with duplex backs),
         then the rules page."""
         sheets = len(self.layout.pages) * self.options.sets * (2 if self.options.backs == "duplex" else 1)
-        return sheets + (1 if self.rules_context is not None else 0) + self.key_pages
+        return sheets + self.rules_pages
 
     @property
-    def key_pages(self) -> int:
-        """A loop deck's rules page is followed by the teacher's key."""
-        loop = self.association is not None and self.association.structure == "boucle"
-        return 1 if loop and self.rules_context is not None else 0
+    def rules_pages(self) -> int:
+        """The rules page and the pages a game or a loop deck's key adds to it (0 without rules)."""
+        if self.rules_context is None:
+            return 0
+        from domino_print.pdf.document import rules_page_count  # lays a loop deck's key out
+
+        return rules_page_count(self.rules_context, self.layout)
 
     @property
     def deck(self) -> Deck:
@@ -132,12 +135,12 @@ def build_association(options: Options, theme: Theme | None) -> Job | None:
     return None
 
 
-def _rules_context(options: Options, theme: Theme, top: int):
+def _rules_context(options: Options, theme: Theme, top: int) -> RulesContext | None:
     """The rules page's context, validated; None without a rules page."""
     if options.rules is None:
         return None
-    # rules.py pulls in ReportLab's Platypus: loaded only when a rules page is made.
-    from domino_print.pdf.rules_page import MIN_TOP, RulesContext, validate_rules
+    from domino_print.rules.content import RulesContext, validate_rules
+    from domino_print.rules.variant import MIN_TOP
 
     if theme.max_value < MIN_TOP:
         raise OptionError(
@@ -200,9 +203,8 @@ def render_job(job: Job, on_page: Callable[[], None] | None = None) -> tuple[byt
         if on_page is not None:
             on_page()
 
-    pdf, pages = render_sheet(job.tiles, job.layout, painter, render_options, job.rules_context,
-                              job_backs(job), step)
-    return pdf, pages + job.key_pages
+    return render_sheet(job.tiles, job.layout, painter, render_options, job.rules_context, job_backs(job),
+                        step)
 
 
 def job_backs(job: Job) -> list[BackPage] | None:

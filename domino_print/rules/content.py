@@ -1,0 +1,337 @@
+"""The rules page's words as plain data: a variant and a printed set in, ``RulesContent`` out.
+
+``plan`` decides once, for every language, what the page says (the variant's facts for this
+set, the house rules a user changed, what touching halves share, the example figure);
+``fill`` puts the plan into words from the ``rules.*`` keys of the language's catalogue
+(``domino_print/texts/<lang>.toml``); no language has code of its own. The typesetting is
+``pdf.rules_page``'s job. A loop deck's page comes from ``loop.loop_content`` instead.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from domino_print import texts
+from domino_print.errors import OptionError
+from domino_print.rules import registry, variant
+from domino_print.rules.deals import example_chain
+from domino_print.rules.page import RulesContent, Section, escape
+from domino_print.rules.variant import MIN_TOP, NUMBER_KINDS, STARTERS, Figure, Variant
+from domino_print.sets.tiles import tile_count
+
+if TYPE_CHECKING:
+    from domino_print.sets.structures import AssociationSet
+
+__all__ = [
+    "RulesContent", "RulesContext", "RulesError", "Section", "build_content", "deal_of", "escape",
+    "figure_of", "target_of", "validate_rules",
+]
+
+
+class RulesError(OptionError, ValueError):
+    """An impossible rules-page request; the one-line message names the fix."""
+
+
+class RulesContext(NamedTuple):
+    """Everything the rules page needs to know about the printed set."""
+
+    lang: str  # a catalogue in domino_print/texts: "fr", "en", "es", "de"...
+    variant: str  # a game of the registry: "famille", "points", "doubles"...
+    top: int  # highest value of the set: 6 = double-six (28 tiles)
+    kind: str  # the theme's kind: "pips" or "numerals" (numbers), "pictures", or "association"
+    theme_title: str  # shown in the heading, e.g. "Fruits"
+    target: int | None = None  # games that score: the score that wins; None: the game's own
+    example: tuple[tuple[int, int], ...] = ()  # association sets: the example chain as face ids
+    match: str = ""  # association sets: what touching halves share, rules.match.<match>
+    loop: AssociationSet | None = None  # a loop deck: its own page (loop.py), then the key pages
+    hand: int | None = None  # house rule: dominoes each, whatever the players; None: the game's own
+    starter: str | None = None  # house rule: one of variant.STARTERS; None: the game's own
+
+
+# --------------------------------------------------------------------------- facts
+
+
+def _sets_taken(game: Variant) -> tuple[str, str]:
+    """How a message names the sets ``game`` takes, and the ``--max`` values to give."""
+    assert game.tops is not None
+    low, high = game.tops[0], game.tops[-1]
+    if low == high:
+        return f"a {texts.set_name('en', low)} set ({tile_count(low)} tiles)", str(low)
+    return f"{texts.set_name('en', low)} to {texts.set_name('en', high)} sets", f"{low} to {high}"
+
+
+def _kind_words(kinds: frozenset[str]) -> str:
+    """What a message calls themes of ``kinds``: "a theme with numbers (pips, pips-couleur, chiffres)"."""
+    from domino_print.themes.model import list_themes  # only to word a refusal
+
+    order = {"pips": 0, "numerals": 1, "pictures": 2, "association": 3}
+    found = sorted((t for t in list_themes() if t.kind in kinds),
+                   key=lambda t: (order.get(t.kind, 9), t.name))
+    names = ", ".join(t.name for t in found)
+    kind_list = " or ".join(sorted(kinds))
+    words = "a theme with numbers" if kinds <= NUMBER_KINDS else f"a theme of kind {kind_list}"
+    return f"{words} ({names})" if names else words
+
+
+def _alternative(game: Variant, kind: str, top: int) -> Variant | None:
+    """The game to suggest instead of ``game``: played with this kind of theme and this set, one
+    that keeps a score as ``game`` does first."""
+    fits = [v for v in registry().values() if v is not game and kind in v.kinds and v.plays(top)]
+    return min(fits, key=lambda v: (v.scores != game.scores, v.order), default=None)
+
+
+_KIND_NAMES = {"pips": "number", "numerals": "number", "pictures": "picture", "association": "association"}
+
+
+def _too_small(top: int) -> RulesError:
+    return RulesError(
+        "a double-{top} set ({tiles} tile{plural}) is too small for a game; "
+        "use {max} {least} or more, or {no_rules}",
+        fields=("max", "no_rules"), top=top, tiles=tile_count(top),
+        plural="s" if tile_count(top) > 1 else "", least=MIN_TOP,
+    )
+
+
+def too_small(top: int) -> RulesError:
+    """The refusal of a set too small for any game."""
+    return _too_small(top)
+
+
+def validate_rules(ctx: RulesContext) -> None:
+    """Raise ``RulesError`` (one line, naming the fix) for an impossible combination."""
+    if ctx.lang not in texts.languages():
+        choices = " or ".join("{lang} " + lang for lang in texts.languages())
+        raise RulesError("unknown rules language {value!r}; use " + choices, fields=("lang",),
+                         value=ctx.lang)
+    if ctx.variant not in registry():
+        names = [f"{{rules}} {name}" for name in registry()]
+        listed = ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else names[0]
+        raise RulesError("unknown rules variant {value!r}; use " + listed, fields=("rules",),
+                         value=ctx.variant)
+    game = variant(ctx.variant)
+    if ctx.kind not in game.kinds:
+        other = _alternative(game, ctx.kind, ctx.top)
+        this = _KIND_NAMES.get(ctx.kind, ctx.kind)
+        fix = f"; use {{rules}} {other.name} with this {this} theme" if other is not None else ""
+        raise RulesError(
+            "{rules} {variant} needs " + _kind_words(game.kinds) + fix,
+            fields=("rules",), variant=ctx.variant,
+        )
+    if ctx.target is not None and (
+        isinstance(ctx.target, bool) or not isinstance(ctx.target, int) or ctx.target < 1
+    ):
+        raise RulesError(f"the target score must be a whole number of 1 or more, not {ctx.target!r}")
+    if ctx.top < MIN_TOP:
+        raise _too_small(ctx.top)
+    if not game.plays(ctx.top):
+        sets, tops = _sets_taken(game)
+        other = _alternative(game, ctx.kind, ctx.top)
+        fix = f", or {{rules}} {other.name} for a double-{{top}} set" if other is not None else ""
+        raise RulesError(
+            "{rules} {variant} is played with " + sets + ", not a double-{top} set; use {max} " + tops + fix,
+            fields=("max", "rules"), variant=ctx.variant, top=ctx.top,
+        )
+    if ctx.starter is not None and ctx.starter not in STARTERS:
+        raise RulesError("unknown starter {value!r}; use {starter} " + " or {starter} ".join(STARTERS),
+                         fields=("starter",), value=ctx.starter)
+    if ctx.hand is not None and not deal_of(ctx):
+        tiles = tile_count(ctx.top)
+        raise RulesError(
+            "{hand} {hand_size} leaves no draw pile for two players with the {tiles} dominoes of a "
+            "double-{top} set; use {hand} {most} or fewer",
+            fields=("hand",), hand_size=ctx.hand, tiles=tiles, top=ctx.top, most=max(1, (tiles - 2) // 2),
+        )
+
+
+def target_of(ctx: RulesContext) -> int:
+    """The score that wins the game: ``ctx.target``, else the variant's own (50 for a game without)."""
+    if ctx.target is not None:
+        return ctx.target
+    own = variant(ctx.variant).target
+    return own if own is not None else 50
+
+
+def deal_of(ctx: RulesContext) -> dict[int, int]:
+    """Dominoes each by number of players: the game's facts, or the house rule ``ctx.hand``.
+
+    With a house rule, the player counts that would leave fewer than two dominoes to draw
+    are dropped; none left means the hand is too large (``validate_rules`` refuses it).
+    """
+    own = dict(variant(ctx.variant).hands(ctx.top))
+    if ctx.hand is None:
+        return own
+    tiles = tile_count(ctx.top)
+    return {players: ctx.hand for players in own if players * ctx.hand + 2 <= tiles}
+
+
+def figure_of(ctx: RulesContext) -> Figure:
+    """The example figure of ``ctx``'s game for its set."""
+    return variant(ctx.variant).figure(ctx.top, ctx.example or example_chain(ctx.top))
+
+
+# ------------------------------------------------------------------------ content
+
+
+class Plan(NamedTuple):
+    """What the page says, decided once from the context and independent of the language.
+
+    Each field names catalogue keys or holds a number; ``fill`` turns it into text.
+    """
+
+    game: Variant
+    faces: str  # "numbers", "pictures" or "symbols": what touching halves must share
+    top: int
+    tiles: int
+    deal: tuple[tuple[tuple[int, ...], int], ...]  # ((player counts), dominoes each), equal hands grouped
+    players: tuple[int, int]  # fewest and most players
+    start: str  # the key of who starts
+    target: int
+    figure: Figure
+
+
+def _group_deal(deal: dict[int, int]) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """``{2: 7, 3: 5, 4: 5}`` -> ``(((2,), 7), ((3, 4), 5))`` (equal hands grouped)."""
+    groups: list[tuple[list[int], int]] = []
+    for players, each in deal.items():
+        if groups and groups[-1][1] == each:
+            groups[-1][0].append(players)
+        else:
+            groups.append(([players], each))
+    return tuple((tuple(players), each) for players, each in groups)
+
+
+def plan(ctx: RulesContext) -> Plan:
+    game = variant(ctx.variant)
+    faces = "numbers" if ctx.kind in NUMBER_KINDS else "pictures" if ctx.kind == "pictures" else "symbols"
+    deal = deal_of(ctx)
+    starter = ctx.starter or game.starter
+    start = f"{game.prefix}.start" if starter == game.starter else f"rules.starter.{starter}"
+    return Plan(
+        game=game,
+        faces=ctx.match or faces,
+        top=ctx.top,
+        tiles=tile_count(ctx.top),
+        deal=_group_deal(deal),
+        players=(min(deal), max(deal)),
+        start=start,
+        target=target_of(ctx),
+        figure=figure_of(ctx),
+    )
+
+
+def _capitalised(sentence: str) -> str:
+    return sentence[:1].upper() + sentence[1:]
+
+
+def _deal_sentence(lang: str, plan: Plan) -> str:
+    """"Two players take 7 dominoes each; three or four players take 5 dominoes each" (no full stop)."""
+    parts = []
+    for index, (players, each) in enumerate(plan.deal):
+        names = [texts.text(lang, f"rules.deal.players.{count}") for count in players]
+        parts.append(
+            texts.text(
+                lang,
+                "rules.deal.first" if index == 0 else "rules.deal.next",
+                players=texts.join_list(lang, "rules.deal.list", names),
+                dominoes=texts.plural(lang, "rules.dominoes", each),
+            )
+        )
+    return _capitalised(texts.text(lang, "rules.deal.between").join(parts))
+
+
+def _caption(lang: str, plan: Plan, same: str) -> str:
+    if plan.game.caption is not None:
+        return texts.text(lang, plan.game.caption)
+    if plan.faces != "numbers":
+        return texts.text(lang, "rules.example.pictures", same=same)
+    (a, b), (d, _), (_, e), (_, f) = plan.figure.tiles
+    following = (
+        texts.text(lang, "rules.example.next_two", a=a, f=f)
+        if a != f
+        else texts.text(lang, "rules.example.next_one", a=a)
+    )
+    return texts.text(lang, "rules.example.numbers", a=a, b=b, d=d, e=e, f=f, next=following)
+
+
+def fill(lang: str, plan: Plan, theme_title: str) -> RulesContent:
+    """The plan in words, from the catalogue of ``lang`` alone."""
+
+    def say(key: str, **values: object) -> str:
+        return texts.text(lang, key, **values)
+
+    game = plan.game
+    prefix = game.prefix
+    same = say(f"rules.match.{plan.faces}")
+    total = texts.plural(lang, "rules.points_total", plan.target)
+    lay_key, *other_turn_keys = game.turn
+    lay = say(lay_key, same=same)
+    if plan.faces == "numbers" and game.blank:
+        lay += " " + say("rules.turn.blank")
+    prepare = (
+        say("rules.prepare.cut", dominoes=texts.plural(lang, "rules.dominoes", plan.tiles)),
+        say("rules.prepare.shuffle"),
+        say("rules.prepare.deal", deal=_deal_sentence(lang, plan)),
+        say(plan.start),
+    )
+    sections = [
+        Section(say("rules.prepare.heading"), prepare),
+        Section(say("rules.turn.heading"), (lay, *(say(key) for key in other_turn_keys))),
+        Section(say(f"{prefix}.end_heading"), tuple(say(key) for key in game.end)),
+    ]
+    if game.scoring:
+        steps = tuple(say(key, target=total) for key in game.scoring)
+        sections.append(Section(say(f"{prefix}.score_heading"), steps))
+    low, high = plan.players
+    players = (
+        say("rules.fact.players_exact", count=low)
+        if low == high
+        else say("rules.fact.players_range", low=low, high=high)
+    )
+    age = say(game.age or ("rules.age.numbers" if plan.faces == "numbers" else "rules.age.others"))
+    set_value = say(
+        "rules.fact.set_value",
+        dominoes=texts.plural(lang, "rules.dominoes", plan.tiles),
+        set_name=texts.set_name(lang, plan.top),
+    )
+    return RulesContent(
+        lang=lang,
+        title=say("rules.title", theme=escape(theme_title)),
+        facts=(
+            (say("rules.fact.players"), players),
+            (say("rules.fact.age"), age),
+            (say("rules.fact.set"), set_value),
+            (say("rules.fact.goal"), say(f"{prefix}.goal", target=total)),
+        ),
+        sections=tuple(sections),
+        example_heading=say("rules.example_heading"),
+        example_tiles=plan.figure.tiles,
+        example_caption=_caption(lang, plan, same),
+        figure=plan.figure,
+    )
+
+
+def spaced(lang: str, content: RulesContent) -> RulesContent:
+    """Every string of ``content`` with the spacing its catalogue asks for (French: no-break spaces)."""
+
+    def typeset(value: str) -> str:
+        return texts.typeset(lang, value)
+
+    return content._replace(
+        title=typeset(content.title),
+        facts=tuple((typeset(label), typeset(value)) for label, value in content.facts),
+        sections=tuple(
+            Section(typeset(s.heading), tuple(typeset(step) for step in s.steps)) for s in content.sections
+        ),
+        example_heading=typeset(content.example_heading),
+        example_caption=typeset(content.example_caption),
+    )
+
+
+def build_content(ctx: RulesContext) -> RulesContent:
+    """The page's text for ``ctx`` (validated first), in its language and variant."""
+    validate_rules(ctx)
+    if ctx.loop is not None:
+        from domino_print.rules.loop import loop_content
+
+        return spaced(ctx.lang, loop_content(ctx, ctx.loop))
+    return spaced(ctx.lang, fill(ctx.lang, plan(ctx), ctx.theme_title))

@@ -1,0 +1,152 @@
+"""What a rules variant is: one unit of plain data (no ReportLab), found by name in the registry.
+
+A game's module in ``domino_print/rules/games/`` defines ``VARIANT = Variant(...)``: its facts
+(hand sizes by set and players, who starts, the target), the theme kinds and set sizes it is
+played with, the catalogue keys of its steps, and its example figure as placed tiles. The
+registry (``domino_print.rules``) finds every such module; its words live in the catalogues
+under ``rules.<name>.*``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+NUMBER_KINDS = frozenset({"pips", "numerals"})
+"""Theme kinds whose faces show numbers: games that count pips need them."""
+PICTURE_KINDS = frozenset({"pictures"})
+ASSOCIATION_KINDS = frozenset({"association"})
+ANY_KIND = NUMBER_KINDS | PICTURE_KINDS | ASSOCIATION_KINDS
+
+STARTERS = ("plus-grand-double", "plus-jeune")
+"""Who starts, as ``--starter`` names it: the player holding the highest double, or the youngest."""
+
+MIN_TOP = 2
+"""The smallest set that makes a game (double-two, 6 tiles, two players)."""
+
+
+class PlacedTile(NamedTuple):
+    """One tile of an example figure, in short-side units from the figure's lower-left corner."""
+
+    a: int  # the left half of a lying tile, the lower half of an upright one
+    b: int  # the right half, or the upper half
+    x: float
+    y: float
+    upright: bool  # turned a quarter turn: one unit wide, two high
+
+    @property
+    def width(self) -> float:
+        return 1.0 if self.upright else 2.0
+
+    @property
+    def height(self) -> float:
+        return 2.0 if self.upright else 1.0
+
+
+class Arrow(NamedTuple):
+    """An arrow of an example figure (a tile being moved), in short-side units."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+
+class Figure(NamedTuple):
+    """An example figure as data: where its tiles lie for a given gap (in short sides).
+
+    ``sizes_mm`` are the short sides tried for its tiles, largest first, then ``last_resort_mm``;
+    ``units_wide`` is the width the page keeps for it, in short sides.
+    """
+
+    layout: Callable[[float], tuple[PlacedTile, ...]]
+    sizes_mm: tuple[float, ...] = (15.0, 13.0, 11.0)
+    last_resort_mm: float = 9.0
+    units_wide: float = 7.0
+    arrows: Callable[[float], tuple[Arrow, ...]] = lambda gap: ()
+    min_height: float = 0.0
+    """The figure's height at least, in short sides (a chain keeps room for a crosswise double)."""
+
+    @property
+    def tiles(self) -> tuple[tuple[int, int], ...]:
+        """The figure's tiles as ``(a, b)`` pairs, in drawing order."""
+        return tuple((tile.a, tile.b) for tile in self.layout(0.0))
+
+
+def figure_size(tiles: tuple[PlacedTile, ...]) -> tuple[float, float]:
+    """Width and height of placed tiles, in short sides."""
+    return max(t.x + t.width for t in tiles), max(t.y + t.height for t in tiles)
+
+
+def chain_figure(example: tuple[tuple[int, int], ...]) -> Figure:
+    """A row of lying tiles, doubles crosswise (upright); a four-tile chain's second is its double
+    even when its halves differ (an association set shows one value in two ways)."""
+
+    def layout(gap: float) -> tuple[PlacedTile, ...]:
+        placed, x = [], 0.0
+        for index, (a, b) in enumerate(example):
+            if a == b or (index == 1 and len(example) == 4):
+                placed.append(PlacedTile(a, b, x, 0.0, upright=True))
+                x += 1
+            else:
+                placed.append(PlacedTile(a, b, x, 0.5, upright=False))
+                x += 2
+            x += gap
+        return tuple(placed)
+
+    return Figure(layout, min_height=2.0)
+
+
+Hands = Callable[[int], Mapping[int, int]]
+"""``hands(top)``: dominoes each, by number of players, for a double-``top`` set."""
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One game of the rules page; every fact it states is here (words in ``rules.<name>.*``)."""
+
+    name: str
+    """``--rules NAME``; the catalogue keys are ``rules.<name>.*``."""
+    order: int
+    """Its place in the lists (help, form): smaller first."""
+    kinds: frozenset[str]
+    """The theme kinds it is played with (``NUMBER_KINDS``, ``PICTURE_KINDS``...)."""
+    tops: tuple[int, ...] | None
+    """The sets it is played with, by highest value (6: double-six); None: any from ``MIN_TOP``."""
+    hands: Hands
+    """Dominoes each by number of players, for a set it is played with."""
+    starter: str
+    """Who starts by default, one of ``STARTERS``; ``rules.<name>.start`` says it in full."""
+    target: int | None
+    """The usual winning score, or None for a game that keeps no score."""
+    turn: tuple[str, ...]
+    """Catalogue keys of a turn's steps; the first says how to lay and takes ``{same}``."""
+    end: tuple[str, ...]
+    """Catalogue keys of the end of a round."""
+    scoring: tuple[str, ...] = ()
+    """Catalogue keys of the scoring steps (they may take ``{target}``)."""
+    figure: Callable[[int, tuple[tuple[int, int], ...]], Figure] = lambda top, example: chain_figure(example)
+    """The example figure for a double-``top`` set and the theme's example chain."""
+    caption: str | None = None
+    """Catalogue key of the figure's caption; None: the chain's caption (numbers or pictures)."""
+    age: str | None = None
+    """Catalogue key of the age; None: by the faces (numbers 6 and up, others 4 and up)."""
+    blank: bool = True
+    """With numbers, say that a blank goes against a blank."""
+    pages: tuple[str, ...] = ()
+    """Pages the game adds after the rules page, by name (``hub``)."""
+    extra_keys: tuple[str, ...] = field(default=())
+    """Other catalogue keys its steps use (checked to exist in every language)."""
+
+    def plays(self, top: int) -> bool:
+        """Whether it is played with a double-``top`` set."""
+        return top >= MIN_TOP and (self.tops is None or top in self.tops)
+
+    @property
+    def scores(self) -> bool:
+        return self.target is not None
+
+    @property
+    def prefix(self) -> str:
+        return f"rules.{self.name}"
