@@ -109,7 +109,7 @@ def rules_page(job: Job) -> int | None:
     """The index of the rules page among the document's pages (0 for the first); None without one."""
     if job.rules_context is None:
         return None
-    return job.page_count - 1 - job.key_pages
+    return job.page_count - job.rules_pages
 
 
 def rules_text(job: Job):

@@ -1,7 +1,7 @@
 """Association sets and loop decks as a ``Job``: the theme's faces or a pairs list -> face-id tiles.
 
 ``build_job`` sends here a built-in association theme (``nombres``, ``lettres``,
-``couleurs``; ``fruits`` with ``--faces``) or a list of pairs (``pairs``). This
+``couleurs``; ``fruits`` with ``--faces``) or a list of pairs (``job.PairsSource``). This
 module picks the faces and values (``representations``), builds the structure
 (``structures``: ``double`` or ``boucle``), checks that every text fits its half
 at the chosen tile size (``fitting``) and prepares the rules page. The renderer
@@ -15,9 +15,10 @@ import dataclasses
 from pathlib import Path
 
 from domino_print import texts
-from domino_print.errors import OptionError, SizeError
-from domino_print.geometry.sheet import SheetSpec, layout_sheet
-from domino_print.options.table import Options, word_size_error
+from domino_print.errors import OptionError
+from domino_print.geometry.sheet import SheetSpec
+from domino_print.options.table import Options
+from domino_print.sets.parts import PairsSource, SetParts, Source, lay_out
 from domino_print.sets.structures import DEFAULT_SEED, AssociationSet, Pair, boucle, double
 from domino_print.sets.tiles import MAX_TOP, tile_count
 from domino_print.themes.model import Theme, association_themes
@@ -46,15 +47,11 @@ def refuse_association_options(options: Options, theme_name: str) -> None:
             )
 
 
-def pairs_theme(pairs: PairList) -> Theme:
-    title = {lang: pairs.title for lang in ("fr", "en")}
-    return Theme(name=pairs.path.stem, kind="association", max_value=len(pairs.rows) - 1, title=title,
-                 description={}, images=pairs.pictures, builtin=False)
-
-
-def association_parts(options: Options, theme: Theme, pairs: PairList | None) -> tuple:
-    """What ``job.Job`` needs after the options for an association set or loop deck, checked:
-    theme, top, tiles, sheet, layout, rules context and the ``AssociationSet``."""
+def association_parts(options: Options, source: Source, sheet: SheetSpec) -> SetParts:
+    """The parts of an association set or loop deck for ``job.build_job``, checked: its top,
+    tiles (face ids), layout, rules context and the ``AssociationSet`` itself."""
+    theme = source.theme
+    pairs = source.pairs if isinstance(source, PairsSource) else None
     structure = options.structure or ("boucle" if pairs is not None else "double")
     if structure != "boucle":
         for name in ("seed", "style"):
@@ -100,17 +97,11 @@ def association_parts(options: Options, theme: Theme, pairs: PairList | None) ->
                 tiles=tile_count(len(value_pairs) - 1),
             )
         made = double(value_pairs)
-    sheet = SheetSpec(paper=options.paper, orientation=options.orientation, margin_mm=options.margin_mm,
-                      gap_mm=options.gap_mm, tile_short_mm=options.tile_short_mm,
-                      fold="auto" if options.backs == "fold" else None)
-    try:
-        layout = layout_sheet(sheet, len(made.tiles))
-    except SizeError as exc:
-        raise word_size_error(exc) from None
+    layout = lay_out(sheet, len(made.tiles))
     check_fit(made, layout.tile_short_mm, pairs.path if pairs is not None else None)
-    top = len(value_pairs) - 1
     rules = _rules_context(options, theme, made, match, len(value_pairs))
-    return theme, top, made.tiles, sheet, layout, rules, made
+    return SetParts(top=len(value_pairs) - 1, tiles=made.tiles, layout=layout, rules_context=rules,
+                    association=made)
 
 
 def _pairs_from_list(pairs: PairList) -> list[Pair]:

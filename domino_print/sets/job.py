@@ -1,9 +1,9 @@
 """One document to make: checked options in, a ``Job`` that is valid once built, PDF bytes out.
 
-``build_job`` loads the theme, applies the checks that need it, lays the set out
-and computes the rules page's context once, so a bad value fails before any
-drawing; ``render_job`` draws the PDF in memory. Nothing here writes a file,
-prints or exits: the surfaces (``cli``, ``api``) do that.
+``build_job`` reads the source (a theme or a list of pairs, ``Source``), applies
+the checks that need it, lays the set out and computes the rules page's context
+once, so a bad value fails before any drawing; ``render_job`` draws the PDF in
+memory. Nothing here writes a file, prints or exits: the surfaces (``cli``, ``api``) do that.
 """
 
 from __future__ import annotations
@@ -15,9 +15,10 @@ from domino_print import fonts
 from domino_print.errors import OptionError, SizeError
 from domino_print.geometry.backs import BackPage, back_page, fold_back_page
 from domino_print.geometry.cutting import CutPlan, cut_plan
-from domino_print.geometry.sheet import SheetLayout, SheetSpec, layout_sheet
+from domino_print.geometry.sheet import SheetLayout, SheetSpec
 from domino_print.options.table import Options, check_with_theme, word_size_error
 from domino_print.sets.naming import Deck, set_name
+from domino_print.sets.parts import PairsSource, SetParts, Source, ThemeSource, lay_out, pairs_theme
 from domino_print.sets.tiles import MAX_TOP, Tile, double_set
 from domino_print.texts import text
 from domino_print.themes.loader import load_theme
@@ -26,21 +27,33 @@ from domino_print.themes.model import Theme
 if TYPE_CHECKING:
     from domino_print.rules.content import RulesContext
     from domino_print.sets.structures import AssociationSet
+    from domino_print.themes.pairs import PairList
 
 
 class Job(NamedTuple):
-    """Everything one document needs, checked: building it is the validation."""
+    """Everything one document needs, checked: building it (``build_job``) is the validation."""
 
     options: Options
-    theme: Theme
+    source: Source
     top: int
     tiles: tuple[Tile, ...]
     sheet: SheetSpec
     layout: SheetLayout
     rules_context: RulesContext | None
     """The rules page's ``RulesContext``, validated; None without a rules page."""
-    association: AssociationSet | None = None
-    """An association set or loop deck (``structures.AssociationSet``): tiles are face ids."""
+    association: AssociationSet | None
+    """An association set or loop deck (``structures.AssociationSet``): tiles are face ids;
+    None for a classic set, whose tiles are values."""
+
+    @property
+    def theme(self) -> Theme:
+        """The theme the faces come from (made from the list for a list of pairs)."""
+        return self.source.theme
+
+    @property
+    def pairs(self) -> PairList | None:
+        """The list of pairs the set is made of, if it is made of one."""
+        return self.source.pairs if isinstance(self.source, PairsSource) else None
 
     @property
     def lang(self) -> str:
@@ -74,19 +87,11 @@ class Job(NamedTuple):
 
 
 def build_job(options: Options) -> Job:
-    """The ``Job`` for ``options``; ``OptionError`` if the theme, set or paper cannot make it."""
-    theme = None if _is_pairs_list(options.theme) else load_theme(options.theme)
-    association = build_association(options, theme)
-    if association is not None:
-        return association
-    assert theme is not None  # only a pairs list has no theme, and it makes an association set
-    top = options.max
-    if top is None:
-        # Built-in themes default to double-six; a user's pictures make the largest set they can.
-        top = min(6, theme.max_value) if theme.builtin else min(theme.max_value, MAX_TOP)
-    theme.check_top(top)
-    theme.check_use(top, lang=options.lang, labels=options.labels)  # the pictures and texts the set uses
-    check_with_theme(options, pictures=theme.kind == "pictures", theme_name=theme.name)
+    """The ``Job`` for ``options``; ``OptionError`` if the theme, set or paper cannot make it.
+
+    The one place a ``Job`` is made: the source (``read_source``), the sheet, then the
+    set's parts from the classic builder or the association one."""
+    source = read_source(options.theme)
     sheet = SheetSpec(
         paper=options.paper,
         orientation=options.orientation,
@@ -95,15 +100,24 @@ def build_job(options: Options) -> Job:
         tile_short_mm=options.tile_short_mm,
         fold="auto" if options.backs == "fold" else None,
     )
-    try:
-        tiles = double_set(top)
-        layout = layout_sheet(sheet, len(tiles))
-    except SizeError as exc:
-        raise word_size_error(exc) from None
-    return Job(options, theme, top, tiles, sheet, layout, _rules_context(options, theme, top))
+    if wants_association(options, source):
+        from domino_print.sets.association import association_parts  # association sets only
+
+        parts = association_parts(options, source, sheet)
+    else:
+        parts = _classic_parts(options, source.theme, sheet)
+    return Job(options=options, source=source, top=parts.top, tiles=parts.tiles, sheet=sheet,
+               layout=parts.layout, rules_context=parts.rules_context, association=parts.association)
 
 
-ASSOCIATION_OPTIONS = ("faces", "values", "structure", "seed", "style")
+def read_source(ref: str) -> Source:
+    """What ``--theme`` names: a list of pairs (a file its reader claims), else a theme."""
+    if _is_pairs_list(ref):
+        from domino_print.themes.pairs import read_pairs
+
+        pairs = read_pairs(ref)
+        return PairsSource(pairs, pairs_theme(pairs))
+    return ThemeSource(load_theme(ref))
 
 
 def _is_pairs_list(ref: str) -> bool:
@@ -116,23 +130,41 @@ def _is_pairs_list(ref: str) -> bool:
     return is_pairs_list(ref)
 
 
-def build_association(options: Options, theme: Theme | None) -> Job | None:
-    """The ``Job`` of a list of pairs (``theme`` None), an association theme or association
-    options (issue 12); None for a classic set. ``matching`` loads only for these."""
+ASSOCIATION_OPTIONS = ("faces", "values", "structure", "seed", "style")
+
+
+def wants_association(options: Options, source: Source) -> bool:
+    """A list of pairs, a built-in theme that lists representations (``association.is_association``)
+    make association sets; association options on any other theme are refused here."""
+    if isinstance(source, PairsSource):
+        return True
+    theme = source.theme
     given = any(getattr(options, name) is not None for name in ASSOCIATION_OPTIONS)
-    if theme is not None and theme.kind != "association" and not given:
-        return None
+    if theme.kind != "association" and not given:
+        return False
     from domino_print.sets import association as matching  # association sets only
 
-    if theme is None:
-        from domino_print.themes.pairs import read_pairs  # a list of pairs
-
-        pairs = read_pairs(options.theme)
-        return Job(options, *matching.association_parts(options, matching.pairs_theme(pairs), pairs))
     if matching.is_association(theme, options):
-        return Job(options, *matching.association_parts(options, theme, None))
+        return True
     matching.refuse_association_options(options, theme.name)
-    return None
+    return False
+
+
+def _classic_parts(options: Options, theme: Theme, sheet: SheetSpec) -> SetParts:
+    """A double set of a theme's values, checked against the theme."""
+    top = options.max
+    if top is None:
+        # Built-in themes default to double-six; a user's pictures make the largest set they can.
+        top = min(6, theme.max_value) if theme.builtin else min(theme.max_value, MAX_TOP)
+    theme.check_top(top)
+    theme.check_use(top, lang=options.lang, labels=options.labels)  # the pictures and texts the set uses
+    check_with_theme(options, pictures=theme.kind == "pictures", theme_name=theme.name)
+    try:
+        tiles = double_set(top)
+    except SizeError as exc:
+        raise word_size_error(exc) from None
+    layout = lay_out(sheet, len(tiles))
+    return SetParts(top, tiles, layout, _rules_context(options, theme, top), association=None)
 
 
 def _rules_context(options: Options, theme: Theme, top: int) -> RulesContext | None:
