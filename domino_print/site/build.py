@@ -122,8 +122,8 @@ def build_site(catalogue_path: Path, out: Path, *, progress: Callable[[str], Non
                     continue
                 if progress is not None:
                     progress(one.name)
-                result, files = _make_set(catalogue, one)
-                for relative, data in files.items():
+                result, written = _make_set(catalogue, one)
+                for relative, data in written.items():
                     check_writable(relative)
                     staged.add(out / relative, data, may_replace=ours)
                 made.append(result)

@@ -76,7 +76,8 @@ class CatalogueError(OptionError):
 class SiteSet(NamedTuple):
     """One card of the site: its words, its file name and its options, checked."""
 
-    index: int
+    number: int
+    """1 for the first set of the catalogue."""
     name: str
     description: str
     slug: str
@@ -89,7 +90,7 @@ class SiteSet(NamedTuple):
 
     @property
     def where(self) -> str:
-        return f'set {self.index} "{self.name}"'
+        return f'set {self.number} "{self.name}"'
 
 
 class Catalogue(NamedTuple):

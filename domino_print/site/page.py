@@ -130,7 +130,7 @@ def render_index(catalogue: Catalogue, made: Sequence[Made], howto: Mapping[str,
     lang = catalogue.lang
     title = catalogue.title or _word(lang, "page.title")
     intro = f'<p class="intro">{escape(catalogue.intro)}</p>' if catalogue.intro else ""
-    cards = "\n".join(_card(lang, one.index, one.name, one.description, result)
+    cards = "\n".join(_card(lang, one.number, one.name, one.description, result)
                        for one, result in zip(catalogue.sets, made, strict=True))
     sheets = "\n".join(f'<link rel="stylesheet" href="{name}">' for name, _ in STYLE_SHEETS)
     return f"""<!doctype html>
