@@ -14,7 +14,7 @@ strings, numbers or booleans. A bad value raises ``OptionError``; ``describe(err
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from domino_print.errors import DominoError, OptionError
 from domino_print.geometry.cutting import CutPlan
@@ -22,6 +22,9 @@ from domino_print.options.table import Options, describe, form_fields, option_la
 from domino_print.output.summary import DocumentFacts, summary_line
 from domino_print.sets.job import Job, build_job, job_cut_plan, render_job
 from domino_print.sets.naming import Deck
+
+if TYPE_CHECKING:
+    from domino_print.rules.page import RulesContent
 
 __all__ = [
     "Document", "DocumentFacts", "DominoError", "OptionError", "builtin_themes", "describe", "form_fields",
@@ -112,7 +115,7 @@ def rules_page(job: Job) -> int | None:
     return job.page_count - job.rules_pages
 
 
-def rules_text(job: Job):
+def rules_text(job: Job) -> RulesContent | None:
     """The rules page's words as plain data (``RulesContent``: title, key facts as (label, value),
     sections of numbered steps), in the job's language; None without a rules page.
 
@@ -120,6 +123,6 @@ def rules_text(job: Job):
     """
     if job.rules_context is None:
         return None
-    from domino_print.pdf.rules_page import build_content  # ReportLab's Platypus: only when asked
+    from domino_print.rules.content import build_content
 
     return build_content(job.rules_context)
