@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
 
 from domino_print import texts
-from domino_print.errors import DominoError, OptionError
+from domino_print.errors import OptionError, WordedError, flag_name
 from domino_print.faces import KINDS, PAINTERS
 from domino_print.output import files
 from domino_print.texts.page_text import file_name_part
@@ -70,8 +70,28 @@ THEMES_DIR = _data_dir("themes", _PACKAGE / "themes" / "builtin")
 ASSETS_DIR = _data_dir("assets", _PACKAGE / "assets")
 
 
-class ThemeError(DominoError):
-    """A theme file or folder that cannot be used; the message names the file and the problem."""
+class ThemeError(WordedError):
+    """A theme file or folder that cannot be used, its data kept apart for the surfaces.
+
+    ``path`` is the file or folder at fault (None when the message names it itself), the
+    template says the problem with ``values`` (``ThemeError("missing key {key!r}",
+    path=path, key="name")``) and may name options as ``{fields}``, worded per surface as
+    any ``WordedError``: ``str()`` reads ``<path>: <problem>`` with the command line's flags,
+    ``problem(name_of)`` the problem alone, with the options named by ``name_of``.
+    """
+
+    def __init__(self, template: str, /, *, path: object = None, fields: tuple[str, ...] = (),
+                 **values: object) -> None:
+        self.path = path
+        self.problem_template = template
+        if path is not None:
+            template, values = "{path}: " + template, {"path": path, **values}
+        super().__init__(template, fields=fields, **values)
+
+    def problem(self, name_of: Callable[[str], str] = flag_name) -> str:
+        """The problem without the path in front, each option it names spelled by ``name_of``."""
+        values = {name: value for name, value in self.values.items() if name != "path"}
+        return WordedError(self.problem_template, fields=self.fields, **values).worded(name_of)
 
 
 @dataclass(frozen=True)
@@ -190,13 +210,13 @@ def read_toml(path: Path) -> dict:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        raise ThemeError(f"{path}: the theme file is not UTF-8 text") from None
+        raise ThemeError("the theme file is not UTF-8 text", path=path) from None
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ThemeError(f"{path}: TOML syntax error: {exc}") from None
+        raise ThemeError("TOML syntax error: {error}", path=path, error=exc) from None
     except RecursionError:  # tomllib parses nested arrays and tables recursively
-        raise ThemeError(f"{path}: TOML syntax error: arrays or tables nested too deeply") from None
+        raise ThemeError("TOML syntax error: arrays or tables nested too deeply", path=path) from None
 
 
 def check_keys(path: Path, data: dict, allowed: set[str], required: set[str]) -> None:
@@ -204,10 +224,10 @@ def check_keys(path: Path, data: dict, allowed: set[str], required: set[str]) ->
     for key in sorted(data):
         if key not in allowed:
             known = ", ".join(sorted(allowed))
-            raise ThemeError(f"{path}: unknown key {key!r} (known keys: {known})")
+            raise ThemeError("unknown key {key!r} (known keys: {known})", path=path, key=key, known=known)
     for key in sorted(required):
         if key not in data:
-            raise ThemeError(f"{path}: missing key {key!r}")
+            raise ThemeError("missing key {key!r}", path=path, key=key)
 
 
 def _check_languages(path: Path, key: str, table: dict) -> None:
@@ -215,8 +235,8 @@ def _check_languages(path: Path, key: str, table: dict) -> None:
     known = texts.languages()
     for lang in table:
         if lang not in known:
-            raise ThemeError(f"{path}: {key}: unknown language {lang!r} "
-                             f"(known language codes: {accepted_languages()})")
+            raise ThemeError("{key}: unknown language {lang!r} (known language codes: {codes})",
+                             path=path, key=key, lang=lang, codes=accepted_languages())
 
 
 def per_language(path: Path, data: dict, key: str, default: str = "") -> dict[str, str]:
@@ -229,8 +249,8 @@ def per_language(path: Path, data: dict, key: str, default: str = "") -> dict[st
     if isinstance(value, dict) and value and all(isinstance(v, str) for v in value.values()):
         _check_languages(path, key, value)
         return dict(value)
-    raise ThemeError(f"{path}: {key} must be a text, or a table of texts with a language code "
-                     f"as each key ({accepted_languages()})")
+    raise ThemeError("{key} must be a text, or a table of texts with a language code as each key ({codes})",
+                     path=path, key=key, codes=accepted_languages())
 
 
 def labels_table(path: Path, data: dict, count: int) -> dict[str, tuple[str, ...]]:
@@ -241,22 +261,24 @@ def labels_table(path: Path, data: dict, count: int) -> dict[str, tuple[str, ...
     if isinstance(value, list):
         value = {lang: value for lang in texts.languages()}
     if not isinstance(value, dict):
-        raise ThemeError(f"{path}: labels must be a list of texts, or a table with a list per "
-                         f"language ({accepted_languages()})")
+        raise ThemeError("labels must be a list of texts, or a table with a list per language ({codes})",
+                         path=path, codes=accepted_languages())
     _check_languages(path, "labels", value)
     table: dict[str, tuple[str, ...]] = {}
     for lang, words in value.items():
         if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
-            raise ThemeError(f"{path}: labels.{lang} must be a list of texts")
+            raise ThemeError("labels.{lang} must be a list of texts", path=path, lang=lang)
         if len(words) != count:
-            raise ThemeError(f"{path}: labels.{lang} has {len(words)} labels for {count} values")
+            raise ThemeError("labels.{lang} has {given} labels for {count} values", path=path, lang=lang,
+                             given=len(words), count=count)
         table[lang] = tuple(words)
     return table
 
 
 def check_colour(path: Path, key: str, value: object) -> str:
     if not isinstance(value, str) or not _HEX_COLOUR.match(value):
-        raise ThemeError(f'{path}: {key} must be a colour like "#FFAA00", not {value!r}')
+        raise ThemeError('{key} must be a colour like "#FFAA00", not {value!r}', path=path, key=key,
+                         value=value)
     return value.upper()
 
 
@@ -272,25 +294,26 @@ def theme_from_data(path: Path, data: dict) -> Theme:
     check_keys(path, data, _BUILTIN_KEYS, {"name", "kind"})  # texts: texts/<lang>.toml [theme.<name>]
     kind = data["kind"]
     if kind not in KINDS:
-        raise ThemeError(f"{path}: kind {kind!r} is unknown (use {', '.join(KINDS)})")
+        raise ThemeError("kind {kind!r} is unknown (use {kinds})", path=path, kind=kind,
+                         kinds=", ".join(KINDS))
     images: tuple[Path, ...] = ()
     limit = PAINTERS[kind].max_value
     if limit is None:  # as many values as pictures
         files = data.get("images")
         if not isinstance(files, list) or not files or not all(isinstance(f, str) for f in files):
-            raise ThemeError(f'{path}: a pictures theme needs images = ["file.svg", ...]')
+            raise ThemeError('a pictures theme needs images = ["file.svg", ...]', path=path)
         images = tuple(ASSETS_DIR / f for f in files)
         max_value = len(images) - 1
     else:
         given = data.get("max_value")
         if not isinstance(given, int) or not 0 <= given <= limit:
-            raise ThemeError(
-                f"{path}: max_value must be a whole number from 0 to {limit} for kind {kind!r}"
-            )
+            raise ThemeError("max_value must be a whole number from 0 to {limit} for kind {kind!r}",
+                             path=path, limit=limit, kind=kind)
         max_value = given
     colours = tuple(check_colour(path, "colours", c) for c in data.get("colours", []))
     if colours and len(colours) <= max_value:
-        raise ThemeError(f"{path}: colours lists {len(colours)} colours for values 0 to {max_value}")
+        raise ThemeError("colours lists {given} colours for values 0 to {top}", path=path, given=len(colours),
+                         top=max_value)
     return Theme(
         name=str(data["name"]),
         kind=kind,
@@ -310,15 +333,16 @@ def association_from_data(path: Path, data: dict) -> AssociationTheme:
     own keys), its ``default_faces``, ``match`` and ``value_names``, checked."""
     table = data["representations"]
     if not isinstance(table, list) or not table or not all(isinstance(r, dict) for r in table):
-        raise ThemeError(f"{path}: representations must be a list of tables ([[representations]])")
+        raise ThemeError("representations must be a list of tables ([[representations]])", path=path)
     found = []
     for entry in table:
         check_keys(path, entry, _REPRESENTATION_KEYS, {"name", "values", "kind"})
         if entry["kind"] not in REPRESENTATION_KINDS:
-            raise ThemeError(f"{path}: representation kind {entry['kind']!r} is unknown "
-                             f"(use {', '.join(REPRESENTATION_KINDS)})")
+            raise ThemeError("representation kind {kind!r} is unknown (use {kinds})", path=path,
+                             kind=entry["kind"], kinds=", ".join(REPRESENTATION_KINDS))
         if not isinstance(entry["values"], int) or entry["values"] < 2:
-            raise ThemeError(f"{path}: representation {entry['name']!r}: values must be 2 or more")
+            raise ThemeError("representation {name!r}: values must be 2 or more", path=path,
+                             name=entry["name"])
         found.append(Representation(
             str(entry["name"]), entry["values"], entry["kind"], words=str(entry.get("words", "")),
             names=str(entry.get("names", "")), case=str(entry.get("case", "")),
@@ -326,11 +350,12 @@ def association_from_data(path: Path, data: dict) -> AssociationTheme:
     names = [r.name for r in found]
     defaults = data.get("default_faces")
     if not isinstance(defaults, list) or len(defaults) != 2 or any(d not in names for d in defaults):
-        raise ThemeError(f"{path}: default_faces must name two of the representations ({', '.join(names)})")
+        raise ThemeError("default_faces must name two of the representations ({names})", path=path,
+                         names=", ".join(names))
     value_names = data.get("value_names", "numbers")
     if value_names not in VALUE_NAMES:
-        raise ThemeError(f"{path}: value_names must be one of {', '.join(VALUE_NAMES)}")
+        raise ThemeError("value_names must be one of {names}", path=path, names=", ".join(VALUE_NAMES))
     if not isinstance(data.get("match"), str):
-        raise ThemeError(f"{path}: match must name what touching halves share (rules.match.<match>)")
+        raise ThemeError("match must name what touching halves share (rules.match.<match>)", path=path)
     return AssociationTheme(str(data["name"]), tuple(found), (defaults[0], defaults[1]), data["match"],
                             value_names=value_names)

@@ -88,13 +88,18 @@ class UserTheme(Theme):
         for value in range(top + 1):
             word = self.label(value, lang)
             if self.theme_file:
-                subject, fix = f"{self.theme_file}: label {value} {displayed(repr(word))}", ""
-            else:
-                picture = self.images[value]
-                subject = f"{displayed(shown(picture))}: the file name (its label with --labels)"
-                fix = (f"; or rename the file, or write labels in {THEME_FILE} "
-                       f"({_new_command(picture.parent)})")
-            _checked(word, subject, MAX_PICTURE_LABEL_CHARS, fix)
+                _checked(word, f"{self.theme_file}: label {value} {displayed(repr(word))}",
+                         MAX_PICTURE_LABEL_CHARS)
+                continue
+            picture = self.images[value]
+            try:
+                check_page_text(word, most=MAX_PICTURE_LABEL_CHARS)
+            except TextError as exc:
+                raise ThemeError(  # the label comes from the file name only with the labels option
+                    "the file name (its label with {labels}){problem}; or rename the file, or write "
+                    "labels in {theme_file} ({command})", path=displayed(shown(picture)), fields=("labels",),
+                    problem=exc.about(""), theme_file=THEME_FILE, command=_new_command(picture.parent),
+                ) from None
 
     def check_top(self, top: int) -> None:
         """Raise ``OptionError`` saying how many pictures a double-``top`` set needs."""
