@@ -143,7 +143,7 @@ def test_back_rectangles_sit_behind_their_fronts(orientation, duplex, gap):
     w, h = sheet.page_width_mm, sheet.page_height_mm
     for page in sheet.pages:
         back = back_page(page, w, h, duplex, gap)
-        assert back.bleed_mm == (2.0 if gap == 0 else 1.5)
+        assert back.bleed_mm == (3.0 if gap == 0 else 1.5)
         for front, rear in zip(page.placements, back.placements, strict=True):
             assert (rear.width_mm, rear.height_mm, rear.vertical) == (front.width_mm, front.height_mm,
                                                                       front.vertical)

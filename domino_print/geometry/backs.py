@@ -63,8 +63,9 @@ MARK_CLEARANCE_MM = 1.0
 so that a cut a little inside the line spares the mark."""
 MARK_MAX_RADIUS_MM = 2.0
 
-BLEED_MM = 2.0
-"""How far the back pattern runs past each tile's edges, so a small misregistration shows no white."""
+BLEED_MM = 3.0
+"""How far the back pattern runs past each tile's edges, so a small misregistration shows no white
+(the 3 mm print shops ask for; with a gap, half the gap at most)."""
 
 
 # -- options -------------------------------------------------------------------------------

@@ -3,7 +3,9 @@
 From a ``SheetSpec`` (paper, margins, gap, tile size) and a number of tiles it
 chooses the page orientation, the tile orientation and the grid, and returns
 ``SheetLayout``: pages of ``Placement`` records plus the cut lines and crop
-marks as plain segments.
+marks as plain segments (``SheetSpec.marks``: none, short crop marks at every cut line, with or
+without a gap, or full guides across the margin; never inside a tile, never within
+``PAPER_EDGE_MM`` of the paper's edge).
 
 Coordinates follow PDF conventions: millimetres from the page's lower-left
 corner, y upwards. A tile is two squares: ``short_mm`` by ``2 * short_mm``.
@@ -47,8 +49,20 @@ TILE_PRESETS_MM: dict[str, float] = {"small": 24.0, "medium": 30.0, "large": 40.
 """Named tile sizes by their short side: 24 x 48, 30 x 60 and 40 x 80 mm."""
 
 CROP_ROOM_MM = 4.0
-"""With a gap, tiles keep this far from the header above and the legend below: the crop marks
-in line with their edges then stop short of both."""
+"""With crop marks, tiles keep this far from the header above and the legend below: the crop
+marks in line with their edges then stop short of both."""
+
+MARK_STYLES = ("none", "crop", "full")
+"""``SheetSpec.marks``: no guides in the margin; short crop marks in line with every cut line
+(the default: they survive the first guillotine cut); or guides that run across the whole
+margin, for a rotary cutter's rail."""
+
+PAPER_EDGE_MM = 5.0
+"""No crop mark comes closer to the paper's edge than this (office machines leave it blank)."""
+
+CROP_OFFSET_MM = 1.5
+"""Crop marks start this far outside the tiles, so a cut a little off the line never shows them."""
+CROP_LENGTH_MM = 4.0
 
 FOLD_AXES = ("auto", "horizontal", "vertical")
 """``SheetSpec.fold`` for a fold-over sheet: the fold line's direction on the page, or ``auto`` for the
@@ -134,6 +148,8 @@ class SheetSpec(NamedTuple):
     legend_band_mm: float = 12.0
     fold: str | None = None
     """None, or a fold-over sheet: ``auto``, ``horizontal`` or ``vertical`` (see ``FOLD_AXES``)."""
+    marks: str = "crop"
+    """The guides in the margin: one of ``MARK_STYLES``."""
 
 
 class Placement(NamedTuple):
@@ -305,21 +321,36 @@ def _tile_edges(p: Placement) -> list[Segment]:
     ]
 
 
-def _crop_marks(placements: tuple[Placement, ...], bounds: _Area) -> tuple[Segment, ...]:
-    """Short marks in the margin, in line with every tile edge, stopping short of the tiles and 1 mm
-    inside ``bounds`` (the page, or the tiles' side of a fold line)."""
-    offset, length = 1.5, 4.0
+def _crop_marks(
+    placements: tuple[Placement, ...], bounds: _Area, page: _Area, style: str
+) -> tuple[Segment, ...]:
+    """Marks in the margin in line with every tile edge (every cut line), outside the tiles.
+
+    Each starts ``CROP_OFFSET_MM`` outside the tiles and runs ``CROP_LENGTH_MM`` (``crop``) or
+    across the whole margin (``full``); none comes closer than ``PAPER_EDGE_MM`` to the paper's
+    edge, nor closer than 1 mm to the edge of ``bounds`` where that is not the paper's (the fold
+    line of a fold-over page)."""
+    if style == "none":
+        return ()
+    offset = CROP_OFFSET_MM
     left = min(p.x_mm for p in placements)
     right = max(p.x_mm + p.width_mm for p in placements)
     bottom = min(p.y_mm for p in placements)
     top = max(p.y_mm + p.height_mm for p in placements)
     xs = sorted({round(v, 6) for p in placements for v in (p.x_mm, p.x_mm + p.width_mm)})
     ys = sorted({round(v, 6) for p in placements for v in (p.y_mm, p.y_mm + p.height_mm)})
+
+    def limit(bound: float, paper_edge: float) -> float:
+        return PAPER_EDGE_MM if abs(bound - paper_edge) < _EPS else 1.0
+
+    room_top = bounds.top - limit(bounds.top, page.top) - top - offset
+    room_bottom = bottom - bounds.y_mm - limit(bounds.y_mm, page.y_mm) - offset
+    room_left = left - bounds.x_mm - limit(bounds.x_mm, page.x_mm) - offset
+    room_right = bounds.right - limit(bounds.right, page.right) - right - offset
+    length = math.inf if style == "full" else CROP_LENGTH_MM
+    top_len, bottom_len = min(length, room_top), min(length, room_bottom)
+    left_len, right_len = min(length, room_left), min(length, room_right)
     marks: list[Segment] = []
-    top_len = min(length, bounds.top - top - offset - 1)
-    bottom_len = min(length, bottom - bounds.y_mm - offset - 1)
-    left_len = min(length, left - bounds.x_mm - offset - 1)
-    right_len = min(length, bounds.right - right - offset - 1)
     for x in xs:
         if top_len > 0:
             marks.append(Segment(x, top + offset, x, top + offset + top_len))
@@ -339,8 +370,8 @@ def _page_size(spec: SheetSpec, landscape: bool) -> tuple[float, float]:
 
 
 def _crop_room(spec: SheetSpec) -> float:
-    """Space kept above and below the tiles for crop marks, when tiles have their own outlines."""
-    return CROP_ROOM_MM if spec.gap_mm > 0 else 0.0
+    """Space kept above and below the tiles for crop marks (none without marks)."""
+    return CROP_ROOM_MM if spec.marks != "none" else 0.0
 
 
 class _Area(NamedTuple):
@@ -425,6 +456,8 @@ def _validate(spec: SheetSpec, count: int) -> None:
     """Raise a neutral ``SizeError`` (see ``errors``) for a spec no layout can satisfy."""
     if count < 1:
         raise SizeError("no_tiles", "there are no tiles to lay out", count=count)
+    if spec.marks not in MARK_STYLES:
+        raise SizeError("marks", f"marks {spec.marks!r}: use none, crop or full", marks=spec.marks)
     if spec.fold is not None and spec.fold not in FOLD_AXES:
         raise SizeError("fold", f"fold {spec.fold!r}: use auto, horizontal or vertical", fold=spec.fold)
     if spec.orientation not in ORIENTATIONS:
@@ -519,7 +552,8 @@ def _place(
     grid_h = rows * tile_h + (rows - 1) * gap
     left = area.x_mm + (area_w - grid_w) / 2
     top = area.y_mm + (area_h + grid_h) / 2
-    bounds = _Area(0.0, 0.0, page_w, page_h) if fold is None else _fold_bounds(page_w, page_h, fold)
+    paper = _Area(0.0, 0.0, page_w, page_h)
+    bounds = paper if fold is None else _fold_bounds(page_w, page_h, fold)
     pages: list[PageLayout] = []
     for first in range(0, count, columns * rows):
         placements = []
@@ -530,7 +564,7 @@ def _place(
             placements.append(Placement(index, x, y, tile_w, tile_h, grid.vertical))
         placed = tuple(placements)
         edges = [edge for p in placed for edge in _tile_edges(p)]
-        marks = _crop_marks(placed, bounds) if gap > 0 else ()
+        marks = _crop_marks(placed, bounds, paper, spec.marks)
         pages.append(PageLayout(placed, _merge(edges), marks))
     return SheetLayout(
         page_width_mm=page_w,

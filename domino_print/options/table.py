@@ -27,7 +27,14 @@ import click
 
 from domino_print.errors import OptionError, SizeError, WordedError, flag_name
 from domino_print.geometry.backs import BACK_KINDS, MAX_LABEL_CHARS, MAX_SETS, parse_back_offset, parse_label
-from domino_print.geometry.sheet import ORIENTATIONS, Paper, parse_paper, parse_tile_size
+from domino_print.geometry.sheet import (
+    MARK_STYLES,
+    ORIENTATIONS,
+    Paper,
+    SheetSpec,
+    parse_paper,
+    parse_tile_size,
+)
 from domino_print.ink import DEFAULT_INK, INK_MODES
 from domino_print.rules import default_targets
 from domino_print.rules import names as rules_variants
@@ -128,6 +135,11 @@ ASSOCIATION_OPTIONS = (
 )
 """Association sets and loop decks (issue 12): checked with the theme in ``matching``."""
 
+PRINT_OPTIONS = (
+    Option("marks", "choice", "crop", choices=MARK_STYLES),
+)
+"""Print shops and cutting machines (issue 21): guides, cut files, standards. Kept together."""
+
 OPTIONS: tuple[Option, ...] = (
     Option("theme", "text", "pips", metavar="NAME|DIR|FILE", longest=4096),
     Option("out", "path", None, cli_only=True, metavar="FILE", longest=4096),
@@ -154,6 +166,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("backs", "choice", None, choices=BACK_KINDS, flag_value="duplex", metavar="[duplex|fold]"),
     Option("duplex", "choice", None, choices=DUPLEX_EDGES, implied="long", needs=(_WITH_BACKS, _TWO_SIDED)),
     Option("back_offset", "text", None, metavar="X,Y", longest=40, needs=(_WITH_BACKS, _TWO_SIDED)),
+    *PRINT_OPTIONS,
     Option("preview", "flag", False, cli_only=True),
     Option("preview_dpi", "int", None, low=30, high=600, cli_only=True, metavar="30-600",
            implied=DEFAULT_PREVIEW_DPI,
@@ -212,6 +225,14 @@ class Options(NamedTuple):
     seed: int | None = None
     style: str | None = None
     """Association sets (``matching``): None when not given, the theme decides."""
+    marks: str = "crop"
+    """The guides in the sheet's margin (``sheet.MARK_STYLES``)."""
+
+    def sheet_spec(self) -> SheetSpec:
+        """What the layout engine is asked for: paper, margins, gap, tile size, fold, marks."""
+        return SheetSpec(paper=self.paper, orientation=self.orientation, margin_mm=self.margin_mm,
+                         gap_mm=self.gap_mm, tile_short_mm=self.tile_short_mm,
+                         fold="auto" if self.backs == "fold" else None, marks=self.marks)
 
 
 # -- wording -----------------------------------------------------------------------------------
@@ -489,7 +510,13 @@ def parse(mapping: Mapping[str, object], *, command_line: bool = False) -> Optio
         preview_dpi=values["preview_dpi"] if values["preview"] else None,
         ink=values["ink"],
         **{option.name: values[option.name] for option in ASSOCIATION_OPTIONS},
+        **_print_values(values),
     )
+
+
+def _print_values(values: Mapping[str, Any]) -> dict[str, Any]:
+    """The fields of ``Options`` that ``PRINT_OPTIONS`` give, checked and typed."""
+    return {"marks": values["marks"]}
 
 
 def parse_calibrate(mapping: Mapping[str, object]) -> tuple[Paper, str, str]:

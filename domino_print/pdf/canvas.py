@@ -166,9 +166,11 @@ def new_print_canvas(
 
 
 def finish_page(canvas: Canvas) -> None:
-    """End the current page, its trim box the whole page (nothing to trim: we print no bleed)."""
+    """End the current page, its trim and bleed boxes the whole page: the sheet is the finished
+    size (the tiles are cut from it by hand), and nothing is printed past it."""
     width, height = canvas._pagesize
     canvas.setTrimBox((0, 0, width, height))
+    canvas.setBleedBox((0, 0, width, height))
     canvas.showPage()
 
 

@@ -58,6 +58,8 @@ class RenderOptions(NamedTuple):
     """Shift of the back pages (x right, y up, mm) that cancels a printer's misregistration."""
     ink: Ink = COLOUR
     """How the ink mode draws (``ink.INKS``): grey only, line widths, backs, set marks."""
+    full_guides: bool = False
+    """The cut guides run across the margins (``--marks full``): margin texts sit on white."""
 
 
 class _Document:
@@ -104,13 +106,14 @@ class _Document:
         steps = [text(options.lang, f"fold.step.{n}") for n in (1, 2, 3)] if layout.fold else []
         draw_legend(
             self.canvas, page_width_mm=layout.page_width_mm, margin_mm=layout.margin_mm, lang=options.lang,
-            steps=steps,
+            steps=steps, knockout=options.full_guides,
         )
         if layout.fold is not None:
             draw_fold_line(self.canvas, layout.fold, lang=options.lang, margin_mm=layout.margin_mm)
         if header and options.header:
             draw_header(
-                self.canvas, options.header, page_height_mm=layout.page_height_mm, margin_mm=layout.margin_mm
+                self.canvas, options.header, page_height_mm=layout.page_height_mm, margin_mm=layout.margin_mm,
+                knockout=options.full_guides,
             )
 
     def draw_sheet_pages(self, tiles: Sequence[Tile], backs: Sequence[BackPage] | None) -> None:
@@ -154,6 +157,7 @@ class _Document:
                     page_width_mm=layout.page_width_mm,
                     page_height_mm=layout.page_height_mm,
                     margin_mm=layout.margin_mm,
+                    knockout=options.full_guides,
                 )
                 if backs is not None and fold:
                     self.draw_fold_backs(backs[n], n, number)

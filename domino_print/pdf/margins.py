@@ -45,16 +45,30 @@ def draw_scissors(canvas: Canvas, x: float, y: float, length: float) -> None:
     canvas.restoreState()
 
 
+KNOCKOUT_PAD_MM = 1.0
+"""Paper left white around a margin text that full guides (``--marks full``) would cross."""
+
+
+def knock_out(canvas: Canvas, x: float, y: float, width: float, height: float) -> None:
+    """A white box (in points, grown by ``KNOCKOUT_PAD_MM``) over the guides, for a text to sit on."""
+    pad = KNOCKOUT_PAD_MM * mm
+    canvas.saveState()
+    canvas.setFillColor("#FFFFFF")
+    canvas.rect(x - pad, y - pad, width + 2 * pad, height + 2 * pad, stroke=0, fill=1)
+    canvas.restoreState()
+
+
 def draw_legend(
-    canvas: Canvas, *, page_width_mm: float, margin_mm: float, lang: str, steps: Sequence[str] = ()
+    canvas: Canvas, *, page_width_mm: float, margin_mm: float, lang: str, steps: Sequence[str] = (),
+    knockout: bool = False,
 ) -> None:
     """Scissors and the cutting rule bottom left, the 50 mm scale bar bottom right.
 
-    ``steps``, one a line, take the cutting rule's place (a fold-over sheet's fold, glue, cut)."""
+    ``steps``, one a line, take the cutting rule's place (a fold-over sheet's fold, glue, cut).
+    ``knockout``: each part sits on white, over the guides that cross the margin."""
     cut = text(lang, "sheet.cut")
     margin = margin_mm * mm
     base = margin + 3.2 * mm
-    draw_scissors(canvas, margin, base + 1.2, 5.5 * mm)
     right = (page_width_mm - margin_mm) * mm
     bar = SCALE_BAR_MM * mm
     left = right - bar
@@ -69,6 +83,14 @@ def draw_legend(
     if steps and widest(lines, fonts.REGULAR, STEPS_WRAP_PT) > room:  # narrow pages: each step wraps
         lines = [part for step in steps for part in wrap_words(step, fonts.REGULAR, STEPS_WRAP_PT, room)]
     size = shrink_to_fit(7.5, 5, lambda s: widest(lines, fonts.REGULAR, s) <= room)
+    if knockout:
+        rows = len(lines)
+        low = base - (rows - 1) * 0.55 * size - 0.25 * size
+        knock_out(canvas, margin, min(low, base - 1.6 * mm), 7 * mm + widest(lines, fonts.REGULAR, size),
+                  max((rows - 1) * 1.1 * size + size, 3.2 * mm))
+        knock_out(canvas, right - max(bar, note_width), base - 0.2 * mm - 2, max(bar, note_width),
+                  5.2 * mm + 2)
+    draw_scissors(canvas, margin, base + 1.2, 5.5 * mm)
     canvas.setFillColor("#000000")
     canvas.setFont(fonts.REGULAR, size)
     for row, line in enumerate(lines):
@@ -87,9 +109,12 @@ def draw_legend(
     canvas.drawRightString(right, base - 0.2 * mm, scale_note)
 
 
-def draw_header(canvas: Canvas, header: str, *, page_height_mm: float, margin_mm: float) -> None:
-    """The grey header line at the top left, just above the tiles."""
+def draw_header(canvas: Canvas, header: str, *, page_height_mm: float, margin_mm: float,
+                knockout: bool = False) -> None:
+    """The grey header line at the top left, just above the tiles (on white with ``knockout``)."""
     top = (page_height_mm - margin_mm) * mm + 3 * mm
+    if knockout:
+        knock_out(canvas, margin_mm * mm, top - 2, stringWidth(header, fonts.REGULAR, 7), 7)
     canvas.setFillColor("#666666")
     canvas.setFont(fonts.REGULAR, 7)
     canvas.drawString(margin_mm * mm, top, header)
@@ -121,13 +146,18 @@ def draw_set_line(
     page_width_mm: float,
     page_height_mm: float,
     margin_mm: float,
+    knockout: bool = False,
 ) -> None:
     """The set ``line`` right-aligned in the top margin, after set ``number``'s mark when
-    ``marks`` is given (several sets)."""
+    ``marks`` is given (several sets); on white with ``knockout``."""
     if not line:
         return
     right = (page_width_mm - margin_mm) * mm
     base = (page_height_mm - margin_mm) * mm + 3 * mm
+    if knockout:
+        width = stringWidth(line, fonts.BOLD, 8)
+        width += (2 * mark_radius_mm(SET_LINE_MARK_TILE_MM) + 1.2) * mm if marks is not None else 0
+        knock_out(canvas, right - width, base - 2, width, 8.5)
     if marks is not None:
         radius = mark_radius_mm(SET_LINE_MARK_TILE_MM) * mm
         canvas.saveState()

@@ -92,14 +92,7 @@ def build_job(options: Options) -> Job:
     The one place a ``Job`` is made: the source (``read_source``), the sheet, then the
     set's parts from the classic builder or the association one."""
     source = read_source(options.theme)
-    sheet = SheetSpec(
-        paper=options.paper,
-        orientation=options.orientation,
-        margin_mm=options.margin_mm,
-        gap_mm=options.gap_mm,
-        tile_short_mm=options.tile_short_mm,
-        fold="auto" if options.backs == "fold" else None,
-    )
+    sheet = options.sheet_spec()
     if wants_association(options, source):
         from domino_print.sets.association import association_parts  # association sets only
 
@@ -229,6 +222,7 @@ def render_job(job: Job, on_page: Callable[[], None] | None = None) -> tuple[byt
         duplex=options.duplex,
         back_offset_mm=options.back_offset_mm,
         ink=ink,
+        full_guides=options.marks == "full",
     )
 
     def step() -> None:

@@ -23,7 +23,7 @@ from domino_print.themes.model import builtin_names
 GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("set", ("theme", "max", "labels", "lang", "faces", "values", "structure", "style", "seed")),
     ("rules", ("rules", "no_rules", "target")),
-    ("paper", ("paper", "orientation", "tile_size", "gap", "margin", "dpi", "ink")),
+    ("paper", ("paper", "orientation", "tile_size", "gap", "margin", "dpi", "ink", "marks")),
     ("classroom", ("sets", "label", "backs", "duplex", "back_offset")),
 )
 SUGGESTIONS = {

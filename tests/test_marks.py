@@ -1,0 +1,139 @@
+"""Cut guides for every cutting method (issue 21): ``--marks none|crop|full``, the backs' bleed
+and the BleedBox."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from pypdf import PdfReader
+
+from domino_print.api import make_document, parse_options
+from domino_print.geometry.backs import BLEED_MM
+from domino_print.geometry.sheet import (
+    CROP_LENGTH_MM,
+    CROP_OFFSET_MM,
+    MARK_STYLES,
+    PAPER_EDGE_MM,
+    SheetSpec,
+    layout_sheet,
+)
+
+MM = 72 / 25.4
+EPS = 1e-6
+
+
+def _inside_a_tile(x: float, y: float, page) -> bool:
+    return any(p.x_mm + EPS < x < p.x_mm + p.width_mm - EPS and p.y_mm + EPS < y < p.y_mm + p.height_mm - EPS
+               for p in page.placements)
+
+
+@pytest.mark.parametrize("style", ["crop", "full"])
+@pytest.mark.parametrize("gap", [0.0, 3.0])
+@pytest.mark.parametrize("orientation", ["portrait", "landscape"])
+@pytest.mark.parametrize("fold", [None, "auto"])
+def test_marks_at_every_cut_line_outside_the_tiles_and_clear_of_the_paper_edge(style, gap, orientation, fold):
+    layout = layout_sheet(SheetSpec(orientation=orientation, gap_mm=gap, marks=style, fold=fold), 28)
+    width, height = layout.page_width_mm, layout.page_height_mm
+    for page in layout.pages:
+        assert page.crop_marks
+        for mark in page.crop_marks:
+            middle = ((mark.x0 + mark.x1) / 2, (mark.y0 + mark.y1) / 2)
+            for x, y in ((mark.x0, mark.y0), (mark.x1, mark.y1), middle):
+                assert PAPER_EDGE_MM - EPS <= x <= width - PAPER_EDGE_MM + EPS
+                assert PAPER_EDGE_MM - EPS <= y <= height - PAPER_EDGE_MM + EPS
+                assert not _inside_a_tile(x, y, page)
+            length = abs(mark.x1 - mark.x0) + abs(mark.y1 - mark.y0)
+            if style == "crop":
+                assert length <= CROP_LENGTH_MM + EPS
+        left = min(p.x_mm for p in page.placements)
+        right = max(p.x_mm + p.width_mm for p in page.placements)
+        bottom = min(p.y_mm for p in page.placements)
+        top = max(p.y_mm + p.height_mm for p in page.placements)
+        vertical = [m for m in page.crop_marks if m.x0 == m.x1]
+        horizontal = [m for m in page.crop_marks if m.y0 == m.y1]
+        # every tile edge (so every cut line) has a mark in line with it, beyond the tiles on both sides
+        for x in {round(v, 6) for p in page.placements for v in (p.x_mm, p.x_mm + p.width_mm)}:
+            ends = [m for m in vertical if abs(m.x0 - x) < EPS]
+            assert any(min(m.y0, m.y1) >= top + CROP_OFFSET_MM - EPS for m in ends)
+            assert any(max(m.y0, m.y1) <= bottom - CROP_OFFSET_MM + EPS for m in ends)
+        for y in {round(v, 6) for p in page.placements for v in (p.y_mm, p.y_mm + p.height_mm)}:
+            ends = [m for m in horizontal if abs(m.y0 - y) < EPS]
+            assert any(min(m.x0, m.x1) >= right + CROP_OFFSET_MM - EPS for m in ends)
+            assert any(max(m.x0, m.x1) <= left - CROP_OFFSET_MM + EPS for m in ends)
+        if style == "full" and fold is None:  # across the whole margin, to the edge's blank strip
+            assert min(min(m.y0, m.y1) for m in vertical) == pytest.approx(PAPER_EDGE_MM)
+            assert max(max(m.y0, m.y1) for m in vertical) == pytest.approx(height - PAPER_EDGE_MM)
+            assert min(min(m.x0, m.x1) for m in horizontal) == pytest.approx(PAPER_EDGE_MM)
+            assert max(max(m.x0, m.x1) for m in horizontal) == pytest.approx(width - PAPER_EDGE_MM)
+
+
+def test_no_marks_with_none_and_crop_by_default():
+    assert parse_options({}).sheet.marks == "crop"
+    assert MARK_STYLES == ("none", "crop", "full")
+    layout = layout_sheet(SheetSpec(marks="none", gap_mm=3.0), 28)
+    assert all(page.crop_marks == () for page in layout.pages)
+    assert make_document({"marks": "none", "no_rules": True}).cuts.pages[0].crop_marks == ()
+
+
+def _dark_columns(pdf: bytes, band_mm: tuple[float, float], dpi: int) -> list[float]:
+    """Centres (mm from the left edge) of the dark runs along a row across the page's band."""
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(pdf)
+    page = document[0]
+    height_pt = page.get_height()
+    low, high = band_mm
+    scale = dpi / 72
+    bitmap = page.render(scale=scale, crop=(0, low * MM, 0, height_pt - high * MM), grayscale=True)
+    image = bitmap.to_pil()
+    row = image.height // 2
+    pixels = [image.getpixel((x, row)) for x in range(image.width)]
+    document.close()
+    runs, start = [], None
+    for x, value in enumerate([*pixels, 255]):
+        if value < 128 and start is None:
+            start = x
+        elif value >= 128 and start is not None:
+            runs.append((start + x - 1) / 2 / scale / MM + 0.5 / scale / MM)
+            start = None
+    return runs
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("gap", [0.0, 4.0])
+def test_crop_marks_seen_in_pixels_at_each_cut_line_within_a_tenth_of_a_millimetre(gap):
+    job = parse_options({"theme": "pips", "no_rules": True, "gap": gap})
+    pdf = make_document(job).pdf
+    page = job.layout.pages[0]
+    top = max(p.y_mm + p.height_mm for p in page.placements)
+    # a row through the top marks, in the margin above the tiles
+    middle = top + CROP_OFFSET_MM + CROP_LENGTH_MM / 2
+    seen = _dark_columns(pdf, (middle - 0.5, middle + 0.5), dpi=1200)
+    expected = sorted({round(v, 6) for p in page.placements for v in (p.x_mm, p.x_mm + p.width_mm)})
+    assert len(seen) == len(expected)
+    for found, wanted in zip(seen, expected, strict=True):
+        assert found == pytest.approx(wanted, abs=0.1)
+    # the same row inside the tiles' first row meets the cut lines only where tiles meet
+    inside = _dark_columns(pdf, (top - 3.5, top - 2.5), dpi=300)
+    assert len(inside) <= len(expected)
+
+
+def test_backs_bleed_3_mm_and_every_page_has_a_bleed_box():
+    document = make_document({"backs": True, "sets": 2})
+    reader = PdfReader(io.BytesIO(document.pdf))
+    for page in reader.pages:
+        assert [float(v) for v in page.bleedbox] == [float(v) for v in page.mediabox]
+        assert [float(v) for v in page.trimbox] == [float(v) for v in page.mediabox]
+    assert BLEED_MM == 3.0
+    assert all(page.bleed_mm == 3.0 for page in document.cuts.of_kind("back"))
+    assert all(page.cut_lines == () and page.crop_marks == () for page in document.cuts.of_kind("back"))
+
+
+def test_marks_are_an_option_of_every_surface(run_cli, tmp_path):
+    from domino_print.options.table import form_fields
+
+    field = next(f for f in form_fields("en") if f["name"] == "marks")
+    assert field["choices"] == list(MARK_STYLES) and field["default"] == "crop"
+    result = run_cli("--marks", "edge", "--out", tmp_path / "x.pdf")
+    assert result.exit_code == 2 and "--marks" in result.stderr and not (tmp_path / "x.pdf").exists()
