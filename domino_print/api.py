@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, NamedTuple
 
-from domino_print.errors import DominoError, OptionError
+from domino_print.errors import DominoError, OptionError, WordedError
 from domino_print.geometry.cutting import CutPlan
 from domino_print.options.table import Options, describe, form_fields, option_label, parse
 from domino_print.output.summary import DocumentFacts, summary_line
@@ -27,8 +27,20 @@ if TYPE_CHECKING:
     from domino_print.rules.page import RulesContent
 
 __all__ = [
-    "Document", "DocumentFacts", "DominoError", "OptionError", "builtin_themes", "describe", "form_fields",
-    "make_document", "option_label", "parse_options", "render_page_png", "rules_page", "rules_text",
+    "Document",
+    "DocumentFacts",
+    "DominoError",
+    "OptionError",
+    "WordedError",
+    "builtin_themes",
+    "describe",
+    "form_fields",
+    "make_document",
+    "option_label",
+    "parse_options",
+    "render_page_png",
+    "rules_page",
+    "rules_text",
     "summary_line",
 ]
 

@@ -348,3 +348,18 @@ def test_the_example_catalogue_builds_with_make_demo():
     assert "domino-print site examples/catalogue.toml --out output/site" in makefile
     names = [one.name for one in read_catalogue(EXAMPLE).sets]
     assert names[:2] == ["Dominos – double six", "Dominos – illustrés"] and len(names) == 3
+
+
+def test_the_site_reaches_the_core_only_through_the_api_and_the_option_table():
+    """As the studio should (tests/test_layers.py): the API, the option table, the texts, and the
+    atomic writing every surface shares (output.files); never ReportLab, the sets or the themes."""
+    from test_layers import EXTERNAL, GRAPH, PACKAGE, _in
+
+    allowed = {f"{PACKAGE}.api", f"{PACKAGE}.output", f"{PACKAGE}.output.files", PACKAGE}
+    modules = [module for module in GRAPH if _in("site", module)]
+    assert len(modules) >= 4
+    for module in modules:
+        inside = {t for t in GRAPH[module] if _in("site", t) or _in("options", t) or _in("texts", t)}
+        outside = GRAPH[module] - allowed - inside
+        assert not outside, f"{module} imports {sorted(outside)}"
+        assert "reportlab" not in EXTERNAL[module] and "click" not in EXTERNAL[module], module

@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from domino_print import __version__, texts
-from domino_print.errors import DominoError, OptionError, WordedError
+from domino_print.api import DominoError, OptionError, WordedError, builtin_themes
 from domino_print.options.table import parse
 from domino_print.texts.page_text import MAX_FILE_NAME_PART, TextError, check_page_text
 
@@ -178,8 +178,6 @@ def slug_of(name: str) -> str:
 
 def _read_set(path: Path, root: Path, skipped: set[str], lang: str, number: int,
               entry: dict) -> SiteSet:
-    from domino_print.api import builtin_themes
-
     raw_name = entry.get("name")
     where = f'set {number} "{raw_name}"' if isinstance(raw_name, str) else f"set {number}"
     for key in entry:
