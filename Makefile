@@ -56,9 +56,9 @@ print-tools:
 	    || echo "warning: could not install ghostscript and qpdf; the prepress tests will say why"; \
 	  else echo "note: no gs or qpdf and not root: the prepress tests will be skipped"; fi; }
 
-# The studio's screenshots in docs/ (for the README), taken by its browser tests.
+# The studio's and the site's screenshots in docs/ (for the README), taken by their browser tests.
 screenshots: $(STAMP) chromium
-	DOMINO_PRINT_SCREENSHOTS=1 $(BIN)/python -m pytest -q tests/test_studio_browser.py
+	DOMINO_PRINT_SCREENSHOTS=1 $(BIN)/python -m pytest -q tests/test_studio_browser.py tests/test_site_browser.py
 
 # Everything but the tests marked slow (subprocess, wheel, pixel-heavy, browser): under 15 s.
 test-fast: $(STAMP)
@@ -77,6 +77,7 @@ lint: $(STAMP)
 bench: $(STAMP) chromium
 	$(BIN)/python -m bench.run --write
 	$(BIN)/python -m bench.studio --write
+	$(BIN)/python -m bench.site --write
 
 art: $(STAMP)
 	$(BIN)/python -m domino_print.pictures.art assets

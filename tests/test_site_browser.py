@@ -152,6 +152,9 @@ def test_readable_at_360_px_and_the_screenshots(page):
     size = page.evaluate("() => parseFloat(getComputedStyle(document.querySelector('.card p')).fontSize)")
     assert size >= 14
     if SCREENSHOTS:
+        page.locator("#sets-heading").scroll_into_view_if_needed()
+        page.evaluate("() => window.scrollBy(0, document.querySelector('#sets-heading')"
+                      ".getBoundingClientRect().top - 8)")
         page.screenshot(path=str(DOCS / "site-phone.png"), full_page=False)
 
 

@@ -26,7 +26,7 @@ from typing import NamedTuple
 from domino_print import __version__
 from domino_print.api import DominoError, WordedError
 from domino_print.site.catalogue import Catalogue, CatalogueError, SiteSet, read_catalogue
-from domino_print.site.made import PREVIEW_DPI, SETS_DIR, STYLE_SHEETS, WEBP_QUALITY, Made, Picture
+from domino_print.site.made import PREVIEW_DPI, SETS_DIR, STYLE_SHEETS, WEBP_METHOD, WEBP_QUALITY, Made, Picture
 from domino_print.site.page import render_index
 
 MARKER = ".domino-print-site.json"
@@ -226,7 +226,7 @@ def _picture(files: dict[str, bytes], base: str, png: bytes) -> Picture:
     with Image.open(io.BytesIO(png)) as image:
         width, height = image.size
         stream = io.BytesIO()
-        image.convert("RGB").save(stream, "WEBP", quality=WEBP_QUALITY, method=6)
+        image.convert("RGB").save(stream, "WEBP", quality=WEBP_QUALITY, method=WEBP_METHOD)
     files[f"{base}.png"] = png
     webp = stream.getvalue()
     if len(webp) < len(png):

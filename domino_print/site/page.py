@@ -26,6 +26,11 @@ def _word(lang: str, key: str, /, **values: object) -> str:
     return texts.typeset(lang, texts.text(lang, f"site.{key}", **values))
 
 
+def _own(lang: str, value: str) -> str:
+    """A text of the catalogue's own (a name, a description), spaced as its language wants."""
+    return texts.typeset(lang, value)
+
+
 def _attr(value: object) -> str:
     return escape(str(value), quote=True)
 
@@ -88,9 +93,9 @@ def _card(lang: str, index: int, name: str, description: str, made: Made) -> str
     preview, preview_label = action("preview")
     download, download_label = action("download")
     to_print, print_label = action("print")
-    about = f'<p class="about">{escape(description)}</p>' if description else ""
+    about = f'<p class="about">{escape(_own(lang, description))}</p>' if description else ""
     return f"""<li class="card" aria-labelledby="{heading}">
-  <h3 id="{heading}">{escape(name)}</h3>
+  <h3 id="{heading}">{escape(_own(lang, name))}</h3>
   <p class="facts">{escape(summary_line(made.facts, lang))}</p>
   {about}
   <ul class="shots">{figures}</ul>
@@ -128,8 +133,8 @@ def _howto(lang: str, howto: Mapping[str, object] | None, set_name: str) -> str:
 def render_index(catalogue: Catalogue, made: Sequence[Made], howto: Mapping[str, object] | None) -> str:
     """``index.html`` for ``catalogue``, whose sets were made as ``made`` (in the same order)."""
     lang = catalogue.lang
-    title = catalogue.title or _word(lang, "page.title")
-    intro = f'<p class="intro">{escape(catalogue.intro)}</p>' if catalogue.intro else ""
+    title = _own(lang, catalogue.title) if catalogue.title else _word(lang, "page.title")
+    intro = f'<p class="intro">{escape(_own(lang, catalogue.intro))}</p>' if catalogue.intro else ""
     cards = "\n".join(_card(lang, one.number, one.name, one.description, result)
                        for one, result in zip(catalogue.sets, made, strict=True))
     sheets = "\n".join(f'<link rel="stylesheet" href="{name}">' for name, _ in STYLE_SHEETS)
