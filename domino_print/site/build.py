@@ -26,7 +26,15 @@ from typing import NamedTuple
 from domino_print import __version__
 from domino_print.api import DominoError, WordedError
 from domino_print.site.catalogue import Catalogue, CatalogueError, SiteSet, read_catalogue
-from domino_print.site.made import PREVIEW_DPI, SETS_DIR, STYLE_SHEETS, WEBP_METHOD, WEBP_QUALITY, Made, Picture
+from domino_print.site.made import (
+    PREVIEW_DPI,
+    SETS_DIR,
+    STYLE_SHEETS,
+    WEBP_METHOD,
+    WEBP_QUALITY,
+    Made,
+    Picture,
+)
 from domino_print.site.page import render_index
 
 MARKER = ".domino-print-site.json"
