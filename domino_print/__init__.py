@@ -3,10 +3,29 @@
 The pipeline runs one way: ``tiles`` (the set) -> ``themes`` (value -> face) ->
 ``layout`` (geometry in millimetres) -> ``pdf`` (ReportLab PDF, by what it draws) and ``rules``.
 ``cli`` parses options at the edge and writes the file atomically.
+
+ReportLab reads per-user files and variables when it is imported, made inert here, before
+any module of the package can import it: ``reportlab/__init__.py`` runs ``reportlab_mods``
+(a module on the path, else the file ``~/.reportlab_mods``) and ``reportlab/rl_config.py``
+runs ``reportlab_settings`` (else ``~/.reportlab_settings``), then lets an ``RL_<name>``
+environment variable override any setting. A broken file there gave a traceback on every
+run, a ``HOME`` of ``/dev/null`` or a file stopped every run, and a setting there changed the
+PDF's bytes. Empty modules under both names (ReportLab finds them already imported, so it
+reads no file) and no ``RL_`` variable keep the output the same everywhere. (Written here
+with no import of its own, so that the console script's signal handlers follow at once.)
 """
 
-from domino_print.pdf.reportlab_setup import isolate as _isolate_reportlab
+import os as _os
+import sys as _sys
 
-_isolate_reportlab()  # before any module of the package can import ReportLab (see reportlab_setup)
+REPORTLAB_USER_MODULES = ("reportlab_mods", "reportlab_settings")
+"""The modules ReportLab imports for a user's changes (``reportlab/__init__.py``, ``rl_config.py``)."""
+
+for _name in REPORTLAB_USER_MODULES:
+    if _name not in _sys.modules:  # (if ReportLab was imported before this package, it is too late)
+        _sys.modules[_name] = type(_sys)(_name, "ReportLab's per-user settings, kept empty by domino_print")
+for _name in [key for key in _os.environ if key.startswith("RL_")]:
+    del _os.environ[_name]
+del _name
 
 __version__ = "0.1.0"

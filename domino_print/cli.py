@@ -22,7 +22,8 @@ if TYPE_CHECKING:
 from domino_print import __version__
 from domino_print.errors import DominoError, FileError, OptionError
 from domino_print.options.table import CALIBRATE_OPTIONS, OPTIONS, click_options, parse
-from domino_print.output.files import Stopped, pdf_destination, prepare_destination, stop_on_signals
+from domino_print.output.files import pdf_destination, prepare_destination
+from domino_print.output.stopping import Stopped, remember_only, stop_on_signals, stop_requested
 from domino_print.output.writers import Writer, WriterSettings, writers_for
 
 EXAMPLES = """\b
@@ -47,28 +48,47 @@ class OneLineErrors(click.Group):
     """A group whose errors print as one line, with the exit codes the guide promises."""
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        outcome: BaseException | None = None
         try:
             with stop_on_signals():
-                return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
-        except Stopped as stop:
-            done = "the files were written before it came" if stop.written else "no file was changed"
-            _fail(f"stopped by {stop}; {done}", stop.exit_code)
-        except click.exceptions.Exit as done:
-            sys.exit(done.exit_code)
-        except _NO_ARGS_IS_HELP as shown:  # a bare "domino-print theme": its help, as click prints it
-            click.echo(shown.ctx.get_help() if shown.ctx else str(shown))
-            sys.exit(2)
-        except click.UsageError as exc:
-            _fail(exc.format_message(), 2, hint=True)
-        except click.Abort as abort:  # click's word for Ctrl-C (KeyboardInterrupt) outside a job
-            _fail("interrupted", 128 + 2 if isinstance(abort.__context__, KeyboardInterrupt) else 1)
-        except OptionError as exc:
-            _fail(str(exc), 2, hint=True)
-        except (DominoError, click.ClickException) as exc:
-            _fail(exc.format_message() if isinstance(exc, click.ClickException) else str(exc), 1)
-        except OSError as exc:
-            name = f"{exc.filename}: " if exc.filename else ""
-            _fail(f"{name}{exc.strerror or exc}", 1)
+                try:
+                    super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+                finally:
+                    remember_only()  # from here on a signal is only counted: this report always finishes
+        except BaseException as exc:  # reported below, or raised again (a bug keeps its traceback)
+            outcome = exc
+        stopped = stop_requested()  # even if ReportLab or a callback swallowed its exception
+        if stopped is not None:
+            import warnings
+
+            warnings.simplefilter("ignore")  # what the signal left half made may warn at exit: noise
+            written = isinstance(outcome, Stopped) and outcome.written
+            done = "the files were written before it came" if written else "no file was changed"
+            _fail(f"stopped by {stopped}; {done}", stopped.exit_code)
+        if outcome is not None:
+            _report(outcome)
+
+
+def _report(outcome: BaseException) -> None:
+    """The one line (and exit code) for what ended a run; anything else raised again."""
+    try:
+        raise outcome
+    except click.exceptions.Exit as done:
+        sys.exit(done.exit_code)
+    except _NO_ARGS_IS_HELP as shown:  # a bare "domino-print theme": its help, as click prints it
+        click.echo(shown.ctx.get_help() if shown.ctx else str(shown))
+        sys.exit(2)
+    except click.UsageError as exc:
+        _fail(exc.format_message(), 2, hint=True)
+    except click.Abort as abort:  # click's word for Ctrl-C (KeyboardInterrupt) outside a job
+        _fail("interrupted", 128 + 2 if isinstance(abort.__context__, KeyboardInterrupt) else 1)
+    except OptionError as exc:
+        _fail(str(exc), 2, hint=True)
+    except (DominoError, click.ClickException) as exc:
+        _fail(exc.format_message() if isinstance(exc, click.ClickException) else str(exc), 1)
+    except OSError as exc:
+        name = f"{exc.filename}: " if exc.filename else ""
+        _fail(f"{name}{exc.strerror or exc}", 1)
 
 
 def _fail(message: str, code: int, *, hint: bool = False) -> None:
@@ -340,5 +360,6 @@ def site_command(catalogue: Path, out: Path, quiet: bool) -> None:
 
 
 def main() -> None:
-    """Console entry point."""
+    """The command (``domino_print.__main__.main``, the console script, catches signals before
+    it imports this module)."""
     cli(prog_name="domino-print")

@@ -20,28 +20,22 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-import signal
 import stat
 import tempfile
-import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, BinaryIO, NamedTuple
 
 from domino_print.errors import FileError, OptionError
+from domino_print.output.stopping import STOP_SIGNALS as STOP_SIGNALS  # re-exported, as before
+from domino_print.output.stopping import Stopped as Stopped
+from domino_print.output.stopping import _raise_stopped as _raise_stopped
+from domino_print.output.stopping import check_not_stopped
+from domino_print.output.stopping import signals_held as _signals_held
+from domino_print.output.stopping import stop_on_signals as stop_on_signals
 
 DEFAULT_OUTPUT_DIR = Path("output")
 """Where a PDF goes when no --out is given (created on demand)."""
-
-STOP_SIGNALS: tuple[signal.Signals, ...] = tuple(
-    getattr(signal, name)
-    for name in ("SIGHUP", "SIGINT", "SIGQUIT", "SIGTERM", "SIGUSR1", "SIGUSR2", "SIGALRM",
-                 "SIGXCPU", "SIGVTALRM", "SIGPROF")
-    if hasattr(signal, name)
-)
-"""The signals a process can catch whose default action ends it (SIGPIPE and SIGXFSZ Python
-already ignores, turning them into errors; SIGKILL and SIGSTOP cannot be caught)."""
-
 
 def pdf_destination(out: Path | None, default_name: str) -> Path:
     """``--out``, or ``output/<default_name>`` when it is not given; it must name a PDF."""
@@ -144,61 +138,6 @@ def read_regular_file(path: Path, *, most_bytes: int) -> bytes:
     return data
 
 
-class Stopped(BaseException):
-    """A signal asked the process to end; like KeyboardInterrupt, no ``except Exception`` catches it."""
-
-    def __init__(self, signum: int) -> None:
-        self.signum = signum
-        self.written = False
-        """Whether the files were already all in place when the signal came."""
-        super().__init__(signal.Signals(signum).name)
-
-    @property
-    def exit_code(self) -> int:
-        """128 + the signal's number, as shells report a process ended by that signal."""
-        return 128 + self.signum
-
-
-def _raise_stopped(signum, frame) -> None:
-    raise Stopped(signum)
-
-
-@contextlib.contextmanager
-def stop_on_signals() -> Iterator[None]:
-    """While inside, each signal of ``STOP_SIGNALS`` raises ``Stopped`` instead of ending the process.
-
-    Only signals left to their default action are taken over: one a caller ignores (as
-    ``nohup`` ignores SIGHUP) stays ignored. Does nothing outside the main thread.
-    """
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous = {}
-    try:
-        for signum in STOP_SIGNALS:
-            handler = signal.getsignal(signum)
-            if handler in (signal.SIG_DFL, signal.default_int_handler):
-                previous[signum] = handler
-                signal.signal(signum, _raise_stopped)
-        yield
-    finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
-
-
-@contextlib.contextmanager
-def _signals_held() -> Iterator[None]:
-    """Hold the stop signals (they wait, then arrive on leaving) so that the block always finishes."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
-
-
 class _Staged(NamedTuple):
     temporary: Path
     target: Path
@@ -268,6 +207,7 @@ class StagedFiles:
         with _signals_held():
             try:
                 if exc_type is None:
+                    check_not_stopped()  # a signal whose exception something swallowed: commit nothing
                     self._commit()
                     self.committed = True
             finally:

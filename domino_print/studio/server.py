@@ -34,7 +34,7 @@ def serve(port: int = 0, *, open_browser: bool = True, data_dir: Path | None = N
     # uvicorn and the app (Starlette) load only for this command.
     import uvicorn
 
-    from domino_print.output.files import Stopped
+    from domino_print.output.stopping import Stopped, take_stop
     from domino_print.studio.app import create_app
     from domino_print.studio.settings import Settings
 
@@ -73,3 +73,6 @@ def serve(port: int = 0, *, open_browser: bool = True, data_dir: Path | None = N
         if own_folder:
             shutil.rmtree(folder, ignore_errors=True)
     echo("domino-print studio: stopped")
+    stopped = take_stop()
+    if stopped is not None:  # 128 + N, as the command line ends on a signal
+        raise SystemExit(stopped.exit_code)

@@ -17,16 +17,22 @@ from domino_print.errors import DominoError, OptionError
 
 
 class OutsideFolder(DominoError):
-    """A file named by a theme or a list that is not inside its folder. ``name`` as written,
-    ``folder`` the folder it must be in, ``link`` whether it is a link that leads out."""
+    """A file named by a theme or a list that it may not read: ``name`` as written, ``folder``
+    the folder it must be in, ``link`` whether it is a link that leads out, ``nul`` whether the
+    name holds a NUL character (no file has such a name)."""
 
-    def __init__(self, name: str, folder: Path, *, link: bool) -> None:
+    def __init__(self, name: str, folder: Path, *, link: bool = False, nul: bool = False) -> None:
         self.name = name
         self.folder = folder
         self.link = link
-        how = "is a link to a file outside" if link else "is outside"
-        super().__init__(f"{name} {how} the folder {folder}; pictures are read only from inside "
-                         "the theme's or the list's own folder: copy the picture into it")
+        if nul:
+            shown = name.replace("\x00", "\\x00")
+            message = f"{shown} cannot be a file name (it holds a NUL character); give a picture file name"
+        else:
+            how = "is a link to a file outside" if link else "is outside"
+            message = (f"{name} {how} the folder {folder}; pictures are read only from inside "
+                       "the theme's or the list's own folder: copy the picture into it")
+        super().__init__(message)
 
 
 def inside_folder(folder: Path, name: str) -> Path:
@@ -37,6 +43,8 @@ def inside_folder(folder: Path, name: str) -> Path:
     The file need not exist (the caller says "not found"); its path is resolved as far as
     it exists.
     """
+    if "\x00" in name:
+        raise OutsideFolder(name, folder, nul=True)
     base = Path(os.path.realpath(folder))
     written = Path(name)
     if written.is_absolute() or written.drive or name.startswith(("~", "\\")):

@@ -1,0 +1,152 @@
+"""Signals that ask the process to end (Ctrl-C, SIGTERM, SIGHUP...): caught from the first moment,
+never lost, always ending the run with 128 + N and at most one line.
+
+``catch_from_now`` (called by the command's entry point before it imports anything heavy)
+turns each catchable signal whose default action would end the process into a ``Stopped``
+exception, and *remembers* it: a library may swallow the exception (ReportLab has bare
+``except:`` clauses that re-raise it as a font or paragraph error; an import-lock or a weakref
+callback may eat it), but ``stop_requested`` still knows, so that nothing is committed after
+it (``StagedFiles`` asks before renaming) and the command line reports the stop whatever
+exception surfaced. ``stop_on_signals`` does the same for the length of a block, for callers
+that did not start through the entry point (tests, ``python -m``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+import sys
+import threading
+from collections.abc import Iterator
+from types import FrameType
+
+STOP_SIGNALS: tuple[signal.Signals, ...] = tuple(
+    getattr(signal, name)
+    for name in ("SIGHUP", "SIGINT", "SIGQUIT", "SIGTERM", "SIGUSR1", "SIGUSR2", "SIGALRM",
+                 "SIGXCPU", "SIGVTALRM", "SIGPROF")
+    if hasattr(signal, name)
+)
+"""The signals a process can catch whose default action ends it (SIGPIPE and SIGXFSZ Python
+already ignores, turning them into errors; SIGKILL and SIGSTOP cannot be caught)."""
+
+_received: list[int] = []
+"""The stop signals received so far, first first: the record no ``except`` can swallow."""
+
+
+class Stopped(BaseException):
+    """A signal asked the process to end; like KeyboardInterrupt, no ``except Exception`` catches it."""
+
+    def __init__(self, signum: int) -> None:
+        self.signum = signum
+        self.written = False
+        """Whether the files were already all in place when the signal came."""
+        super().__init__(signal.Signals(signum).name)
+
+    @property
+    def exit_code(self) -> int:
+        """128 + the signal's number, as shells report a process ended by that signal."""
+        return 128 + self.signum
+
+
+def _raise_stopped(signum: int, frame: FrameType | None) -> None:
+    _received.append(signum)
+    raise Stopped(signum)
+
+
+def _remember_only(signum: int, frame: FrameType | None) -> None:
+    _received.append(signum)
+
+
+def stop_requested() -> Stopped | None:
+    """A ``Stopped`` for the first stop signal received, even if its exception was swallowed; else None."""
+    return Stopped(_received[0]) if _received else None
+
+
+def take_stop() -> Stopped | None:
+    """Like ``stop_requested``, and forget it: for a caller for whom the stop is the normal way
+    out and who reports it itself (the studio's server)."""
+    stopped = stop_requested()
+    _received.clear()
+    return stopped
+
+
+def check_not_stopped() -> None:
+    """Raise ``Stopped`` if a stop signal came (before anything is committed)."""
+    if stopped := stop_requested():
+        raise stopped
+
+
+_OURS = (_raise_stopped, _remember_only)
+
+
+def _takes_over(handler: object) -> bool:
+    return handler in (signal.SIG_DFL, signal.default_int_handler)
+
+
+def catch_from_now() -> None:
+    """From now on, each stop signal left to its default (one a caller ignores, as ``nohup``
+    ignores SIGHUP, stays ignored) raises ``Stopped`` and is remembered; an exception that
+    Python reports as unraisable (in a callback, a destructor) while stopping is not printed."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+    for signum in STOP_SIGNALS:
+        handler = signal.getsignal(signum)
+        if _takes_over(handler) or handler in _OURS:
+            signal.signal(signum, _raise_stopped)
+    previous_hook = sys.unraisablehook
+
+    def quiet_when_stopping(unraisable: sys.UnraisableHookArgs) -> None:
+        if not (_received or isinstance(unraisable.exc_value, Stopped)):
+            previous_hook(unraisable)
+
+    sys.unraisablehook = quiet_when_stopping
+
+
+def remember_only() -> None:
+    """From now on (the run is over, its files in place), a stop signal is only remembered:
+    nothing raises any more while the interpreter shuts down."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+    for signum in STOP_SIGNALS:
+        if signal.getsignal(signum) is _raise_stopped:
+            signal.signal(signum, _remember_only)
+
+
+@contextlib.contextmanager
+def stop_on_signals() -> Iterator[None]:
+    """While inside, each signal of ``STOP_SIGNALS`` raises ``Stopped`` instead of ending the process.
+
+    Only signals left to their default action are taken over: one a caller ignores (as
+    ``nohup`` ignores SIGHUP) stays ignored. Does nothing outside the main thread. The
+    handlers found are given back on leaving. Under ``catch_from_now`` (the entry point's) it
+    changes nothing; otherwise it starts with no stop remembered (a run inside a test process).
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    if not any(signal.getsignal(signum) in _OURS for signum in STOP_SIGNALS):
+        _received.clear()
+    previous = {}
+    try:
+        for signum in STOP_SIGNALS:
+            handler = signal.getsignal(signum)
+            if _takes_over(handler):
+                previous[signum] = handler
+                signal.signal(signum, _raise_stopped)
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
+@contextlib.contextmanager
+def signals_held() -> Iterator[None]:
+    """Hold the stop signals (they wait, then arrive on leaving) so that the block always finishes."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
