@@ -60,6 +60,14 @@ margin, for a rotary cutter's rail."""
 PAPER_EDGE_MM = 5.0
 """No crop mark comes closer to the paper's edge than this (office machines leave it blank)."""
 
+SAFE_AREA_MM = 3.0
+"""Printed words stay this far inside their tile's cut lines, so a cut a little off the line
+never touches them."""
+
+HEADER_BAND_MM = 3.5
+"""Below the paper's top ``PAPER_EDGE_MM``, the header line's glyphs (7 to 8 pt) take this much:
+short crop marks at the top stop under it (full guides cross it, the header sitting on white)."""
+
 CROP_OFFSET_MM = 1.5
 """Crop marks start this far outside the tiles, so a cut a little off the line never shows them."""
 CROP_LENGTH_MM = 4.0
@@ -343,7 +351,10 @@ def _crop_marks(
     def limit(bound: float, paper_edge: float) -> float:
         return PAPER_EDGE_MM if abs(bound - paper_edge) < _EPS else 1.0
 
-    room_top = bounds.top - limit(bounds.top, page.top) - top - offset
+    top_limit = limit(bounds.top, page.top)
+    if style == "crop" and top_limit == PAPER_EDGE_MM:
+        top_limit += HEADER_BAND_MM
+    room_top = bounds.top - top_limit - top - offset
     room_bottom = bottom - bounds.y_mm - limit(bounds.y_mm, page.y_mm) - offset
     room_left = left - bounds.x_mm - limit(bounds.x_mm, page.x_mm) - offset
     room_right = bounds.right - limit(bounds.right, page.right) - right - offset

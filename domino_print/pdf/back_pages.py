@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfbase.pdfmetrics import getDescent, stringWidth
 from reportlab.pdfgen.canvas import FILL_NON_ZERO
 
 from domino_print import fonts
@@ -104,7 +104,7 @@ def emblem_layout(short_pt: float, label: str, sets: int) -> EmblemLayout:
     pad, space = 0.09 * size, 0.06 * size
     room = 1.75 * size - 2 * pad - (2 * disc + space if disc else 0)
     font = shrink_to_fit(
-        min(8.0, 0.15 * size), 4, lambda f: not label or stringWidth(label, fonts.BOLD, f) <= room
+        min(8.0, 0.15 * size), 6, lambda f: not label or stringWidth(label, fonts.BOLD, f) <= room
     )
     while len(label) > 1 and stringWidth(label, fonts.BOLD, font) > room:
         label = label[:-2] + "…"
@@ -236,5 +236,6 @@ def draw_back_page(
     draw_tile_backs(canvas, back, backs, marks)
     canvas.setFillColor("#8A8A8A")
     canvas.setFont(fonts.REGULAR, 6.5)
-    canvas.drawString(margin_mm * mm, max(PRINTABLE_EDGE_MM, margin_mm - 5) * mm, note)
+    lowest = PRINTABLE_EDGE_MM * mm - getDescent(fonts.REGULAR, 6.5)  # descenders clear of the last 5 mm
+    canvas.drawString(margin_mm * mm, max(lowest, (margin_mm - 5) * mm), note)
     canvas.restoreState()

@@ -224,6 +224,7 @@ class _Document:
         margin = self.layout.margin_mm * mm
         draw_rules_page(self.canvas, context, draw_tile, page_width_pt=width, page_height_pt=height,
                         margin_pt=margin)
+        self.draw_label(width, height)
         self.finish_page()
         if context.loop is not None:
             from domino_print.pdf.key_page import draw_key_page, key_pages
@@ -231,7 +232,13 @@ class _Document:
             for page in key_pages(self.canvas, context, context.loop, page_width_pt=width,
                                   page_height_pt=height, margin_pt=margin):
                 draw_key_page(self.canvas, page, page_height_pt=height, margin_pt=margin)
+                self.draw_label(width, height)
                 self.finish_page()
+
+    def draw_label(self, width_pt: float, height_pt: float) -> None:
+        """The class label (``--label``) top right, as on the sheets: on the rules and key pages too."""
+        draw_set_line(self.canvas, self.options.label, None, 0, page_width_mm=width_pt / mm,
+                      page_height_mm=height_pt / mm, margin_mm=self.layout.margin_mm)
 
     def pdf_bytes(self) -> bytes:
         self.canvas.save()

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfbase.pdfmetrics import getAscent, stringWidth
 
 from domino_print import fonts
 from domino_print.geometry.backs import mark_radius_mm
@@ -112,12 +112,21 @@ def draw_legend(
 def draw_header(canvas: Canvas, header: str, *, page_height_mm: float, margin_mm: float,
                 knockout: bool = False) -> None:
     """The grey header line at the top left, just above the tiles (on white with ``knockout``)."""
-    top = (page_height_mm - margin_mm) * mm + 3 * mm
+    top = _top_baseline(page_height_mm, margin_mm, fonts.REGULAR, 7)
     if knockout:
         knock_out(canvas, margin_mm * mm, top - 2, stringWidth(header, fonts.REGULAR, 7), 7)
     canvas.setFillColor("#666666")
     canvas.setFont(fonts.REGULAR, 7)
     canvas.drawString(margin_mm * mm, top, header)
+
+
+def _top_baseline(page_height_mm: float, margin_mm: float, font: str, size: float,
+                  mark_radius: float = 0.0) -> float:
+    """The baseline of a line in the top margin: 3 mm into the margin, lower if its tallest glyphs
+    (or the set line's mark of ``mark_radius`` points) would reach the paper's last 5 mm."""
+    highest = max(getAscent(font, size), 2.6 + mark_radius + 0.5 if mark_radius else 0.0)
+    return min((page_height_mm - margin_mm) * mm + 3 * mm,
+               (page_height_mm - PRINTABLE_EDGE_MM) * mm - highest)
 
 
 def set_line(lang: str, label: str, sets: int, number: int) -> str:
@@ -153,13 +162,13 @@ def draw_set_line(
     if not line:
         return
     right = (page_width_mm - margin_mm) * mm
-    base = (page_height_mm - margin_mm) * mm + 3 * mm
+    radius = mark_radius_mm(SET_LINE_MARK_TILE_MM) * mm if marks is not None else 0.0
+    base = _top_baseline(page_height_mm, margin_mm, fonts.BOLD, 8, radius)
     if knockout:
         width = stringWidth(line, fonts.BOLD, 8)
         width += (2 * mark_radius_mm(SET_LINE_MARK_TILE_MM) + 1.2) * mm if marks is not None else 0
         knock_out(canvas, right - width, base - 2, width, 8.5)
     if marks is not None:
-        radius = mark_radius_mm(SET_LINE_MARK_TILE_MM) * mm
         canvas.saveState()
         canvas.translate(right - radius, base + 2.6)
         canvas.scale(radius / marks.radius_pt, radius / marks.radius_pt)

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import getDescent, stringWidth
 
 from domino_print import fonts
+from domino_print.geometry.sheet import SAFE_AREA_MM
 from domino_print.pdf.shrink import shrink_to_fit
 
 if TYPE_CHECKING:
@@ -31,6 +33,8 @@ CENTRE_DASH_PT = (2.2, 2.2)
 CENTRE_INSET = 0.16
 """The centre line stops this fraction of the short side before each long edge."""
 LABEL_SHARE = 0.22
+MIN_TEXT_PT = 6.0
+"""No word is printed smaller (what print shops accept)."""
 """With labels, the bottom share of a face that holds the word."""
 
 
@@ -80,13 +84,16 @@ class FaceForms:
         self.painter.draw(canvas, value, picture)
         canvas.restoreState()
         word = self.labels[value]
+        room = max(size - 2 * SAFE_AREA_MM * mm, size * 0.6)  # clear of the cut lines at the sides
         font_size = shrink_to_fit(
-            min(size * LABEL_SHARE * 0.62, 9.0), 4,
-            lambda s: stringWidth(word, fonts.REGULAR, s) <= size * 0.92,
+            min(size * LABEL_SHARE * 0.62, 9.0), MIN_TEXT_PT,
+            lambda s: stringWidth(word, fonts.REGULAR, s) <= room,
         )
         canvas.setFillColor("#222222")
         canvas.setFont(fonts.REGULAR, font_size)
-        canvas.drawCentredString(size / 2, size * LABEL_SHARE * 0.32, word)
+        # descenders at least SAFE_AREA_MM above the cut line under the face
+        baseline = max(size * LABEL_SHARE * 0.32, SAFE_AREA_MM * mm - getDescent(fonts.REGULAR, font_size))
+        canvas.drawCentredString(size / 2, baseline, word)
 
 
 def place_faces(
