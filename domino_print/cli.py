@@ -351,7 +351,11 @@ def site_command(catalogue: Path, out: Path, quiet: bool) -> None:
     """
     from domino_print.site.build import build_site  # the API and the previews: only for this command
 
-    report = build_site(catalogue, out)
+    def progress(name: str) -> None:  # a long first build says what it is doing, on a terminal only
+        if not quiet and sys.stderr.isatty():
+            click.echo(_one_line(f"domino-print: making {name}"), err=True)
+
+    report = build_site(catalogue, out, progress=progress)
     if not quiet:
         made = f"{report.made} made, {report.kept} unchanged" if report.kept else f"{report.made} made"
         removed = f", {report.removed} old files removed" if report.removed else ""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -363,3 +364,44 @@ def test_the_site_reaches_the_core_only_through_the_api_and_the_option_table():
         outside = GRAPH[module] - allowed - inside
         assert not outside, f"{module} imports {sorted(outside)}"
         assert "reportlab" not in EXTERNAL[module] and "click" not in EXTERNAL[module], module
+
+
+@pytest.mark.parametrize("name", ["../../victim.txt", "/etc/passwd", "sets/../../victim.txt", "notes.txt"])
+def test_a_marker_naming_files_outside_the_site_is_refused(tmp_path, name):
+    catalogue = write(tmp_path / "c.toml", one_set())
+    out = tmp_path / "site"
+    build_site(catalogue, out)
+    victim = write(tmp_path / "victim.txt", "keep me")
+    marker = json.loads((out / MARKER).read_text(encoding="utf-8"))
+    marker["files"][name] = hashlib.sha256(victim.read_bytes()).hexdigest()
+    (out / MARKER).write_text(json.dumps(marker), encoding="utf-8")
+    with pytest.raises(site_build.DominoError, match="not a file domino-print writes"):
+        build_site(write(catalogue, one_set("Autre")), out)
+    assert victim.read_text() == "keep me"
+
+
+def test_names_and_descriptions_are_text_on_the_page_never_markup(tmp_path):
+    text = ('[site]\ntitle = "<img src=x onerror=alert(1)>"\nintro = "a & b"\n'
+            '[[set]]\nname = "<script>alert(1)</script>"\ndescription = "\\" onmouseover=\\"x"\n'
+            '[set.options]\ntheme = "pips"\n')
+    out = tmp_path / "site"
+    build_site(write(tmp_path / "c.toml", text), out)
+    html = (out / "index.html").read_text(encoding="utf-8")
+    assert "<script" not in html and "<img src=x" not in html and '" onmouseover' not in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html and "a &amp; b" in html
+
+
+def test_a_second_build_of_the_same_site_waits_its_turn(tmp_path):
+    import fcntl
+
+    catalogue = write(tmp_path / "c.toml", one_set())
+    out = tmp_path / "site"
+    out.mkdir()
+    holder = os.open(out, os.O_RDONLY)
+    try:
+        fcntl.flock(holder, fcntl.LOCK_EX)  # as a build that is running holds it
+        with pytest.raises(site_build.DominoError, match="another domino-print site is writing"):
+            build_site(catalogue, out)
+    finally:
+        os.close(holder)
+    assert build_site(catalogue, out).made == 1

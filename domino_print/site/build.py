@@ -19,6 +19,7 @@ import hashlib
 import io
 import json
 import os
+import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import NamedTuple
@@ -73,7 +74,17 @@ def read_marker(out: Path) -> dict | None:
         raise DominoError(f"{marker} is damaged; delete {out} and build the site again") from None
     if not isinstance(data, dict) or not isinstance(data.get("files"), dict):
         raise DominoError(f"{marker} is not a domino-print site marker; delete {out} or choose another --out")
+    for name, digest in data["files"].items():  # a marker edited by hand names nothing outside the site
+        if not (isinstance(name, str) and _OWN_NAME.fullmatch(name) and isinstance(digest, str)
+                and _DIGEST.fullmatch(digest)):
+            raise DominoError(f"{marker} lists {name!r}, which is not a file domino-print writes; "
+                              f"delete {out} and build the site again")
     return data
+
+
+_OWN_NAME = re.compile(r"index\.html|[a-z]+\.css|" + SETS_DIR + r"/[a-z0-9][a-z0-9-]*\.(?:pdf|png|webp)")
+"""The names of the files the tool writes (``slug_of`` makes the set's part)."""
+_DIGEST = re.compile(r"[0-9a-f]{64}")
 
 
 def _check_out(out: Path) -> dict | None:
@@ -115,11 +126,18 @@ def build_site(catalogue_path: Path, out: Path, *, progress: Callable[[str], Non
 
     made_now = 0
     created: list[Path] = []
+    lock: int | None = None
     try:
-        for folder in (out, out / SETS_DIR):
-            if not folder.exists():
-                folder.mkdir(parents=folder == out)
-                created.append(folder)
+        if not out.exists():
+            out.mkdir(parents=True)
+            created.append(out)
+        lock = _lock(out)
+        marker = _check_out(out)  # again, now that no other build can be writing
+        old_files = dict(marker["files"]) if marker else {}
+        old_sets = dict(marker.get("sets", {})) if marker else {}
+        if not (out / SETS_DIR).exists():
+            (out / SETS_DIR).mkdir()
+            created.append(out / SETS_DIR)
         staged = StagedFiles()
         with staged:
             made: list[Made] = []
@@ -167,8 +185,27 @@ def build_site(catalogue_path: Path, out: Path, *, progress: Callable[[str], Non
             with contextlib.suppress(OSError):
                 folder.rmdir()  # only if still empty: the build made it and wrote nothing in it
         raise
+    finally:
+        if lock is not None:
+            os.close(lock)
     removed = sum(1 for relative in stale if not os.path.lexists(out / relative))
     return Report(out, len(catalogue.sets), made_now, len(catalogue.sets) - made_now, removed)
+
+
+def _lock(out: Path) -> int | None:
+    """Hold the site's folder for this build (an advisory lock on the folder itself, so no file is
+    added): a second build of the same site is refused while one runs."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not on Windows
+        return None
+    handle = os.open(out, os.O_RDONLY)
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(handle)
+        raise DominoError(f"another domino-print site is writing {out}; wait until it is done") from None
+    return handle
 
 
 def _marker_entry(result: Made) -> dict:
