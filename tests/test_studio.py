@@ -244,8 +244,26 @@ def test_bad_pictures_get_their_message_and_lose_nothing_else(client, tmp_path):
     assert len(state["pictures"]) == 7
     messages = {item["name"]: item["message"] for item in state["rejected"]}
     assert "not a picture that can be read" in messages["notes.png"]
-    assert "64 megapixels, over the 50 limit" in messages["huge.png"]
+    assert "64 megapixels, over the 40 limit" in messages["huge.png"]  # the command line's limit
     assert preview(client, theme="pictures").status_code == 200
+
+
+def test_uploads_are_decoded_like_the_command_line_reads_them(client):
+    """Issue 16: one door for pixels (``pictures.decode``): a 16-bit grey PNG is scaled to 8 bits,
+    not clipped to white, and a picture with a colour profile is converted to sRGB, as the command
+    line does; a refusal is the one ``pictures.PictureError``, worded on the page."""
+    from domino_print.pictures import PictureError
+    from domino_print.studio import uploads
+
+    grey = Image.new("I;16", (64, 64), 32768)  # half-way grey in 16 bits
+    state = upload(client, [("grey.png", png_bytes(grey))]).json()
+    assert state["rejected"] == []
+    thumb = Image.open(io.BytesIO(client.get(state["pictures"][0]["thumb"]).content)).convert("L")
+    assert 120 <= thumb.getpixel((10, 10)) <= 136
+    with pytest.raises(PictureError) as refused:
+        uploads.prepare_upload(b"not a picture", "notes.png")
+    assert refused.value.reason == "not_a_picture" and refused.value.path.name == "notes.png"
+    assert not hasattr(uploads, "PictureError") or uploads.PictureError is PictureError
 
 
 def test_a_file_over_the_byte_limit_and_a_duplicate_are_refused(tmp_path):

@@ -40,9 +40,16 @@ def shown(path: Path) -> str:
 
 
 class PictureError(DominoError):
-    """A picture file that cannot be used: ``path`` and ``problem``, worded as one line."""
+    """A picture file that cannot be used: ``path`` and ``problem``, worded as one line.
 
-    def __init__(self, path: Path, problem: str) -> None:
+    ``reason`` names the kind of problem for a surface that words it itself, in its reader's
+    language (the studio): ``not_a_picture``, ``too_large`` (``values``: ``megapixels``, the
+    picture's, and ``limit``, in megapixels), ``damaged``, ``unreadable``, ``empty``, ``bad_svg``.
+    """
+
+    def __init__(self, path: Path, problem: str, *, reason: str = "unreadable", **values: object) -> None:
         self.path = path
         self.problem = problem
+        self.reason = reason
+        self.values = values
         super().__init__(f"{shown(path)}: {problem}")

@@ -85,6 +85,8 @@ def too_large(path: Path, width: int, height: int, whole: bool, kind: str = "") 
         path,
         f"the picture is {_megapixels(width, height)}, over {limit}; "
         "scale it down first (a printed face needs less than 1 megapixel)",
+        reason="too_large", megapixels=round(width * height / 1e6),
+        limit=(MAX_DECODED_PIXELS if whole else MAX_JPEG_PIXELS) // 1_000_000,
     )
 
 
@@ -93,6 +95,7 @@ def damaged(path: Path, exc: BaseException) -> PictureError:
     return PictureError(
         path,
         f"the picture is damaged or incomplete ({detail}); open it in an image viewer, or replace it",
+        reason="damaged",
     )
 
 
@@ -107,9 +110,11 @@ def open_picture(source: BinaryIO, path: Path) -> Image.Image:
             f"the picture is over {MAX_JPEG_PIXELS // 1_000_000} megapixels, over every limit "
             f"({MAX_DECODED_PIXELS // 1_000_000} megapixels for PNG, WebP, GIF, BMP, TIFF; "
             f"{MAX_JPEG_PIXELS // 1_000_000} for JPEG); scale it down first",
+            reason="too_large", megapixels="?", limit=MAX_JPEG_PIXELS // 1_000_000,
         ) from None
     except READ_ERRORS:
-        raise PictureError(path, f"not a picture that can be read; use {FORMAT_NAMES} files") from None
+        raise PictureError(path, f"not a picture that can be read; use {FORMAT_NAMES} files",
+                           reason="not_a_picture") from None
     width, height = image.size
     whole = decoded_whole(image)
     if width * height > (MAX_DECODED_PIXELS if whole else MAX_JPEG_PIXELS):

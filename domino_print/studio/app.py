@@ -45,6 +45,7 @@ from domino_print.api import DocumentFacts, summary_line
 from domino_print.errors import DominoError, OptionError, flag_name
 from domino_print.options.table import describe, form_fields, option_label
 from domino_print.output.files import human_size
+from domino_print.pictures import PictureError
 from domino_print.studio.page import render_page
 from domino_print.studio.rendering import (
     PICTURES,
@@ -500,6 +501,20 @@ async def upload_one(request: Request) -> Response:
     return state_answer(session, result["state"], rejected=result["rejected"], added=result["added"])
 
 
+PICTURE_MESSAGES = {"not_a_picture": "not_a_picture", "too_large": "too_many_pixels", "damaged": "damaged",
+                    "bad_svg": "bad_svg", "empty": "empty"}
+"""The page's message (``studio.error.<key>``) for each ``pictures.PictureError.reason``."""
+
+
+def picture_message(error: PictureError, lang: str) -> str:
+    """A refused picture's message in the page's language, from the error's reason and values."""
+    key = PICTURE_MESSAGES.get(error.reason, "not_a_picture")
+    if key != "too_many_pixels":
+        return word(lang, f"error.{key}")
+    values = {name: error.values.get(name, "?") for name in ("megapixels", "limit")}
+    return word(lang, f"error.{key}", **values)
+
+
 def _accept(studio: Studio, session: Session, lang: str, uploads: list) -> dict:
     limits = studio.limits
 
@@ -507,16 +522,14 @@ def _accept(studio: Studio, session: Session, lang: str, uploads: list) -> dict:
         return word(lang, f"error.{key}", **values)
 
     # Decoded side by side: Pillow releases the interpreter lock while it decodes.
-    def prepare(item):
+    def prepare(item: tuple[str, bytes | None]) -> tuple[str, picture_files.Prepared | str]:
         name, data = item
         if data is None:
-            return name, picture_files.PictureError(
-                messages("file_too_large", limit=human_size(limits.bytes_per_file)))
+            return name, messages("file_too_large", limit=human_size(limits.bytes_per_file))
         try:
-            return name, picture_files.prepare_upload(data, max_pixels=limits.pixels_per_picture,
-                                                      messages=messages)
-        except picture_files.PictureError as exc:
-            return name, exc
+            return name, picture_files.prepare_upload(data, name)
+        except PictureError as exc:
+            return name, picture_message(exc, lang)
 
     with ThreadPoolExecutor(max_workers=4) as pool:
         prepared = list(pool.map(prepare, uploads))
@@ -526,8 +539,8 @@ def _accept(studio: Studio, session: Session, lang: str, uploads: list) -> dict:
     with session.changing() as state:
         used = picture_files.stored_bytes(session.pictures_dir)
         for name, outcome in prepared:
-            if isinstance(outcome, picture_files.PictureError):
-                rejected.append({"name": name, "message": str(outcome)})
+            if isinstance(outcome, str):
+                rejected.append({"name": name, "message": outcome})
                 continue
             ids = [p["id"] for p in state["pictures"]]
             key = outcome.digest[:32]

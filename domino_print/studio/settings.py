@@ -29,8 +29,6 @@ class Limits:
     bytes_per_file: int = 30 * 1024 * 1024
     """A 12 MP phone photo is 3-8 MB; a large PNG scan fits too."""
     bytes_per_session: int = 300 * 1024 * 1024
-    pixels_per_picture: int = 50_000_000
-    """50 megapixels: every phone camera is below; decoding costs memory in proportion."""
     data_quota_bytes: int = 4 * 1024 * 1024 * 1024
     """The whole data folder; new uploads are refused above it."""
     session_ttl_s: float = 6 * 3600

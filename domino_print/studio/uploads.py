@@ -25,10 +25,11 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
-from PIL import Image, ImageOps
+from PIL import Image
 
 from domino_print.errors import DominoError
-from domino_print.pictures.decode import FORMATS
+from domino_print.pictures import PictureError
+from domino_print.pictures.decode import decode, open_picture
 from domino_print.pictures.raster import check_image
 from domino_print.texts import languages
 from domino_print.themes.model import FIT_MODES, in_language
@@ -39,12 +40,10 @@ PREVIEW_PX = 400
 THEME_NAME = "photos"
 LABEL_MAX = 40
 _EXTENSIONS = {"PNG": ".png", "JPEG": ".jpg", "MPO": ".jpg", "WEBP": ".webp", "GIF": ".gif",
-               "BMP": ".bmp", "TIFF": ".tif"}
+               "BMP": ".bmp", "TIFF": ".tif", "HEIF": ".heic", "AVIF": ".avif"}
+"""The stored original's file name ending, from the format the decoder found (``pictures``
+decides which formats are read at all)."""
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
-
-
-class PictureError(DominoError):
-    """An upload refused; the message is for the visitor, shown beside its thumbnail."""
 
 
 @dataclass(frozen=True)
@@ -90,32 +89,22 @@ def _reduced(image: Image.Image, side: int) -> Image.Image:
     return copy
 
 
-def _prepare_raster(data: bytes, max_pixels: int, messages) -> tuple[str, bytes, str, bytes]:
+def _prepare_raster(data: bytes, path: Path) -> tuple[str, bytes, str, bytes]:
+    """Decode an upload through ``pictures.decode``, the command line's own door: the same formats
+    and limits, EXIF orientation, colour profiles to sRGB, 16-bit and other modes scaled. A JPEG is
+    decoded at the smallest scale that still gives the preview's size."""
+    image = open_picture(io.BytesIO(data), path)
     try:
-        image = Image.open(io.BytesIO(data), formats=FORMATS)
-    except Image.DecompressionBombError:
-        limit = max_pixels // 1_000_000
-        raise PictureError(messages("too_many_pixels", megapixels="?", limit=limit)) from None
-    except Exception:
-        raise PictureError(messages("not_a_picture")) from None
-    width, height = image.size
-    if width * height > max_pixels:
-        raise PictureError(messages("too_many_pixels", megapixels=f"{width * height / 1e6:.0f}",
-                                    limit=max_pixels // 1_000_000))
-    extension = _EXTENSIONS.get(image.format or "", "")
-    if not extension:
-        raise PictureError(messages("not_a_picture"))
-    try:
-        if image.format in ("JPEG", "MPO"):
-            image.draft("RGB", (PREVIEW_PX, PREVIEW_PX))  # the smallest JPEG scale still as large
-        image.load()
-        upright = ImageOps.exif_transpose(image) or image
-    except Exception:
-        raise PictureError(messages("damaged")) from None
-    alpha = upright.mode in ("RGBA", "LA", "PA", "P") and (
-        upright.mode != "P" or "transparency" in upright.info)
-    working = upright.convert("RGBA" if alpha else "RGB")
-    preview = _reduced(working, PREVIEW_PX)
+        extension = _EXTENSIONS.get(image.format or "", "")
+        if not extension:
+            raise PictureError(path, "not a picture format a theme reads", reason="not_a_picture")
+        working = decode(image, path, min(1.0, PREVIEW_PX / max(1, *image.size)))
+        alpha = working.mode in ("RGBA", "LA")
+        working = working.convert("RGBA" if alpha else "RGB")
+        preview = _reduced(working, PREVIEW_PX)
+        thumbnail = _png(_reduced(working, THUMB_PX))
+    finally:
+        image.close()  # decode may give the opened image itself: closed once both copies are made
     buffer = io.BytesIO()
     if alpha:
         preview.save(buffer, "PNG", compress_level=1)
@@ -123,11 +112,10 @@ def _prepare_raster(data: bytes, max_pixels: int, messages) -> tuple[str, bytes,
     else:
         preview.save(buffer, "JPEG", quality=90)
         preview_extension = ".jpg"
-    thumbnail = _png(_reduced(working, THUMB_PX))
     return extension, buffer.getvalue(), preview_extension, thumbnail
 
 
-def _prepare_svg(data: bytes, messages) -> bytes:
+def _prepare_svg(data: bytes, path: Path) -> bytes:
     """Check an SVG with the same loader as the command line; its thumbnail drawn by us, as PNG."""
     # ReportLab and pdfium draw the thumbnail: loaded only when an SVG arrives.
     from reportlab.graphics import renderPDF
@@ -135,14 +123,14 @@ def _prepare_svg(data: bytes, messages) -> bytes:
     from domino_print.pictures.svg import load_svg
 
     with tempfile.TemporaryDirectory(prefix="domino-print-svg-") as folder:
-        path = Path(folder) / "picture.svg"
-        path.write_bytes(data)
+        stored = Path(folder) / "picture.svg"
+        stored.write_bytes(data)
         try:
-            drawing = load_svg(path)
-        except DominoError:
-            raise PictureError(messages("bad_svg")) from None
+            drawing = load_svg(stored)
+        except PictureError as exc:
+            raise PictureError(path, exc.problem, reason="bad_svg") from None
         except Exception:
-            raise PictureError(messages("bad_svg")) from None
+            raise PictureError(path, "the SVG cannot be drawn", reason="bad_svg") from None
     scale = THUMB_PX / max(drawing.width, drawing.height)
     drawing.scale(scale, scale)
     drawing.width, drawing.height = drawing.width * scale, drawing.height * scale
@@ -157,18 +145,19 @@ def _prepare_svg(data: bytes, messages) -> bytes:
     return _png(image)
 
 
-def prepare_upload(data: bytes, *, max_pixels: int, messages) -> Prepared:
-    """Check and decode one upload; ``PictureError`` with the visitor's message if refused.
+def prepare_upload(data: bytes, name: str = "picture") -> Prepared:
+    """Check and decode one upload; ``pictures.PictureError`` (with its ``reason``) if refused.
 
-    ``messages(key, **values)`` words a refusal in the page's language.
+    ``name`` (what the browser called the file) names it in the error only.
     """
+    path = Path(clean_label(re.split(r"[\\/]", name)[-1]) or "picture")
     if not data:
-        raise PictureError(messages("empty"))
+        raise PictureError(path, "the file is empty", reason="empty")
     digest = hashlib.sha256(data).hexdigest()
     if _looks_like_svg(data):
-        thumbnail = _prepare_svg(data, messages)
+        thumbnail = _prepare_svg(data, path)
         return Prepared(digest, ".svg", data, data, ".svg", thumbnail)
-    extension, preview, preview_extension, thumbnail = _prepare_raster(data, max_pixels, messages)
+    extension, preview, preview_extension, thumbnail = _prepare_raster(data, path)
     return Prepared(digest, extension, data, preview, preview_extension, thumbnail)
 
 
