@@ -147,8 +147,10 @@ def test_form_fields_describe_the_table_as_plain_data():
     by_name = {f["name"]: f for f in fields}
     assert by_name["sets"] | {"help": ""} == {
         "name": "sets", "kind": "int", "default": 1, "implied": None, "choices": [], "low": 1, "high": 200,
-        "label": "Anzahl der Spiele", "help": "", "needs": [],
+        "label": "Anzahl der Spiele", "help": "", "needs": [], "choice_labels": {}, "suggestions": [],
     }
+    assert by_name["orientation"]["choice_labels"]["landscape"] == "Querformat"
+    assert by_name["tile_size"]["suggestions"] == ["auto", "small", "medium", "large"]
     assert by_name["duplex"]["needs"] == [{"option": "backs", "values": ["duplex", "fold"]},
                                           {"option": "backs", "values": ["duplex"]}]
     assert by_name["target"]["implied_with"] == {"option": "rules", "values": {"points": 50, "doubles": 100}}
@@ -179,3 +181,17 @@ def test_which_option_needs_which_is_the_table_s_and_the_checks_and_help_follow_
         assert refused.value.template == need.message.replace("%s", name)
     assert parse({"rules": "doubles"}).target == 100 and parse({"rules": "points"}).target == 50
     assert parse({"backs": "duplex", "duplex": "short", "back_offset": "1,1"}).duplex == "short"
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_a_form_names_every_choice_in_its_language_and_no_command_line_flag(lang):
+    """Issue 19: option values (paysage, recto verso, bord long...) and help texts in the page's
+    language; a form's help names no flag and no command."""
+    for field in form_fields(lang):
+        assert "--" not in field["help"] and "domino-print" not in field["help"], (field["name"], field["help"])
+        if field["kind"] != "choice" or field["name"] == "lang":
+            continue
+        for choice in field["choices"]:
+            key = f"option.{field['name']}.value.{choice}"
+            assert key in catalogue(lang), key
+            assert field["choice_labels"][choice] == catalogue(lang)[key]

@@ -30,6 +30,8 @@ from domino_print.geometry.backs import BACK_KINDS, MAX_LABEL_CHARS, MAX_SETS, p
 from domino_print.geometry.sheet import (
     MARK_STYLES,
     ORIENTATIONS,
+    PAPERS_MM,
+    TILE_PRESETS_MM,
     Paper,
     SheetSpec,
     parse_paper,
@@ -39,7 +41,7 @@ from domino_print.ink import DEFAULT_INK, INK_MODES
 from domino_print.rules import default_targets
 from domino_print.rules import names as rules_variants
 from domino_print.sets.tiles import MAX_TOP
-from domino_print.texts import DEFAULT_LANG, languages, text
+from domino_print.texts import DEFAULT_LANG, catalogue, languages, text
 
 HELP_LANG = "en"
 """The command line's help is in English (the pages follow --lang)."""
@@ -107,6 +109,8 @@ class Option(NamedTuple):
     ``--backs duplex``; in a mapping, true is this value and false is absent."""
     needs: tuple[Need, ...] = ()
     """When the option means something (see ``Need``): all met, checked in order."""
+    suggestions: tuple[str, ...] = ()
+    """Named values a text option also takes (paper and tile sizes): a form suggests them."""
     implied_with: tuple[str, Mapping[object, object]] | None = None
     """The implied value follows another option: ``("rules", {"doubles": 100})`` implies 100
     when ``rules`` is ``doubles``, else ``implied``."""
@@ -153,9 +157,9 @@ OPTIONS: tuple[Option, ...] = (
            implied_with=("rules", TARGETS),
            needs=(_RULES_PAGE, Need("rules", TARGET_GAMES, "{target} sets the score of the games played to "
                                     "a score; add " + " or ".join("{rules} " + g for g in TARGET_GAMES)))),
-    Option("paper", "text", "A4", metavar="SIZE", longest=40),
+    Option("paper", "text", "A4", metavar="SIZE", longest=40, suggestions=tuple(PAPERS_MM)),
     Option("orientation", "choice", "auto", choices=ORIENTATIONS),
-    Option("tile_size", "text", "auto", metavar="SIZE", longest=40),
+    Option("tile_size", "text", "auto", metavar="SIZE", longest=40, suggestions=("auto", *TILE_PRESETS_MM)),
     Option("gap", "float", 0.0, low=0, high=20, unit=" mm", metavar="MM"),
     Option("margin", "float", 10.0, low=MIN_MARGIN_MM, high=50, unit=" mm", metavar="MM",
            why="printers leave the last few millimetres blank"),
@@ -280,13 +284,25 @@ def word_size_error(error: SizeError) -> OptionError:
     return OptionError(template, fields=fields, **error.sizes)
 
 
+def value_label(name: str, value: str, lang: str = HELP_LANG) -> str:
+    """A choice as a form shows it in ``lang`` (``option.<name>.value.<value>``): ``paysage`` for
+    ``landscape``; the value itself when the catalogue has no word for it (a paper name)."""
+    return catalogue(lang).get(f"option.{name}.value.{value}", value)
+
+
+def form_help(option: Option, lang: str) -> str:
+    """The help a form shows: ``option.<name>.form_help`` where the command line's help names a
+    command or an example a form would not use, else the same help."""
+    return catalogue(lang).get(f"option.{option.name}.form_help") or option_help(option, lang)
+
+
 def form_fields(lang: str = DEFAULT_LANG) -> list[dict[str, object]]:
     """The options a form offers, as plain data (JSON-ready), labelled and explained in ``lang``."""
     fields = []
     for option in OPTIONS:
         if option.cli_only:
             continue
-        help_text = option_help(option, lang)
+        help_text = form_help(option, lang)
         if "{themes}" in help_text:
             from domino_print.themes.lists.registry import formats_text
             from domino_print.themes.model import builtin_names  # reads every theme file
@@ -297,6 +313,9 @@ def form_fields(lang: str = DEFAULT_LANG) -> list[dict[str, object]]:
             "implied": option.implied, "choices": list(option.choice_list()), "low": option.low,
             "high": option.high, "label": option_label(option.name, lang), "help": help_text,
             "needs": [{"option": need.option, "values": list(need.values)} for need in option.needs],
+            "choice_labels": {choice: value_label(option.name, choice, lang)
+                              for choice in (*option.choice_list(), *option.suggestions)},
+            "suggestions": list(option.suggestions),
         } | ({"flag_value": option.flag_value} if option.flag_value is not None else {})
           | ({"implied_with": {"option": option.implied_with[0],
                                "values": {str(k): v for k, v in option.implied_with[1].items()}}}

@@ -26,10 +26,6 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("paper", ("paper", "orientation", "tile_size", "gap", "margin", "dpi", "ink", "marks")),
     ("classroom", ("sets", "label", "backs", "duplex", "back_offset")),
 )
-SUGGESTIONS = {
-    "paper": ("A4", "A3", "A5", "Letter", "Legal"),
-    "tile_size": ("auto", "small", "medium", "large"),
-}
 
 
 def _attr(value: object) -> str:
@@ -71,7 +67,7 @@ def _control(field: dict, value: object, lang: str, has_pictures: bool) -> str:
         elif name == "lang":
             choices = _language_choices()
         else:
-            choices = [(c, c) for c in field["choices"]]
+            choices = [(c, field["choice_labels"].get(c, c)) for c in field["choices"]]
         current = str(value) if value not in (None, "") else _shown_default(field)
         options = []
         if not _shown_default(field) and name != "theme":  # no default: "automatic" sends nothing
@@ -98,8 +94,10 @@ def _control(field: dict, value: object, lang: str, has_pictures: bool) -> str:
                 f'step="{step}"{limits} {common} value="{_attr(shown_value)}" '
                 f'placeholder="{_attr(placeholder)}">')
     datalist = ""
-    if name in SUGGESTIONS:
-        items = "".join(f'<option value="{_attr(s)}"></option>' for s in SUGGESTIONS[name])
+    if field["suggestions"]:
+        shown = field["choice_labels"]
+        items = "".join(f'<option value="{_attr(s)}" label="{_attr(shown.get(s, s))}"></option>'
+                        for s in field["suggestions"])
         datalist = f'<datalist id="l-{name}">{items}</datalist>'
     listed = f' list="l-{name}"' if datalist else ""
     placeholder = _shown_default(field)
