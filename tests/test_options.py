@@ -188,7 +188,7 @@ def test_a_form_names_every_choice_in_its_language_and_no_command_line_flag(lang
     """Issue 19: option values (paysage, recto verso, bord long...) and help texts in the page's
     language; a form's help names no flag and no command."""
     for field in form_fields(lang):
-        assert "--" not in field["help"] and "domino-print" not in field["help"], (field["name"], field["help"])
+        assert "--" not in field["help"] and "domino-print" not in field["help"], field["name"]
         if field["kind"] != "choice" or field["name"] == "lang":
             continue
         for choice in field["choices"]:
