@@ -533,3 +533,53 @@ def test_backs_edge_and_offset_and_the_doubles_target(page):
     assert page.get_attribute("#f-target", "placeholder") == "50"
     change_and_wait(page, lambda: page.check("#f-no_rules"), "--no-rules")
     assert page.locator("#f-target").is_disabled() and page.locator("#f-rules").is_disabled()
+
+
+# -- issue 19: never the wrong PDF; the page's language; a title -------------------------------
+def test_invalid_settings_disable_the_pdf_and_say_why_beside_it_and_the_field(page):
+    assert page.get_attribute("#download", "aria-disabled") is None
+    page.fill("#f-max", "99")
+    page.dispatch_event("#f-max", "change")
+    page.wait_for_selector("#e-max:not(:empty)")
+    for action in ("#download", "#print"):
+        assert page.get_attribute(action, "aria-disabled") == "true"
+        assert page.get_attribute(action, "href") is None  # nothing to follow, even from the keyboard
+    assert page.inner_text("#e-actions") == page.inner_text("#e-max")  # beside the buttons too
+    assert page.is_visible("#stale") and "dernier" in page.inner_text("#stale").lower()
+    change_and_wait(page, lambda: (page.fill("#f-max", "5"), page.dispatch_event("#f-max", "change")), "--max 5")
+    assert page.get_attribute("#download", "aria-disabled") is None and not page.is_visible("#stale")
+    assert page.inner_text("#e-actions") == ""
+
+
+def test_the_page_says_in_its_language_when_the_studio_has_stopped(page):
+    page.route("**/api/preview", lambda route: route.abort())
+    page.select_option("#f-theme", "fruits")
+    page.wait_for_selector("#e-general:not(:empty)")
+    assert page.inner_text("#e-general").startswith("Le studio s'est arrêté\u00a0: relancez-le")
+    assert "fetch" not in page.inner_text("body").lower()
+    assert page.get_attribute("#download", "aria-disabled") == "true"
+
+
+def test_a_decimal_comma_is_accepted(page):
+    change_and_wait(page, lambda: (page.fill("#f-gap", "2,5"), page.dispatch_event("#f-gap", "change")),
+                    "--gap 2.5")
+    assert page.inner_text("#e-gap") == ""
+    change_and_wait(page, lambda: page.select_option("#f-backs", "duplex"), "--backs duplex")
+    change_and_wait(page, lambda: (page.fill("#f-back_offset", "1,5;-0,5"),
+                                   page.dispatch_event("#f-back_offset", "change")), "--back-offset 1.5,-0.5")
+
+
+def test_a_title_is_printed_and_names_the_downloaded_file(page, tmp_path):
+    from pypdf import PdfReader
+
+    page.set_input_files("#files", [str(p) for p in photos(tmp_path / "photos", size=(200, 150))])
+    page.wait_for_selector("#thumbs li:nth-child(7)")
+    wait_for_preview(page, 2)
+    assert page.get_attribute("#title", "placeholder") == "Nos photos"
+    change_and_wait(page, lambda: (page.fill("#title", "La famille Martin"), page.dispatch_event("#title", "change")))
+    settled_summary(page)
+    with page.expect_download() as downloaded:
+        page.click("#download")
+    assert downloaded.value.suggested_filename == "dominos-la-famille-martin.pdf"
+    text = PdfReader(downloaded.value.path()).pages[0].extract_text()
+    assert "La famille Martin" in text and "Mes images" not in text

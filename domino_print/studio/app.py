@@ -28,6 +28,7 @@ import contextlib
 import json
 import re
 import shutil
+import unicodedata
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from functools import cache
@@ -203,9 +204,30 @@ def _studio(request: Request) -> Studio:
 
 
 @cache
+def _field_kinds() -> dict[str, str]:
+    """The options the form may send (the option table's, without the command line's own): kinds."""
+    return {str(f["name"]): str(f["kind"]) for f in form_fields(DEFAULT_LANG)}
+
+
 def _field_names() -> frozenset[str]:
-    """The options the form may send: the option table's, without the command line's own."""
-    return frozenset(str(f["name"]) for f in form_fields(DEFAULT_LANG))
+    return frozenset(_field_kinds())
+
+
+_DECIMAL_COMMA = re.compile(r"^\s*(-?\d+),(\d+)\s*$")
+_OFFSET_PAIR = re.compile(r"^\s*(-?\d+(?:[.,]\d+)?)\s*[;/ ]\s*(-?\d+(?:[.,]\d+)?)\s*$")
+
+
+def decimal_point(name: str, value: object) -> object:
+    """A number typed with a decimal comma (``2,5``), as the option table reads it (``2.5``); an
+    offset typed ``1,5;-0,5`` (a comma in each number, so the pair is split by a semicolon) as
+    ``1.5,-0.5``."""
+    if not isinstance(value, str):
+        return value
+    if _field_kinds().get(name) in ("int", "float") and (match := _DECIMAL_COMMA.match(value)):
+        return f"{match.group(1)}.{match.group(2)}"
+    if name == "back_offset" and (match := _OFFSET_PAIR.match(value)):
+        return ",".join(part.replace(",", ".") for part in match.groups())
+    return value
 
 
 async def home(request: Request) -> Response:
@@ -220,8 +242,22 @@ async def home(request: Request) -> Response:
     return studio.with_cookie(response, session) if fresh else response
 
 
-def titles() -> dict[str, str]:
-    return {lang: word(lang, "field.pictures_theme") for lang in languages()}
+def titles(state: dict) -> dict[str, str]:
+    """The set's title in every language: the one typed, else each language's own default."""
+    typed = str(state.get("title") or "").strip()
+    return {lang: typed or word(lang, "pictures.default_title") for lang in languages()}
+
+
+def file_name(options: dict, state: dict, own: bool) -> str:
+    """The downloaded file's name: the class label, else the title typed, else the theme
+    (``dominos-cm1-lutins.pdf``), in plain letters a file system takes everywhere."""
+    named = str(options.get("label") or (state.get("title") if own else "") or options.get("theme") or "")
+    plain = unicodedata.normalize("NFKD", named).encode("ascii", "ignore").decode()
+    slug = re.sub(r"[^A-Za-z0-9]+", "-", plain).strip("-").lower()[:60].strip("-")
+    return f"dominos-{slug}.pdf" if slug else "dominos.pdf"
+
+
+_FILE_NAME = re.compile(r"^[a-z0-9-]{1,80}\.pdf$")
 
 
 def summary(lang: str, facts: dict) -> str:
@@ -260,7 +296,7 @@ def clean_options(raw: object) -> dict:
             raise ValueError(f"bad value for {name!r}")
         if value == "" or value is False:
             continue
-        options[name] = value
+        options[name] = decimal_point(name, value)
     return options
 
 
@@ -327,6 +363,7 @@ async def preview(request: Request) -> Response:
         "size_url": f"/api/size/{scope}/{full_key}" if own else None,
         "command": command_line(options, session.pictures_dir if own else None),
         "download": f"/download/{scope}/{full_key}.pdf",
+        "file_name": file_name(options, state, own),
     }))
 
 
@@ -417,8 +454,10 @@ async def download(request: Request) -> Response:
         facts = json.loads((cache_dir / f"{key}.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return PlainTextResponse("not found", status_code=404)
-    theme = facts.get("theme", "dominos")
-    name = "dominos-" + re.sub(r"[^A-Za-z0-9_-]+", "-", theme).strip("-") + ".pdf"
+    name = request.query_params.get("name", "")
+    if not _FILE_NAME.match(name):
+        theme = facts.get("theme", "dominos")
+        name = "dominos-" + re.sub(r"[^A-Za-z0-9_-]+", "-", theme).strip("-") + ".pdf"
     disposition = "inline" if request.query_params.get("inline") else "attachment"
     return Response(data, media_type="application/pdf", headers={
         "content-disposition": f'{disposition}; filename="{name}"', "cache-control": "no-store"})
@@ -430,11 +469,12 @@ def state_answer(session: Session, state: dict, **extra) -> Response:
                  "printed": {code: picture_files.printed_name(p, code, value) for code in languages()}}
                 for value, p in enumerate(state.get("pictures", []))]
     return _no_store(JSONResponse({"pictures": pictures, "fit": state.get("fit"),
-                                   "background": state.get("background"), **extra}))
+                                   "background": state.get("background"), "title": state.get("title", ""),
+                                   **extra}))
 
 
 def rewrite_theme(session: Session, state: dict) -> None:
-    picture_files.write_theme(state, session.pictures_dir, session.preview_dir, titles())
+    picture_files.write_theme(state, session.pictures_dir, session.preview_dir, titles(state))
 
 
 async def pictures_state(request: Request) -> Response:
@@ -608,6 +648,8 @@ async def change_pictures(request: Request) -> Response:
                 if fit not in ("contain", "cover") or not re.match(r"^#[0-9a-fA-F]{6}$", background):
                     return None
                 state["fit"], state["background"] = fit, background.upper()
+            elif action == "title":
+                state["title"] = picture_files.clean_label(str(body.get("title", "")))
             else:
                 return None
             rewrite_theme(session, state)

@@ -82,6 +82,10 @@ def _control(field: dict, value: object, lang: str, has_pictures: bool) -> str:
         checked = " checked" if value in (True, "true") else ""
         return f'<input type="checkbox" {common}{checked}>'
     shown_value = "" if value is None else str(value)
+    if kind == "float":  # text, so that a decimal comma can be typed ("2,5"); the server reads it
+        placeholder = _shown_default(field) or word(lang, "field.auto")
+        return (f'<input type="text" inputmode="decimal" autocomplete="off" {common} '
+                f'value="{_attr(shown_value)}" placeholder="{_attr(placeholder)}">')
     if kind in ("int", "float"):
         limits = ""
         if field["low"] is not None:
@@ -144,6 +148,11 @@ def _pictures_section(lang: str, state: dict) -> str:
   </div>
   <ul class="refused" id="refused" aria-live="polite"></ul>
   <ol class="thumbs" id="thumbs"></ol>
+  <div class="field value"><label for="title">{escape(word(lang, "pictures.title"))}</label>
+    <input type="text" id="title" name="title" maxlength="40" autocomplete="off"
+           value="{_attr(state.get("title", ""))}"
+           placeholder="{_attr(word(lang, "pictures.default_title"))}" aria-describedby="title-help">
+    <p class="help" id="title-help">{escape(word(lang, "pictures.title_help"))}</p></div>
   <div class="look">
     <div class="field value"><label for="fit">{escape(word(lang, "pictures.fit"))}</label>
       <select id="fit" name="fit">{fits}</select></div>
@@ -217,16 +226,18 @@ def render_page(lang: str, state: dict) -> str:
     <p class="summary" id="summary" aria-live="polite"></p>
     <p class="error" id="e-general" aria-live="polite"></p>
     <div class="actions">
-      <a class="button primary" id="download" href="#" download aria-disabled="true">{
+      <a class="button primary" id="download" download aria-disabled="true">{
         escape(word(lang, "actions.download"))}</a>
-      <a class="button" id="print" href="#" target="_blank" rel="noopener" aria-disabled="true">{
+      <a class="button" id="print" target="_blank" rel="noopener" aria-disabled="true">{
         escape(word(lang, "actions.print"))}</a>
       <button type="button" class="button" id="copy">{escape(word(lang, "actions.copy"))}</button>
     </div>
+    <p class="error" id="e-actions" aria-live="polite"></p>
     <p class="command"><span class="visually-hidden">{escape(word(lang, "actions.command"))}: </span>
       <code id="command"></code></p>
     <p class="status" id="copy-status" aria-live="polite"></p>
   </div>
+  <p class="stale" id="stale" hidden>{escape(word(lang, "preview.stale"))}</p>
   <ol class="pages" id="pages"></ol>
 </section>
 </main>

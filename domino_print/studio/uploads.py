@@ -238,5 +238,5 @@ def stored_bytes(pictures_dir: Path) -> int:
 
 def state_digest(state: dict) -> str:
     """What the pictures' part of the state looks like, as a short hash (for cache keys)."""
-    picture_part = {key: state.get(key) for key in ("pictures", "fit", "background")}
+    picture_part = {key: state.get(key) for key in ("pictures", "fit", "background", "title")}
     return hashlib.sha256(json.dumps(picture_part, sort_keys=True).encode()).hexdigest()[:16]

@@ -114,12 +114,34 @@
     }
   }
 
-  function enableActions(download) {
-    for (const [id, href] of [["download", download], ["print", download + "?inline=1"]]) {
+  // -- never the wrong PDF: the actions offer only the PDF of the settings on screen ----------
+  const actionLinks = ["download", "print"];
+
+  function disableActions(message) {
+    for (const id of actionLinks) {
+      const link = $(id);
+      link.removeAttribute("href");
+      link.setAttribute("aria-disabled", "true");
+    }
+    $("e-actions").textContent = message || "";
+  }
+
+  function enableActions(download, fileName) {
+    const named = fileName ? "name=" + encodeURIComponent(fileName) : "";
+    for (const [id, href] of [["download", download + "?" + named], ["print", download + "?inline=1&" + named]]) {
       const link = $(id);
       link.href = href;
       link.removeAttribute("aria-disabled");
     }
+    if (fileName) $("download").setAttribute("download", fileName);
+    $("e-actions").textContent = "";
+  }
+
+  function markStale(stale) {
+    $("stale").hidden = !stale;
+    $("pages").classList.toggle("stale", stale);
+    if (stale) $("summary").dataset.stale = "true";
+    else delete $("summary").dataset.stale;
   }
 
   async function preview() {
@@ -140,7 +162,10 @@
       data = await answer.json().catch(() => ({}));
     } catch (error) {
       if (error.name !== "AbortError" && mine === sequence) {
-        $("e-general").textContent = String(error.message || error);
+        // The server is gone (stopped, or the computer asleep): say so in the page's language.
+        $("e-general").textContent = say("error.server_gone");
+        disableActions(say("error.server_gone"));
+        markStale(true);
         setBusy(false);
       }
       return;
@@ -148,8 +173,10 @@
     if (mine !== sequence || answer.status === 409) return; // a newer change is on its way
     clearErrors();
     if (!answer.ok) {
-      showErrors(data.errors || [{ field: "general", message: data.message || answer.statusText }]);
-      $("summary").dataset.stale = "true";
+      const errors = data.errors || [{ field: "general", message: data.message || say("error.server_gone") }];
+      showErrors(errors);
+      disableActions(errors.map((e) => e.message).join(" "));
+      markStale(true);
       setBusy(false);
       return;
     }
@@ -176,9 +203,9 @@
     }));
     $("summary").textContent = data.summary;
     $("mini-summary").textContent = data.summary;
-    delete $("summary").dataset.stale;
+    markStale(false);
     $("command").textContent = data.command;
-    enableActions(data.download);
+    enableActions(data.download, data.file_name);
     setBusy(false);
     document.body.dataset.previewSeq = String(mine);
     document.body.dataset.previewKey = data.key;
@@ -202,6 +229,7 @@
   function changed(event) {
     changedAt = performance.now();
     updateNeeds();
+    disableActions("");  // until the preview of these settings arrives: never an older PDF
     clearTimeout(typingTimer);
     const typing = event && event.type === "input" && event.target.matches("input[type=text], input[type=number]");
     if (typing) typingTimer = setTimeout(preview, 250);
@@ -241,6 +269,7 @@
     if (option) option.disabled = count === 0;
     if (count === 0 && themeSelect.value === "pictures") themeSelect.value = themeSelect.dataset.default;
     $("fit").value = state.fit || "contain";
+    if (document.activeElement !== $("title")) $("title").value = state.title || "";
     $("background").value = (state.background || "#FFFFFF").toLowerCase();
     const open = new Set([...thumbs.querySelectorAll("details[open]")].map((d) => d.closest("li").dataset.id));
     thumbs.replaceChildren(...state.pictures.map((picture, value) => thumbItem(picture, value, count, open)));
@@ -469,11 +498,17 @@
       changed();
     } catch (error) { $("e-pictures").textContent = error.message; }
   }
+  $("title").addEventListener("change", async () => {
+    try {
+      await send("/api/pictures/title", { title: $("title").value });
+      changed();
+    } catch (error) { $("e-pictures").textContent = error.message; }
+  });
   $("fit").addEventListener("change", look);
   $("background").addEventListener("change", look);
 
   // -- actions ------------------------------------------------------------------------------
-  for (const id of ["download", "print"]) {
+  for (const id of actionLinks) {
     $(id).addEventListener("click", (event) => {
       if ($(id).getAttribute("aria-disabled") === "true") event.preventDefault();
     });
