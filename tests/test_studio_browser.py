@@ -546,7 +546,8 @@ def test_invalid_settings_disable_the_pdf_and_say_why_beside_it_and_the_field(pa
         assert page.get_attribute(action, "href") is None  # nothing to follow, even from the keyboard
     assert page.inner_text("#e-actions") == page.inner_text("#e-max")  # beside the buttons too
     assert page.is_visible("#stale") and "dernier" in page.inner_text("#stale").lower()
-    change_and_wait(page, lambda: (page.fill("#f-max", "5"), page.dispatch_event("#f-max", "change")), "--max 5")
+    change_and_wait(page, lambda: (page.fill("#f-max", "5"), page.dispatch_event("#f-max", "change")),
+                    "--max 5")
     assert page.get_attribute("#download", "aria-disabled") is None and not page.is_visible("#stale")
     assert page.inner_text("#e-actions") == ""
 
@@ -576,7 +577,8 @@ def test_a_title_is_printed_and_names_the_downloaded_file(page, tmp_path):
     page.wait_for_selector("#thumbs li:nth-child(7)")
     wait_for_preview(page, 2)
     assert page.get_attribute("#title", "placeholder") == "Nos photos"
-    change_and_wait(page, lambda: (page.fill("#title", "La famille Martin"), page.dispatch_event("#title", "change")))
+    change_and_wait(page, lambda: (page.fill("#title", "La famille Martin"),
+                                   page.dispatch_event("#title", "change")))
     settled_summary(page)
     with page.expect_download() as downloaded:
         page.click("#download")
