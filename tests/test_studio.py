@@ -481,3 +481,15 @@ def test_a_picture_named_in_german_prints_its_german_name_on_the_german_pdf(clie
     # Emptied, the German name falls back to the English one, as in any theme file.
     emptied = client.post("/api/pictures/name", json={"id": first, "lang": "de", "name": " "}).json()
     assert emptied["pictures"][0]["printed"]["de"] == "photo1"
+
+
+def test_core_errors_are_worded_from_their_fields_never_repaired(client, tmp_path):
+    """Issue 16: the studio words the core's errors from the fields and values they carry: the
+    field named by its label beside it, the session's folder as "My pictures", no flag, no path."""
+    upload(client, seven_photos(tmp_path / "photos")[:3])
+    answer = preview(client, theme="pictures", max=6)
+    assert answer.status_code == 422
+    (error,) = answer.json()["errors"]
+    assert error["field"] == "max"
+    assert "\u201cHighest value\u201d" in error["message"] and "--" not in error["message"]
+    assert str(tmp_path) not in error["message"] and "/" not in error["message"]

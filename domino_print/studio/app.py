@@ -43,8 +43,8 @@ from starlette.staticfiles import StaticFiles
 
 import domino_print.studio.uploads as picture_files
 from domino_print.api import DocumentFacts, summary_line
-from domino_print.errors import DominoError, OptionError, flag_name
-from domino_print.options.table import describe, form_fields, option_label
+from domino_print.errors import DominoError, WordedError
+from domino_print.options.table import describe, form_fields
 from domino_print.output.files import human_size
 from domino_print.pictures import PictureError
 from domino_print.studio.page import render_page
@@ -264,24 +264,33 @@ def summary(lang: str, facts: dict) -> str:
     return summary_line(DocumentFacts.from_json(facts), lang)
 
 
-def field_error(error: DominoError, lang: str, session: Session) -> dict:
-    if isinstance(error, OptionError):
-        message = describe(error, "form", lang)
-        fields = [f for f in error.fields if f in _field_names()]
-        if not fields:  # a finished message naming flags: name the fields instead
-            named = [n for n in _field_names() if flag_name(n) in message]
-            for name in sorted(named, key=len, reverse=True):
-                message = re.sub(re.escape(flag_name(name)) + r"\b",
-                                 f"\u201c{option_label(name, lang)}\u201d", message)
-            fields = [str(n) for n in ("max", "theme", "no_rules") if n in named][:1] or named[:1]
-    else:
-        message = str(error)
-        fields = []
+def _shown_value(value: object, session: Session, lang: str) -> object:
+    """A value an error carries, as the page shows it: the session's folders are "My pictures"."""
+    text = str(value)
     for folder in (session.preview_dir, session.pictures_dir):
+        if text == str(folder) or text == str(folder / "theme.toml"):
+            return word(lang, "field.pictures_theme")
+        if text.startswith(f"{folder}/"):
+            return text[len(str(folder)) + 1:]
+    return value
+
+
+def field_error(error: DominoError, lang: str, session: Session) -> dict:
+    """The error as the page shows it, beside the field it names: the core's errors carry their
+    fields and values, worded here with the form's labels (``describe``), never repaired."""
+    if isinstance(error, WordedError):
+        values = {name: _shown_value(value, session, lang) for name, value in error.values.items()}
+        shown = WordedError(error.template, fields=error.fields, **values)
+        fields = [f for f in error.fields if f in _field_names()]
+        return {"field": fields[0] if fields else "general", "message": describe(shown, "form", lang)}
+    if isinstance(error, PictureError):
+        name = str(_shown_value(error.path, session, lang))
+        return {"field": "pictures", "message": word(lang, "pictures.refused", name=name,
+                                                      message=picture_message(error, lang))}
+    message = str(error)
+    for folder in (session.preview_dir, session.pictures_dir):  # a theme file's own error line
         message = message.replace(f"{folder}/theme.toml: ", "").replace(f"{folder}/", "")
-        message = message.replace(str(folder), word(lang, "field.pictures_theme"))
-    return {"field": fields[0] if fields else ("pictures" if not isinstance(error, OptionError)
-                                                 else "general"), "message": message}
+    return {"field": "pictures", "message": message}
 
 
 def clean_options(raw: object) -> dict:
