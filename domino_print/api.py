@@ -14,7 +14,11 @@ strings, numbers or booleans. A bad value raises ``OptionError``; ``describe(err
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, NamedTuple
+from pathlib import Path
+from typing import TYPE_CHECKING, BinaryIO, NamedTuple
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 from domino_print.errors import DominoError, OptionError, WordedError
 from domino_print.geometry.cutting import CutPlan
@@ -138,3 +142,55 @@ def rules_text(job: Job) -> RulesContent | None:
     from domino_print.rules.content import build_content
 
     return build_content(job.rules_context)
+
+
+# -- what a surface built on the API uses besides documents (the studio) ------------------------
+# The studio reaches the core only through this module and the option table (the layer contract,
+# tests/test_layers.py): the errors it words, and the picture and theme helpers its uploads need.
+from domino_print.errors import WordedError  # noqa: E402
+from domino_print.output.files import human_size  # noqa: E402
+from domino_print.output.stopping import Stopped, take_stop  # noqa: E402
+from domino_print.pictures import IMAGE_SUFFIXES, PictureError  # noqa: E402
+from domino_print.themes.model import FIT_MODES, in_language  # noqa: E402
+from domino_print.themes.user import natural_key  # noqa: E402
+
+
+def open_picture(source: BinaryIO, path: Path) -> Image.Image:
+    """A user's raster picture opened through the one guarded door (``pictures.decode``): its header
+    read and checked against the command line's formats and limits; ``PictureError`` if refused."""
+    from domino_print.pictures.decode import open_picture as opened
+
+    return opened(source, path)
+
+
+def decode_picture(image: Image.Image, path: Path, scale: float) -> Image.Image:
+    """Its pixels as the command line decodes them: upright (EXIF), sRGB, 8 bits, RGB(A) or L(A)."""
+    from domino_print.pictures.decode import decode
+
+    return decode(image, path, scale)
+
+
+def check_picture(path: Path) -> None:
+    """The command line's own check of a picture file a folder theme holds; ``PictureError`` if bad."""
+    from domino_print.pictures.raster import check_image
+
+    check_image(path)
+
+
+def svg_thumbnail(path: Path, side: int) -> Image.Image:
+    """A user's SVG, loaded as the command line loads it, drawn ``side`` pixels on its long side (RGB)."""
+    from domino_print.pictures.svg import thumbnail
+
+    return thumbnail(path, side)
+
+
+def association_themes() -> list[str]:
+    """The built-in themes that make association sets and loops (nombres, lettres...)."""
+    from domino_print.themes.model import association_themes as themes
+
+    return sorted(themes())
+
+
+__all__ += ["FIT_MODES", "IMAGE_SUFFIXES", "PictureError", "Stopped", "WordedError", "association_themes",
+            "check_picture", "decode_picture", "human_size", "in_language", "natural_key",
+            "open_picture", "svg_thumbnail", "take_stop"]

@@ -87,7 +87,6 @@ def test_the_theme_model_and_faces_do_not_reach_up_to_the_loader_pages_or_surfac
         assert not {t for t in GRAPH[module] if _in("pdf", t) or _in("studio", t)}, module
 
 
-@pytest.mark.xfail(strict=True, reason="issue 16: the studio imports themes, output and pictures directly")
 def test_the_studio_reaches_the_core_only_through_the_api_and_the_option_table():
     allowed = {f"{PACKAGE}.api", f"{PACKAGE}.texts", PACKAGE}
     for module, targets in GRAPH.items():

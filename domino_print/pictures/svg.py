@@ -46,6 +46,7 @@ from domino_print import fonts
 from domino_print.pictures import PictureError
 
 if TYPE_CHECKING:
+    from PIL import Image
     from reportlab.graphics.shapes import Drawing
 
 MAX_SVG_BYTES = 16_000_000
@@ -492,3 +493,20 @@ def _trial_draw(path: Path, drawing) -> None:
         draw_drawing(Canvas(io.BytesIO(), invariant=1), drawing)
     except _DRAWING_ERRORS as exc:
         raise PictureError(path, f"the SVG cannot be drawn ({' '.join(str(exc).split())})") from None
+
+
+def thumbnail(path: Path, side: int) -> Image.Image:
+    """The SVG at ``path``, loaded as a theme's (``load_svg``), drawn ``side`` pixels on its long
+    side, as RGB pixels (a thumbnail the studio encodes itself: an SVG is never served as SVG)."""
+    import pypdfium2 as pdfium  # only when a thumbnail is asked for
+    from reportlab.graphics import renderPDF
+
+    drawing = load_svg(path)
+    scale = side / max(drawing.width, drawing.height)
+    drawing.scale(scale, scale)
+    drawing.width, drawing.height = drawing.width * scale, drawing.height * scale
+    document = pdfium.PdfDocument(renderPDF.drawToString(drawing))
+    try:
+        return document[0].render(scale=1).to_pil().convert("RGB")
+    finally:
+        document.close()

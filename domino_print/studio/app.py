@@ -42,11 +42,17 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 import domino_print.studio.uploads as picture_files
-from domino_print.api import DocumentFacts, summary_line
-from domino_print.errors import DominoError, WordedError
+from domino_print.api import (
+    DocumentFacts,
+    DominoError,
+    PictureError,
+    WordedError,
+    builtin_themes,
+    human_size,
+    natural_key,
+    summary_line,
+)
 from domino_print.options.table import describe, form_fields
-from domino_print.output.files import human_size
-from domino_print.pictures import PictureError
 from domino_print.studio.page import render_page
 from domino_print.studio.rendering import (
     PICTURES,
@@ -61,8 +67,6 @@ from domino_print.studio.sessions import COOKIE, Session, SessionStore
 from domino_print.studio.settings import Settings
 from domino_print.studio.words import page_languages, word
 from domino_print.texts import DEFAULT_LANG, languages
-from domino_print.themes.model import builtin_names
-from domino_print.themes.user import natural_key
 
 STATIC = Path(__file__).resolve().parent / "static"
 KEY = re.compile(r"^[0-9a-f]{32}$")
@@ -321,8 +325,8 @@ async def preview(request: Request) -> Response:
         return _bad_request(str(exc))
     lang = _lang(request, body)
     theme = options.get("theme", "pips")
-    if theme != PICTURES and theme not in builtin_names():  # never a path from the browser
-        message = word(lang, "error.unknown_theme", themes=", ".join(builtin_names()))
+    if theme != PICTURES and theme not in builtin_themes():  # never a path from the browser
+        message = word(lang, "error.unknown_theme", themes=", ".join(builtin_themes()))
         return _no_store(JSONResponse({"errors": [{"field": "theme", "message": message}]},
                                       status_code=422))
     state = session.read_state()

@@ -15,10 +15,10 @@ import json
 from html import escape
 
 from domino_print import texts
+from domino_print.api import builtin_themes
 from domino_print.options.table import form_fields
 from domino_print.studio.rendering import PICTURES
 from domino_print.studio.words import all_words, page_languages, word
-from domino_print.themes.model import builtin_names
 
 GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("set", ("theme", "max", "labels", "lang", "faces", "values", "structure", "style", "seed")),
@@ -45,7 +45,7 @@ def _shown_default(field: dict) -> str:
 
 def _theme_choices(lang: str) -> list[tuple[str, str]]:
     catalogue = texts.catalogue(lang)
-    choices = [(name, catalogue.get(f"theme.{name}.title", name)) for name in builtin_names()]
+    choices = [(name, catalogue.get(f"theme.{name}.title", name)) for name in builtin_themes()]
     choices.append((PICTURES, word(lang, "field.pictures_theme")))
     return choices
 

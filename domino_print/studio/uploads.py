@@ -27,12 +27,17 @@ from pathlib import Path
 
 from PIL import Image
 
-from domino_print.errors import DominoError
-from domino_print.pictures import PictureError
-from domino_print.pictures.decode import decode, open_picture
-from domino_print.pictures.raster import check_image
+from domino_print.api import (
+    FIT_MODES,
+    DominoError,
+    PictureError,
+    check_picture,
+    decode_picture,
+    in_language,
+    open_picture,
+    svg_thumbnail,
+)
 from domino_print.texts import languages
-from domino_print.themes.model import FIT_MODES, in_language
 
 THUMB_PX = 192
 PREVIEW_PX = 400
@@ -98,7 +103,7 @@ def _prepare_raster(data: bytes, path: Path) -> tuple[str, bytes, str, bytes]:
         extension = _EXTENSIONS.get(image.format or "", "")
         if not extension:
             raise PictureError(path, "not a picture format a theme reads", reason="not_a_picture")
-        working = decode(image, path, min(1.0, PREVIEW_PX / max(1, *image.size)))
+        working = decode_picture(image, path, min(1.0, PREVIEW_PX / max(1, *image.size)))
         alpha = working.mode in ("RGBA", "LA")
         working = working.convert("RGBA" if alpha else "RGB")
         preview = _reduced(working, PREVIEW_PX)
@@ -117,32 +122,15 @@ def _prepare_raster(data: bytes, path: Path) -> tuple[str, bytes, str, bytes]:
 
 def _prepare_svg(data: bytes, path: Path) -> bytes:
     """Check an SVG with the same loader as the command line; its thumbnail drawn by us, as PNG."""
-    # ReportLab and pdfium draw the thumbnail: loaded only when an SVG arrives.
-    from reportlab.graphics import renderPDF
-
-    from domino_print.pictures.svg import load_svg
-
     with tempfile.TemporaryDirectory(prefix="domino-print-svg-") as folder:
         stored = Path(folder) / "picture.svg"
         stored.write_bytes(data)
         try:
-            drawing = load_svg(stored)
+            return _png(svg_thumbnail(stored, THUMB_PX))
         except PictureError as exc:
             raise PictureError(path, exc.problem, reason="bad_svg") from None
         except Exception:
             raise PictureError(path, "the SVG cannot be drawn", reason="bad_svg") from None
-    scale = THUMB_PX / max(drawing.width, drawing.height)
-    drawing.scale(scale, scale)
-    drawing.width, drawing.height = drawing.width * scale, drawing.height * scale
-    pdf = renderPDF.drawToString(drawing)
-    import pypdfium2 as pdfium  # with ReportLab above: only when an SVG arrives
-
-    document = pdfium.PdfDocument(pdf)
-    try:
-        image = document[0].render(scale=1).to_pil().convert("RGB")
-    finally:
-        document.close()
-    return _png(image)
 
 
 def prepare_upload(data: bytes, name: str = "picture") -> Prepared:
@@ -167,7 +155,7 @@ def store(prepared: Prepared, pictures_dir: Path, preview_dir: Path, thumbs_dir:
     original = pictures_dir / f"{key}{prepared.extension}"
     original.write_bytes(prepared.original)
     try:
-        check_image(original)  # the command line's own check, on the stored file
+        check_picture(original)  # the command line's own check, on the stored file
     except DominoError:
         original.unlink(missing_ok=True)
         raise
