@@ -493,3 +493,31 @@ def test_core_errors_are_worded_from_their_fields_never_repaired(client, tmp_pat
     assert error["field"] == "max"
     assert "\u201cHighest value\u201d" in error["message"] and "--" not in error["message"]
     assert str(tmp_path) not in error["message"] and "/" not in error["message"]
+
+
+def test_goals_are_data_whose_fields_options_and_words_exist(client):
+    """Issue 19: the first screen's goals (goals.toml) choose among the option table's fields;
+    their options and sample settings are valid options; their words are in every catalogue;
+    each has a small picture of what it makes."""
+    from domino_print.api import parse_options
+    from domino_print.options.table import form_fields
+    from domino_print.studio.goals import goals
+    from domino_print.texts import catalogue
+
+    names = {field["name"] for field in form_fields()}
+    assert [g.name for g in goals()] == ["photos", "classic", "association", "loop", "classroom"]
+    for goal in goals():
+        assert set(goal.fields) <= names, goal.name
+        assert set(goal.options) <= names and set(goal.sample) <= names, goal.name
+        parse_options(goal.sample)
+        if goal.options:
+            parse_options(goal.options)
+        for lang in languages():
+            assert catalogue(lang)[f"studio.goal.{goal.name}.title"], (goal.name, lang)
+        picture = client.get(f"/goal/{goal.name}.jpg")
+        assert picture.status_code == 200 and picture.headers["content-type"] == "image/jpeg"
+        image = Image.open(io.BytesIO(picture.content))
+        assert image.size == (480, 300) and image.convert("L").getextrema()[0] < 100  # something drawn
+    assert client.get("/goal/nothing.jpg").status_code == 404
+    page = client.get("/?lang=en").text
+    assert page.count('class="goal"') == len(goals())

@@ -116,6 +116,7 @@ def page(context, studio):
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(studio.url + "/")
     wait_for_preview(page, 1)
+    page.click("#goal-all")  # the first screen: every setting at once
     yield page
     assert errors == [], errors
 
@@ -314,21 +315,35 @@ def test_reorder_with_the_keyboard_buttons_and_remove(page, tmp_path):
     assert page.locator("#thumbs li").count() == 6
 
 
-def test_keyboard_only_from_the_first_field_to_the_download(page):
+def test_keyboard_only_from_the_first_screen_to_the_download(context, studio):
+    """The first screen, a goal, a theme and the download, with the keyboard alone."""
+    page = context.new_page()
+    page.goto(studio.url + "/")
+    wait_for_preview(page, 1)
     reached = []
-    for _ in range(80):
+    for _ in range(30):
         page.keyboard.press("Tab")
-        ident = page.evaluate("() => document.activeElement.id")
-        reached.append(ident)
-        if ident == "f-theme":
-            outline = page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")
-            assert outline != "none"  # focus is visible
-            before = shown_seq(page)
-            page.keyboard.press("ArrowDown")  # the next theme, chosen with the keyboard
-            wait_for_preview(page, before + 1)
-        if ident == "download":
+        reached.append(page.evaluate("() => document.activeElement.dataset.goal || document.activeElement.id"))
+        if reached[-1] == "classic":
             break
-    assert "f-theme" in reached and "f-max" in reached and "files" in reached
+    assert reached[-1] == "classic", reached
+    outline = page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")
+    assert outline != "none"  # focus is visible
+    before = shown_seq(page)
+    page.keyboard.press("Enter")  # the goal: its fields, focus on the first one
+    wait_for_preview(page, before + 1)
+    assert page.evaluate("() => document.activeElement.id") == "f-theme"
+    before = shown_seq(page)
+    page.keyboard.press("ArrowDown")  # the next theme this goal offers, chosen with the keyboard
+    wait_for_preview(page, before + 1)
+    assert page.inner_text("#command") == "domino-print --theme pips-couleur"
+    reached = []
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        reached.append(page.evaluate("() => document.activeElement.id"))
+        if reached[-1] == "download":
+            break
+    assert "f-max" in reached and "f-rules" in reached, reached
     assert reached[-1] == "download", reached
     with page.expect_download() as downloaded:
         page.keyboard.press("Enter")
@@ -415,6 +430,7 @@ def test_open_to_print_and_copy_the_command_line(browser, studio):
         page = context.new_page()
         page.goto(studio.url + "/?lang=en")
         wait_for_preview(page, 1)
+        page.click("#goal-all")
         change_and_wait(page, lambda: page.select_option("#f-theme", "chiffres"), "--theme chiffres")
         link = page.locator("#print")
         assert link.get_attribute("target") == "_blank" and link.inner_text() == "Open to print"
@@ -585,3 +601,32 @@ def test_a_title_is_printed_and_names_the_downloaded_file(page, tmp_path):
     assert downloaded.value.suggested_filename == "dominos-la-famille-martin.pdf"
     text = PdfReader(downloaded.value.path()).pages[0].extract_text()
     assert "La famille Martin" in text and "Mes images" not in text
+
+
+def test_the_first_screen_asks_what_to_make_and_each_goal_shows_its_few_fields(context, studio):
+    from domino_print.api import association_themes
+    from domino_print.options.table import form_fields
+    from domino_print.studio.goals import goals
+
+    page = context.new_page()
+    page.goto(studio.url + "/")
+    wait_for_preview(page, 1)
+    assert page.is_visible("#goals") and not page.is_visible("#options")
+    page.wait_for_function("() => [...document.querySelectorAll('#goals img')].every(i => i.naturalWidth > 0)")
+    all_fields = [field["name"] for field in form_fields()]
+    for goal in goals():
+        page.click(f"button[data-goal={goal.name}]")
+        wait_for_preview(page, shown_seq(page))
+        shown = [name for name in all_fields if page.is_visible(f'[data-field="{name}"]')]
+        assert shown == [name for name in all_fields if name in goal.fields], goal.name
+        assert page.is_visible("#pictures") == goal.pictures
+        if goal.name == "association":
+            offered = page.eval_on_selector_all("#f-theme option", "o => o.filter(x => !x.hidden).map(x => x.value)")
+            assert offered == association_themes()
+        for name, value in goal.options.items():
+            assert page.input_value(f"#f-{name}") == str(value)
+        page.check("#show-all")
+        assert all(page.is_visible(f'[data-field="{name}"]') for name in all_fields)
+        page.click("#change-goal")
+        assert page.is_visible("#goals")
+    screenshot(page, "studio-goals.png")

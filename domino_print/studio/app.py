@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import json
 import re
 import shutil
@@ -35,6 +36,7 @@ from functools import cache
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from PIL import Image
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
@@ -53,6 +55,7 @@ from domino_print.api import (
     summary_line,
 )
 from domino_print.options.table import describe, form_fields
+from domino_print.studio.goals import goal
 from domino_print.studio.page import render_page
 from domino_print.studio.rendering import (
     PICTURES,
@@ -687,6 +690,47 @@ async def thumbnail(request: Request) -> Response:
     return Response(data, media_type="image/png", headers={"cache-control": "private, max-age=3600"})
 
 
+GOAL_PICTURE_PX = (480, 300)
+"""A goal's small picture (shown at half that size): the top left of its first page, where the
+first tiles are."""
+
+
+def _goal_picture(cache_dir: Path, name: str) -> bytes | None:
+    chosen = goal(name)
+    if chosen is None:
+        return None
+    key = cache_key(chosen.sample, "", "goal")
+    path = cache_dir / f"goal-{key}.jpg"
+    try:
+        return path.read_bytes()
+    except OSError:
+        pass
+    build_with_pages(chosen.sample, cache_dir, key)
+    page = page_image(cache_dir, key, 0)
+    if page is None:
+        return None
+    with Image.open(io.BytesIO(page)) as image:
+        width, height = image.size
+        box_w = min(width, round(width * 0.55))
+        box_h = min(height, round(box_w * GOAL_PICTURE_PX[1] / GOAL_PICTURE_PX[0]))
+        part = image.convert("RGB").crop((0, 0, box_w, box_h)).resize(GOAL_PICTURE_PX, Image.LANCZOS)
+        buffer = io.BytesIO()
+        part.save(buffer, "JPEG", quality=85)
+    data = buffer.getvalue()
+    path.write_bytes(data)
+    return data
+
+
+async def goal_picture(request: Request) -> Response:
+    """A goal's small picture on the first screen: a corner of what its settings make."""
+    studio = _studio(request)
+    async with studio.slots():
+        data = await studio.run(_goal_picture, studio.common_cache, request.path_params["name"])
+    if data is None:
+        return PlainTextResponse("not found", status_code=404)
+    return Response(data, media_type="image/jpeg", headers={"cache-control": "public, max-age=86400"})
+
+
 async def health(_request: Request) -> Response:
     return PlainTextResponse("ok\n")
 
@@ -705,6 +749,7 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
 ROUTES = [
     Route("/", home),
     Route("/health", health),
+    Route("/goal/{name}.jpg", goal_picture),
     Route("/favicon.ico", no_icon),
     Route("/api/preview", preview, methods=["POST"]),
     Route("/api/size/{scope}/{key}", size),

@@ -17,6 +17,7 @@ from html import escape
 from domino_print import texts
 from domino_print.api import builtin_themes
 from domino_print.options.table import form_fields
+from domino_print.studio.goals import goals
 from domino_print.studio.rendering import PICTURES
 from domino_print.studio.words import all_words, page_languages, word
 
@@ -76,7 +77,12 @@ def _control(field: dict, value: object, lang: str, has_pictures: bool) -> str:
         for code, shown in choices:
             selected = " selected" if code == current else ""
             disabled = " disabled" if code == PICTURES and not has_pictures else ""
-            options.append(f'<option value="{_attr(code)}"{selected}{disabled}>{escape(shown)}</option>')
+            offered = ""
+            if name == "theme":  # the goals whose theme list offers it (the script hides the others)
+                offering = [g.name for g in goals() if code in g.themes or (code == PICTURES and g.pictures)]
+                offered = f' data-goals="{_attr(" ".join(offering))}"'
+            options.append(f'<option value="{_attr(code)}"{selected}{disabled}{offered}>'
+                           f'{escape(shown)}</option>')
         return f'<select {common}>{"".join(options)}</select>'
     if kind == "flag":
         checked = " checked" if value in (True, "true") else ""
@@ -111,6 +117,8 @@ def _control(field: dict, value: object, lang: str, has_pictures: bool) -> str:
 
 def _field(field: dict, value: object, lang: str, has_pictures: bool) -> str:
     name = field["name"]
+    in_goals = " ".join(g.name for g in goals() if name in g.fields)
+    goals_attr = f' data-goals="{_attr(in_goals)}"' if in_goals else ""
     # When the field means something, from the option table: the script disables it otherwise,
     # so that it is not sent (the table refuses it alone).
     needs_attr = f' data-needs="{_attr(json.dumps(field["needs"]))}"' if field["needs"] else ""
@@ -121,9 +129,9 @@ def _field(field: dict, value: object, lang: str, has_pictures: bool) -> str:
     error = f'<p class="error" id="e-{name}" aria-live="polite"></p>'
     kind_class = "flag" if field["kind"] == "flag" else "value"
     if field["kind"] == "flag":
-        return (f'<div class="field {kind_class}" data-field="{name}"{needs_attr}>'
+        return (f'<div class="field {kind_class}" data-field="{name}"{needs_attr}{goals_attr}>'
                 f'<div class="check">{control}{label}</div>{help_line}{error}</div>')
-    return (f'<div class="field {kind_class}" data-field="{name}"{needs_attr}>'
+    return (f'<div class="field {kind_class}" data-field="{name}"{needs_attr}{goals_attr}>'
             f'{label}{control}{help_line}{error}</div>')
 
 
@@ -134,8 +142,9 @@ def _pictures_section(lang: str, state: dict) -> str:
         f'{escape(word(lang, f"pictures.fit_{mode}"))}</option>' for mode in ("contain", "cover")
     )
     background = _attr(state.get("background", "#FFFFFF"))
+    picture_goals = _attr(" ".join(g.name for g in goals() if g.pictures))
     return f"""
-<fieldset class="group pictures" id="pictures">
+<fieldset class="group pictures" id="pictures" data-goals="{picture_goals}">
   <legend>{escape(word(lang, "pictures.heading"))}</legend>
   <div class="drop" id="drop">
     <p>{escape(word(lang, "pictures.drop"))}
@@ -161,6 +170,29 @@ def _pictures_section(lang: str, state: dict) -> str:
   </div>
   <p class="error" id="e-pictures" aria-live="polite"></p>
 </fieldset>"""
+
+
+def _goals_section(lang: str) -> str:
+    """The first screen: one button per goal, with a small picture of what it makes."""
+    items = []
+    for each in goals():
+        title, text = word(lang, f"goal.{each.name}.title"), word(lang, f"goal.{each.name}.text")
+        items.append(
+            f'<li><button type="button" class="goal" data-goal="{each.name}" '
+            f'aria-describedby="goal-{each.name}-text">'
+            f'<img alt="" width="240" height="150" data-src="/goal/{each.name}.jpg">'
+            f'<span class="goal-title">{escape(title)}</span>'
+            f'<span class="goal-text" id="goal-{each.name}-text">{escape(text)}</span></button></li>')
+    options = json.dumps({g.name: {"options": g.options, "pictures": g.pictures} for g in goals()})
+    return f"""
+<section class="goals" id="goals" aria-labelledby="goals-heading" data-goals="{_attr(options)}">
+  <h2 id="goals-heading">{escape(word(lang, "goal.heading"))}</h2>
+  <p class="intro">{escape(word(lang, "goal.intro"))}</p>
+  <ul class="goal-list">{"".join(items)}</ul>
+  <p class="goal-all"><button type="button" class="button" id="goal-all" data-goal="all"
+     aria-describedby="goal-all-text">{escape(word(lang, "goal.all"))}</button>
+     <span class="help" id="goal-all-text">{escape(word(lang, "goal.all_text"))}</span></p>
+</section>"""
 
 
 def render_page(lang: str, state: dict) -> str:
@@ -214,11 +246,27 @@ def render_page(lang: str, state: dict) -> str:
   <h1>{escape(word(lang, "page.title"))}</h1>
   <nav aria-label="{_attr(word(lang, "page.language"))}"><ul class="languages">{languages}</ul></nav>
 </header>
-<main>
-<form id="options" class="options" novalidate>
+<main data-view="settings">
+<div class="views" role="group" aria-label="{_attr(word(lang, "page.views"))}">
+  <button type="button" class="button" id="view-settings" aria-pressed="true" aria-controls="settings">{
+    escape(word(lang, "page.settings"))}</button>
+  <button type="button" class="button" id="view-preview" aria-pressed="false" aria-controls="preview">{
+    escape(word(lang, "preview.heading"))}<span class="mini" id="mini"><span id="mini-summary"></span></span>
+  </button>
+</div>
+<div class="settings" id="settings">
+{_goals_section(lang)}
+<form id="options" class="options" novalidate hidden>
+<div class="goal-bar">
+  <button type="button" class="button" id="change-goal">{escape(word(lang, "goal.change"))}</button>
+  <p class="goal-current" id="goal-current" aria-live="polite"></p>
+  <div class="check"><input type="checkbox" id="show-all"><label for="show-all">{
+    escape(word(lang, "goal.show_all"))}</label></div>
+</div>
 <p class="intro">{escape(word(lang, "page.intro"))}</p>
 {"".join(parts)}
 </form>
+</div>
 <section id="preview" class="preview" aria-labelledby="preview-heading" tabindex="-1">
   <div class="panel">
     <h2 id="preview-heading">{escape(word(lang, "preview.heading"))}
@@ -241,8 +289,6 @@ def render_page(lang: str, state: dict) -> str:
   <ol class="pages" id="pages"></ol>
 </section>
 </main>
-<div class="mini" id="mini"><span id="mini-summary" aria-hidden="true"></span>
-  <a class="button primary" href="#preview">{escape(word(lang, "preview.heading"))}</a></div>
 <script type="application/json" id="words">{data}</script>
 </body>
 </html>

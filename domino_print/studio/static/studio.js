@@ -208,6 +208,7 @@
     enableActions(data.download, data.file_name);
     setBusy(false);
     document.body.dataset.previewSeq = String(mine);
+    showGoalPictures();
     document.body.dataset.previewKey = data.key;
     window.studioTimings.push({ seq: mine, ms: performance.now() - started });
     if (data.size_url && !data.size_known) {
@@ -529,7 +530,93 @@
     $("copy-status").textContent = say("actions.copied");
   });
 
+  // -- the first screen: what to make (goals.toml); each goal shows a few of the form's fields --
+  const goalsSection = $("goals");
+  const goalData = JSON.parse(goalsSection.dataset.goals);
+  const GOAL_KEY = "domino-print-goal";
+  const inList = (element, name) => (element.dataset.goals || "").split(" ").includes(name);
+
+  function updateGoalView() {
+    const name = form.dataset.goal || "all";
+    const all = name === "all" || $("show-all").checked;
+    for (const field of form.querySelectorAll(".field[data-field]")) field.hidden = !all && !inList(field, name);
+    for (const group of form.querySelectorAll("fieldset.group")) {
+      if (group.id === "pictures") group.hidden = !all && !inList(group, name);
+      else group.hidden = ![...group.querySelectorAll(".field[data-field]")].some((field) => !field.hidden);
+    }
+    for (const option of themeSelect.options) option.hidden = !all && !inList(option, name);
+    $("show-all").closest(".check").hidden = name === "all";
+  }
+
+  function applyGoal(name) {
+    // Every field back to its default (the page's language stays), then the goal's own options.
+    for (const control of controls) {
+      if (control.name === "lang") continue;
+      if (control.type === "checkbox") control.checked = false;
+      else if (control.tagName === "SELECT") control.value = control.dataset.default;
+      else control.value = "";
+    }
+    for (const [key, value] of Object.entries(goalData[name]?.options || {})) {
+      const control = $("f-" + key);
+      if (!control) continue;
+      if (control.type === "checkbox") control.checked = Boolean(value);
+      else control.value = String(value);
+    }
+    if (goalData[name]?.pictures && !picturesOption()?.disabled) themeSelect.value = "pictures";
+  }
+
+  function showGoal(name, apply) {
+    if (apply && name !== "all") applyGoal(name);
+    form.dataset.goal = name;
+    $("show-all").checked = false;
+    goalsSection.hidden = true;
+    form.hidden = false;
+    try { localStorage.setItem(GOAL_KEY, name); } catch { /* private window: the choice lasts the visit */ }
+    $("goal-current").textContent = name === "all" ? say("goal.all")
+      : say("goal.current", { goal: say(`goal.${name}.title`) });
+    updateGoalView();
+    if (apply) {
+      if (name !== "all") changed();
+      form.querySelector(".field:not([hidden]) [data-default]:not(:disabled), #files")?.focus();
+    }
+  }
+
+  function showGoals() {
+    form.hidden = true;
+    goalsSection.hidden = false;
+    try { localStorage.removeItem(GOAL_KEY); } catch { /* nothing kept */ }
+    goalsSection.querySelector("button.goal")?.focus();
+  }
+
+  for (const choice of goalsSection.querySelectorAll("button[data-goal]")) {
+    choice.addEventListener("click", () => showGoal(choice.dataset.goal, true));
+  }
+  $("change-goal").addEventListener("click", showGoals);
+  $("show-all").addEventListener("change", updateGoalView);
+
+  function showGoalPictures() {  // after the first preview: they never delay it
+    for (const picture of goalsSection.querySelectorAll("img[data-src]")) {
+      picture.src = picture.dataset.src;
+      picture.removeAttribute("data-src");
+    }
+  }
+
+  // -- on a phone: settings and preview are two views, one tap apart ---------------------------
+  const main = document.querySelector("main");
+  function showView(view) {
+    main.dataset.view = view;
+    $("view-settings").setAttribute("aria-pressed", String(view === "settings"));
+    $("view-preview").setAttribute("aria-pressed", String(view === "preview"));
+    if (getComputedStyle($("view-settings").parentElement).display !== "none") window.scrollTo(0, 0);
+  }
+  $("view-settings").addEventListener("click", () => showView("settings"));
+  $("view-preview").addEventListener("click", () => showView("preview"));
+  document.querySelector("a.skip").addEventListener("click", () => showView("preview"));
+
   // -- start -------------------------------------------------------------------------------
+  let savedGoal = null;
+  try { savedGoal = localStorage.getItem(GOAL_KEY); } catch { /* none */ }
+  if (savedGoal && (savedGoal === "all" || savedGoal in goalData)) showGoal(savedGoal, false);
   updateNeeds();
   fetch("/api/pictures").then((answer) => (answer.ok ? answer.json() : null)).then((state) => {
     if (state) showPictures(state);
