@@ -323,7 +323,7 @@ def test_keyboard_only_from_the_first_screen_to_the_download(context, studio):
     reached = []
     for _ in range(30):
         page.keyboard.press("Tab")
-        reached.append(page.evaluate("() => document.activeElement.dataset.goal || document.activeElement.id"))
+        reached.append(page.evaluate("() => { const e = document.activeElement; return e.dataset.goal || e.id; }"))
         if reached[-1] == "classic":
             break
     assert reached[-1] == "classic", reached
@@ -612,7 +612,8 @@ def test_the_first_screen_asks_what_to_make_and_each_goal_shows_its_few_fields(c
     page.goto(studio.url + "/")
     wait_for_preview(page, 1)
     assert page.is_visible("#goals") and not page.is_visible("#options")
-    page.wait_for_function("() => [...document.querySelectorAll('#goals img')].every(i => i.naturalWidth > 0)")
+    page.wait_for_function("() => [...document.querySelectorAll('#goals img')]"
+                           ".every(i => i.naturalWidth > 0)")
     all_fields = [field["name"] for field in form_fields()]
     for goal in goals():
         page.click(f"button[data-goal={goal.name}]")
@@ -621,7 +622,8 @@ def test_the_first_screen_asks_what_to_make_and_each_goal_shows_its_few_fields(c
         assert shown == [name for name in all_fields if name in goal.fields], goal.name
         assert page.is_visible("#pictures") == goal.pictures
         if goal.name == "association":
-            offered = page.eval_on_selector_all("#f-theme option", "o => o.filter(x => !x.hidden).map(x => x.value)")
+            offered = page.eval_on_selector_all("#f-theme option",
+                                                "o => o.filter(x => !x.hidden).map(x => x.value)")
             assert offered == association_themes()
         for name, value in goal.options.items():
             assert page.input_value(f"#f-{name}") == str(value)
