@@ -323,7 +323,8 @@ def test_keyboard_only_from_the_first_screen_to_the_download(context, studio):
     reached = []
     for _ in range(30):
         page.keyboard.press("Tab")
-        reached.append(page.evaluate("() => { const e = document.activeElement; return e.dataset.goal || e.id; }"))
+        focused = "() => document.activeElement.dataset.goal || document.activeElement.id"
+        reached.append(page.evaluate(focused))
         if reached[-1] == "classic":
             break
     assert reached[-1] == "classic", reached
