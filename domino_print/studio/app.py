@@ -713,7 +713,8 @@ def _goal_picture(cache_dir: Path, name: str) -> bytes | None:
         width, height = image.size
         box_w = min(width, round(width * 0.55))
         box_h = min(height, round(box_w * GOAL_PICTURE_PX[1] / GOAL_PICTURE_PX[0]))
-        part = image.convert("RGB").crop((0, 0, box_w, box_h)).resize(GOAL_PICTURE_PX, Image.Resampling.LANCZOS)
+        part = image.convert("RGB").crop((0, 0, box_w, box_h))
+        part = part.resize(GOAL_PICTURE_PX, Image.Resampling.LANCZOS)
         buffer = io.BytesIO()
         part.save(buffer, "JPEG", quality=85)
     data = buffer.getvalue()
