@@ -37,6 +37,7 @@ Examples:
   domino-print themes
   domino-print theme new ~/Photos/famille
   domino-print studio
+  domino-print site examples/catalogue.toml --out site/
 """
 
 
