@@ -27,6 +27,7 @@ demo: $(STAMP)
 	$(BIN)/domino-print --theme fruits --backs fold --label "Classe des Lutins" --out output/dominos-fold.pdf
 	$(BIN)/domino-print --theme chiffres --lang de --label "Lớp 3A · Klasa 2b · Τάξη Β · Класс 2Б" --out output/dominos-schriften.pdf
 	$(BIN)/domino-print --theme pips --marks full --gap 3 --out output/dominos-guides.pdf
+	$(BIN)/domino-print --theme fruits --cut svg --corner 2 --gap 2 --out output/dominos-cut.pdf
 	$(BIN)/domino-print site examples/catalogue.toml --out output/site
 
 test: $(STAMP) chromium print-tools

@@ -181,7 +181,8 @@ def cli(ctx: click.Context, **values) -> None:
 
 def writer_settings(options) -> WriterSettings:
     """What the options ask of the writers (``output.writers``) besides the PDF."""
-    return WriterSettings(preview_dpi=options.preview_dpi)
+    return WriterSettings(preview_dpi=options.preview_dpi, cut=options.cut, corner_mm=options.corner_mm,
+                          kerf_mm=options.kerf_mm)
 
 
 def check_outputs(out: Path, pages: int, settings: WriterSettings) -> None:
@@ -226,7 +227,12 @@ def _write_all(staged, job, out: Path, writers: list[Writer], step) -> str:
     with staged:
         written = {writer.name: writer.write(staged, out, document, step) for writer in writers}
     paths = written["png"].paths if "png" in written else ()
-    return summary_line(document, "en", out_name=str(out), previews=paths)
+    summary = summary_line(document, "en", out_name=str(out), previews=paths)
+    cuts = written["svg"].paths if "svg" in written else ()
+    if cuts:
+        shown = cuts[0].name if len(cuts) == 1 else f"{cuts[0].name} to {cuts[-1].name}"
+        summary += f"; {len(cuts)} SVG cut {'file' if len(cuts) == 1 else 'files'} ({shown})"
+    return summary
 
 
 class ProgressReport:

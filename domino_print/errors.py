@@ -129,5 +129,7 @@ FILE_PROBLEMS: Mapping[str, str] = {
     "commit_failed": "{path}: could not {doing} ({reason}); {outcome}; {fix}",
     "preview_in_the_way": "{path} is in the way of the preview of page {page}, and it is not a preview "
                           "domino-print made for {pdf}; move or rename it, or {another}",
+    "cut_file_in_the_way": "{path} is in the way of a cut file, and it is not one domino-print made for "
+                           "{pdf}; move or rename it, or {another}",
 }
 """Each problem's message; ``{another}`` and ``{fix}`` are the command's to fill (``worded``)."""

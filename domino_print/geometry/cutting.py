@@ -15,6 +15,13 @@ from typing import NamedTuple
 from domino_print.geometry.backs import BackPage
 from domino_print.geometry.sheet import FoldLine, Placement, Segment, SheetLayout
 
+CUT_FORMATS = ("svg",)
+"""``--cut``: the cut-file formats the writers make (``output.cut_svg``)."""
+MAX_CORNER_MM = 10.0
+"""The largest rounded corner (radius) a cut file's tiles take."""
+MAX_KERF_MM = 1.0
+"""The widest kerf (what a blade or a laser's beam removes) a cut file makes up for."""
+
 PAGE_KINDS = ("sheet", "back")
 """A cutting-sheet page (tiles, and their backs beside them on a fold-over page), or the back
 page printed behind it for two-sided printing."""

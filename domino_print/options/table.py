@@ -27,6 +27,7 @@ import click
 
 from domino_print.errors import OptionError, SizeError, WordedError, flag_name
 from domino_print.geometry.backs import BACK_KINDS, MAX_LABEL_CHARS, MAX_SETS, parse_back_offset, parse_label
+from domino_print.geometry.cutting import CUT_FORMATS, MAX_CORNER_MM, MAX_KERF_MM
 from domino_print.geometry.sheet import (
     MARK_STYLES,
     ORIENTATIONS,
@@ -139,8 +140,15 @@ ASSOCIATION_OPTIONS = (
 )
 """Association sets and loop decks (issue 12): checked with the theme in ``matching``."""
 
+_WITH_CUT = Need("cut", ("svg",), "{%s} shapes the cut files; add {cut} svg")
+
 PRINT_OPTIONS = (
     Option("marks", "choice", "crop", choices=MARK_STYLES),
+    Option("cut", "choice", None, choices=CUT_FORMATS, cli_only=True),
+    Option("corner", "float", None, low=0, high=MAX_CORNER_MM, unit=" mm", metavar="MM", cli_only=True,
+           implied=0.0, needs=(_WITH_CUT,)),
+    Option("kerf", "float", None, low=0, high=MAX_KERF_MM, unit=" mm", metavar="MM", cli_only=True,
+           implied=0.0, needs=(_WITH_CUT,)),
 )
 """Print shops and cutting machines (issue 21): guides, cut files, standards. Kept together."""
 
@@ -231,6 +239,12 @@ class Options(NamedTuple):
     """Association sets (``matching``): None when not given, the theme decides."""
     marks: str = "crop"
     """The guides in the sheet's margin (``sheet.MARK_STYLES``)."""
+    cut: str | None = None
+    """``svg``: a cut file per sheet page beside the PDF (command line only); None for none."""
+    corner_mm: float = 0.0
+    """The cut files' rounded corners (radius), 0 for square ones."""
+    kerf_mm: float = 0.0
+    """What the blade or beam removes: each cut path is grown by half of it."""
 
     def sheet_spec(self) -> SheetSpec:
         """What the layout engine is asked for: paper, margins, gap, tile size, fold, marks."""
@@ -535,7 +549,8 @@ def parse(mapping: Mapping[str, object], *, command_line: bool = False) -> Optio
 
 def _print_values(values: Mapping[str, Any]) -> dict[str, Any]:
     """The fields of ``Options`` that ``PRINT_OPTIONS`` give, checked and typed."""
-    return {"marks": values["marks"]}
+    return {"marks": values["marks"], "cut": values["cut"], "corner_mm": values["corner"] or 0.0,
+            "kerf_mm": values["kerf"] or 0.0}
 
 
 def parse_calibrate(mapping: Mapping[str, object]) -> tuple[Paper, str, str]:

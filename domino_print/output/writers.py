@@ -8,6 +8,7 @@ write (so that a file in the way is refused before a long render), then stages t
 
 - ``png``: a PNG preview of every page beside the PDF (``planche-1.png``...), when a preview
   resolution is set; stale previews of a longer earlier run are removed with the rest;
+- ``svg``: a cut file per sheet page for cutting machines (``output.cut_svg``), with ``--cut svg``;
 - ``pdf``: the PDF itself, staged last.
 
 Adding a format (an SVG cut file per sheet page, say) is one class here or in its own module,
@@ -22,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from domino_print.errors import FileError
+from domino_print.output.written import Step, Written
 
 if TYPE_CHECKING:
     from domino_print.api import Document
@@ -33,16 +35,12 @@ class WriterSettings(NamedTuple):
 
     preview_dpi: int | None = None
     """PNG previews of every page at this resolution, or None for none."""
+    cut: str | None = None
+    """A cut-file format (``svg``) for each sheet page, or None for none."""
+    corner_mm: float = 0.0
+    kerf_mm: float = 0.0
 
 
-class Written(NamedTuple):
-    """The files one writer staged, for the summary line."""
-
-    writer: str
-    paths: tuple[Path, ...]
-
-
-Step = Callable[[], None]
 
 
 class Writer(Protocol):
@@ -145,8 +143,18 @@ class PdfFile:
         return cls()
 
 
+def _svg_cut_files(settings: WriterSettings) -> Writer | None:
+    """``--cut svg``: the writer of ``output.cut_svg`` (loaded only when asked for)."""
+    if settings.cut != "svg":
+        return None
+    from domino_print.output.cut_svg import SvgCutFiles
+
+    return SvgCutFiles(corner_mm=settings.corner_mm, kerf_mm=settings.kerf_mm)
+
+
 WRITERS: dict[str, Callable[[WriterSettings], Writer | None]] = {
     PngPreviews.name: PngPreviews.wanted,
+    "svg": _svg_cut_files,
     PdfFile.name: PdfFile.wanted,
 }
 """Every output format by name, in the order its files are staged: each entry gives the writer

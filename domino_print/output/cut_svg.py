@@ -1,0 +1,134 @@
+"""SVG cut files for cutting machines (``--cut svg``): one file per sheet page, in millimetres.
+
+Each file is the page's size in mm (``width="297mm"``, a ``viewBox`` in mm, y downwards as SVG
+has it) with one closed path per tile: its rectangle, with rounded corners of ``corner_mm``
+when asked, grown by half the ``kerf_mm`` on every side so that a blade or beam that removes
+``kerf_mm`` of material leaves each tile its printed size. Cutting software (Cricut Design
+Space, Silhouette Studio, laser software such as LightBurn) opens it at its true size. The
+geometry is the document's ``cuts`` (``geometry.cutting``): this writer never lays anything out.
+
+Every file carries a comment naming the PDF it belongs to; a file of that name without it (a
+user's drawing) is never replaced.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING
+from xml.sax.saxutils import escape, quoteattr
+
+from domino_print.errors import FileError
+from domino_print.output.written import Step, Written
+
+if TYPE_CHECKING:
+    from domino_print.api import Document
+    from domino_print.geometry.cutting import CutPage
+    from domino_print.geometry.sheet import Placement
+    from domino_print.output.files import StagedFiles
+
+MARK = "domino-print cut file of"
+"""The comment every cut file starts with, followed by its PDF's file name."""
+CUT_COLOUR = "#FF0000"
+"""Red hairline: what laser and cutting software read as "cut"."""
+HAIRLINE_MM = 0.01
+_READ_LIMIT = 4096
+
+
+def cut_path(out: Path, number: int) -> Path:
+    """``planche-cut-1.svg``: the cut file of sheet ``number`` (1 for the first) of the PDF ``out``."""
+    return out.with_name(f"{out.stem}-cut-{number}.svg")
+
+
+def _number(value: float) -> str:
+    text = f"{value:.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def tile_path(tile: Placement, page_height_mm: float, *, corner_mm: float = 0.0, kerf_mm: float = 0.0) -> str:
+    """The closed SVG path of one tile, in mm with y downwards, grown by half the kerf."""
+    grow = kerf_mm / 2
+    left, right = tile.x_mm - grow, tile.x_mm + tile.width_mm + grow
+    top = page_height_mm - (tile.y_mm + tile.height_mm) - grow
+    bottom = page_height_mm - tile.y_mm + grow
+    radius = min(corner_mm + grow if corner_mm else 0.0, (right - left) / 2, (bottom - top) / 2)
+    n = _number
+    if radius <= 0:
+        return f"M{n(left)} {n(top)}H{n(right)}V{n(bottom)}H{n(left)}Z"
+    r = n(radius)
+    return (f"M{n(left + radius)} {n(top)}H{n(right - radius)}A{r} {r} 0 0 1 {n(right)} {n(top + radius)}"
+            f"V{n(bottom - radius)}A{r} {r} 0 0 1 {n(right - radius)} {n(bottom)}"
+            f"H{n(left + radius)}A{r} {r} 0 0 1 {n(left)} {n(bottom - radius)}"
+            f"V{n(top + radius)}A{r} {r} 0 0 1 {n(left + radius)} {n(top)}Z")
+
+
+def cut_svg(page: CutPage, pdf_name: str, *, corner_mm: float = 0.0, kerf_mm: float = 0.0) -> str:
+    """The cut file of one sheet page: its tiles as closed red hairline paths, in mm."""
+    width, height = _number(page.width_mm), _number(page.height_mm)
+    paths = "\n".join(
+        f'    <path id="tile-{tile.index + 1}" '
+        f'd="{tile_path(tile, page.height_mm, corner_mm=corner_mm, kerf_mm=kerf_mm)}"/>'
+        for tile in page.tiles
+    )
+    comment = escape(f"{MARK} {pdf_name}").replace("--", "- -")
+    return (
+        f'<?xml version="1.0" encoding="UTF-8"?>\n<!-- {comment} -->\n'
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}mm" height="{height}mm" '
+        f'viewBox="0 0 {width} {height}">\n'
+        f'  <title>{escape(pdf_name)}: page {page.number}, cut</title>\n'
+        f'  <g id="cut" fill="none" stroke={quoteattr(CUT_COLOUR)} stroke-width="{_number(HAIRLINE_MM)}">\n'
+        f"{paths}\n  </g>\n</svg>\n"
+    )
+
+
+def is_cut_file_of(path: Path, out: Path) -> bool:
+    """Whether ``path`` is a regular file starting like a cut file of the PDF ``out``."""
+    try:
+        with open(path, "rb") as handle:
+            if not os.path.isfile(path):
+                return False
+            head = handle.read(_READ_LIMIT).decode("utf-8", "replace")
+    except OSError:
+        return False
+    return f"{MARK} {escape(out.name)}".replace("--", "- -") in head
+
+
+class SvgCutFiles:
+    """``--cut svg``: one SVG cut file per sheet page, beside the PDF."""
+
+    name = "svg"
+
+    def __init__(self, *, corner_mm: float = 0.0, kerf_mm: float = 0.0) -> None:
+        self.corner_mm = corner_mm
+        self.kerf_mm = kerf_mm
+
+    def planned(self, out: Path, pages: int) -> list[Path]:
+        return []  # known once the document is laid out: checked then, before anything is written
+
+    def check(self, out: Path, pages: int) -> None:
+        """Cut files of this PDF are replaced; a user's file with such a name is refused."""
+        number = 1
+        while os.path.lexists(path := cut_path(out, number)) and number <= pages:
+            if not is_cut_file_of(path, out):
+                raise FileError("cut_file_in_the_way", path, pdf=out.name)
+            number += 1
+
+    def steps(self, pages: int) -> int:
+        return 0
+
+    def write(self, staged: StagedFiles, out: Path, document: Document, step: Step) -> Written:
+        def ours(path: Path) -> bool:
+            return is_cut_file_of(path, out)
+
+        sheets = document.cuts.of_kind("sheet")
+        paths = []
+        for number, page in enumerate(sheets, start=1):
+            path = cut_path(out, number)
+            svg = cut_svg(page, out.name, corner_mm=self.corner_mm, kerf_mm=self.kerf_mm)
+            staged.add(path, svg.encode("utf-8"), may_replace=ours)
+            paths.append(path)
+        number = len(paths) + 1
+        while os.path.lexists(stale := cut_path(out, number)):
+            staged.remove(stale, only_if=ours)
+            number += 1
+        return Written(self.name, tuple(paths))
