@@ -192,13 +192,8 @@ def check_outputs(out: Path, pages: int, settings: WriterSettings) -> None:
 
 
 def write_document(job, out: Path, settings: WriterSettings, progress=None) -> str:
-    """Make the PDF (and the other files the writers make of it), write them all or none,
-    return the summary line.
-
-    Each preview is rendered straight into its temporary file, one page at a time; previews
-    left by an earlier, longer run for the same PDF (``planche-7.png``...) are deleted with
-    the rest, and only if they carry the mark of previews of this PDF.
-    """
+    """Make the PDF (and the other files the writers make of it), write them all or none
+    (``output.files.StagedFiles``), return the summary line (``output.summary``)."""
     from domino_print.output.files import StagedFiles  # with the rest of the writing, after the checks
 
     writers = writers_for(settings)

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from domino_print.colour import luma
+
 INK_MODES = ("couleur", "eco", "noir")
 DEFAULT_INK = "couleur"
 
@@ -89,4 +91,4 @@ def ink_for(name: str) -> Ink:
 
 def grey_level(red: float, green: float, blue: float) -> float:
     """The grey (0 black, 1 white) that matches a colour's lightness (Rec. 601 luma), to 3 places."""
-    return round(0.299 * red + 0.587 * green + 0.114 * blue, 3)
+    return round(luma(red, green, blue), 3)

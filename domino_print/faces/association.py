@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from domino_print import fonts
+from domino_print.colour import hex_luma
 from domino_print.geometry.dice import UPRIGHT_DICE
 from domino_print.geometry.text_fit import LEADING, fit_text
 from domino_print.themes.representations import COLOURS, Face
@@ -245,8 +246,7 @@ class AssociationPainter:
         canvas.setLineWidth(max(0.8, size * 0.015))
         canvas.drawPath(patch, stroke=1, fill=1)
         canvas.clipPath(patch, stroke=0, fill=0)
-        red, green, blue = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
-        ink = "#FFFFFF" if 0.299 * red + 0.587 * green + 0.114 * blue < 110 else "#222222"
+        ink = "#FFFFFF" if hex_luma(colour) < 110 else "#222222"
         canvas.setStrokeColor(ink)
         canvas.setFillColor(ink)
         canvas.setLineWidth(size * 0.025)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from domino_print.colour import hex_luma
 from domino_print.geometry.dice import DICE
 
 if TYPE_CHECKING:
@@ -39,8 +40,7 @@ def pip_radius(value: int) -> float:
 
 
 def _is_black(colour: str) -> bool:
-    red, green, blue = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
-    return 0.299 * red + 0.587 * green + 0.114 * blue < 60
+    return hex_luma(colour) < 60
 
 
 def pattern_of(colours: tuple[str, ...], value: int) -> str:

@@ -69,13 +69,6 @@ BLEED_MM = 3.0
 
 
 # -- options -------------------------------------------------------------------------------
-def check_sets(sets: int) -> int:
-    if not 1 <= sets <= MAX_SETS:
-        raise OptionError("{sets} {value}: print 1 to {most} sets", fields=("sets",), value=sets,
-                          most=MAX_SETS)
-    return sets
-
-
 def parse_label(text: str) -> str:
     """A short printable text for the margin and the backs; a clear ``OptionError`` otherwise.
 

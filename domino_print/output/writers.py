@@ -97,6 +97,9 @@ class PngPreviews:
         return pages
 
     def write(self, staged: StagedFiles, out: Path, document: Document, step: Step) -> Written:
+        """Each preview rendered straight into its temporary file, one page at a time; previews left
+        by an earlier, longer run for the same PDF (``planche-7.png``...) are deleted with the rest,
+        and only if they carry the mark of previews of this PDF."""
         # pypdfium2 is loaded only when previews are asked for.
         from domino_print.output.preview import PagePictures, is_preview_of, mark_for, preview_path
 

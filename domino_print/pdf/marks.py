@@ -19,6 +19,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from domino_print import fonts
+from domino_print.colour import hex_luma
 from domino_print.geometry.backs import mark_centre, mark_radius_mm, set_colour
 
 if TYPE_CHECKING:
@@ -59,8 +60,7 @@ def _shape_path(canvas: Canvas, shape: str, radius: float):
 
 def ink_on(colour: str) -> str:
     """Black or white, whichever reads better on the hex ``colour``."""
-    red, green, blue = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
-    return "#111111" if 0.299 * red + 0.587 * green + 0.114 * blue > 150 else "#FFFFFF"
+    return "#111111" if hex_luma(colour) > 150 else "#FFFFFF"
 
 
 class SetMarks:

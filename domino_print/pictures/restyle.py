@@ -19,6 +19,8 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING
 
+from domino_print.colour import luma
+
 if TYPE_CHECKING:
     from reportlab.graphics.shapes import Drawing
 
@@ -50,7 +52,7 @@ def lighter(colour, share: float) -> str:
 
 
 def _is_dark(colour) -> bool:
-    return 0.299 * colour.red + 0.587 * colour.green + 0.114 * colour.blue < _DARK
+    return luma(colour.red, colour.green, colour.blue) < _DARK
 
 
 def _shape_key(shape) -> tuple:

@@ -28,7 +28,6 @@ import contextlib
 import io
 import json
 import re
-import shutil
 import unicodedata
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
@@ -775,8 +774,3 @@ def create_app(settings: Settings | None = None) -> Guard:
     guard = Guard(app, settings.hosts)
     guard.studio = studio  # type: ignore[attr-defined]  # the tests reach the studio through the app
     return guard
-
-
-def remove_data(settings: Settings) -> None:
-    """Remove the data folder (the command's own temporary one, when it stops)."""
-    shutil.rmtree(settings.data_dir, ignore_errors=True)

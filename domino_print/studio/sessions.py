@@ -91,9 +91,6 @@ class Session:
         with contextlib.suppress(OSError):
             os.utime(self.folder)
 
-    def stored_bytes(self) -> int:
-        return _folder_size(self.folder)
-
 
 def _folder_size(folder: Path) -> int:
     total = 0
