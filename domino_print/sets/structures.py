@@ -40,6 +40,19 @@ class Pair(NamedTuple):
     """Each face as the teacher's key names it."""
 
 
+class KeyLine(NamedTuple):
+    """One line of a loop deck's teacher's key, in loop order."""
+
+    number: int
+    """The card's number, printed on it."""
+    answer: str
+    """The answer the card holds (the key's name of that face)."""
+    question: str
+    """The question it asks."""
+    next_number: int
+    """The card that answers it."""
+
+
 class AssociationSet(NamedTuple):
     structure: str
     faces: tuple[Face, ...]
@@ -47,8 +60,8 @@ class AssociationSet(NamedTuple):
     tiles: tuple[Tile, ...]
     loop: tuple[int, ...] = ()
     """Loop decks: the card numbers (1-based, printed on the cards) in loop order."""
-    key: tuple[tuple[int, str, str, int], ...] = ()
-    """Loop decks: per card in loop order, (number, answer it holds, question it asks, next number)."""
+    key: tuple[KeyLine, ...] = ()
+    """Loop decks: the teacher's key, one line per card in loop order."""
 
 
 def beats(i: int, j: int, n: int) -> bool:
@@ -112,7 +125,7 @@ def boucle(pairs: Sequence[Pair], seed: int = DEFAULT_SEED, *,
         asked = _worded(pairs[value].first, question, short_question)._replace(asks=True)
         tiles.append(Tile(table(held), table(asked)))
     key = tuple(
-        (v + 1, pairs[before[v]].second_name, pairs[v].first_name, after[v] + 1)
+        KeyLine(v + 1, pairs[before[v]].second_name, pairs[v].first_name, after[v] + 1)
         for v in order
     )
     return AssociationSet("boucle", table.faces(), tuple(tiles), tuple(v + 1 for v in order), key)
