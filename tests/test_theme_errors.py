@@ -55,3 +55,20 @@ def test_toml_syntax_errors_keep_braces_of_the_file_as_they_are(tmp_path):
     with pytest.raises(ThemeError) as caught:
         read_toml(path)
     assert str(caught.value).startswith(f"{path}: TOML syntax error: ")
+
+
+@pytest.mark.parametrize(("content", "problem"), [
+    ('fit = "stretch"\n', 'fit must be "contain" or "cover", not \'stretch\''),
+    ('images = ["nowhere.png"]\n', "images: nowhere.png not found in "),
+    ('images = ["notes.txt"]\n', "images: notes.txt is not a picture file; use "),
+    ("age = 1.5\n", 'age must be a text like "3+", not 1.5'),
+])
+def test_a_users_theme_file_error_carries_the_file(tmp_path, content, problem):
+    folder = colour_folder(tmp_path / "{photos}")  # braces in a path stay as they are
+    toml = folder / "theme.toml"
+    toml.write_text(content, encoding="utf-8")
+    with pytest.raises(ThemeError) as caught:
+        load_theme(str(toml))
+    error = caught.value
+    assert error.path == toml and error.problem().startswith(problem)
+    assert str(error) == f"{toml}: {error.problem()}"

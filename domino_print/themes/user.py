@@ -141,7 +141,8 @@ def list_images(folder: Path) -> tuple[list[Path], list[str]]:
     try:
         entries = list(folder.iterdir())
     except OSError as exc:
-        raise ThemeError(f"{shown(folder)}: cannot list the folder ({exc.strerror})") from None
+        raise ThemeError("cannot list the folder ({reason})", path=shown(folder),
+                         reason=exc.strerror) from None
     pictures, others = [], []
     for entry in entries:
         if entry.name.startswith(".") or not entry.is_file():  # is_file: regular files only
@@ -150,7 +151,7 @@ def list_images(folder: Path) -> tuple[list[Path], list[str]]:
             try:
                 check_inside(folder, entry)
             except OutsideFolder as exc:
-                raise ThemeError(f"{shown(folder)}: {displayed(str(exc))}") from None
+                raise ThemeError("{problem}", path=shown(folder), problem=displayed(str(exc))) from None
             pictures.append(entry)
         elif entry.name != THEME_FILE:
             others.append(entry.name)
@@ -291,20 +292,20 @@ def _from_folder(folder: Path) -> UserTheme:
 def _listed_images(toml: Path, files: object) -> list[Path]:
     """The ``images = [...]`` of a theme file as paths, each an existing picture file."""
     if not isinstance(files, list) or not files or not all(isinstance(f, str) and f for f in files):
-        raise ThemeError(f"{toml}: images must be a list of file names, like [\"cat.jpg\", ...]")
+        raise ThemeError('images must be a list of file names, like ["cat.jpg", ...]', path=toml)
     folder = toml.parent
     paths = []
     for name in files:
         try:
             path = inside_folder(folder, name)
         except OutsideFolder as exc:
-            raise ThemeError(f"{toml}: images: {displayed(str(exc))}") from None
+            raise ThemeError("images: {problem}", path=toml, problem=displayed(str(exc))) from None
         if path.suffix.lower() not in IMAGE_SUFFIXES:
-            raise ThemeError(
-                f"{toml}: images: {name} is not a picture file; use {FORMAT_NAMES} files"
-            )
+            raise ThemeError("images: {name} is not a picture file; use {formats} files", path=toml,
+                             name=name, formats=FORMAT_NAMES)
         if not path.exists():
-            raise ThemeError(f"{toml}: images: {name} not found in {_folder_label(folder)}")
+            raise ThemeError("images: {name} not found in {folder}", path=toml, name=name,
+                             folder=_folder_label(folder))
         _check_regular(path, f"{toml}: images")
         paths.append(path)
     return paths
@@ -325,17 +326,18 @@ def _from_toml(toml: Path) -> UserTheme:
         source, listed_by = _folder_label(folder), "the folder has"
     fit = data.get("fit", "contain")
     if fit not in FIT_MODES:
-        raise ThemeError(f"{toml}: fit must be \"contain\" or \"cover\", not {fit!r}")
+        raise ThemeError('fit must be "contain" or "cover", not {fit!r}', path=toml, fit=fit)
     background = check_colour(toml, "background", data.get("background", DEFAULT_BACKGROUND))
     name = data.get("name", _theme_name(folder))
     if "name" in data:
         if not isinstance(name, str) or not name.strip() or any(c in name for c in "/\\"):
             shown_name = displayed(repr(name))
-            raise ThemeError(f"{toml}: name must be a short text without slashes, not {shown_name}")
+            raise ThemeError("name must be a short text without slashes, not {name}", path=toml,
+                             name=shown_name)
         _checked(name, f"{toml}: name", MAX_TITLE_CHARS, printed=False)  # printed only as the title
     age = data.get("age", "")
     if not isinstance(age, (str, int)):
-        raise ThemeError(f"{toml}: age must be a text like \"3+\", not {age!r}")
+        raise ThemeError('age must be a text like "3+", not {age!r}', path=toml, age=age)
     name = name.strip()
     description = (
         per_language(toml, data, "description") if "description" in data else _description(name)
@@ -474,7 +476,7 @@ def write_starter_theme(folder: Path) -> Path:
     """Write ``folder/theme.toml`` listing the pictures found, atomically (a failed run leaves
     nothing behind); never replace an existing one, even a broken link or a FIFO."""
     if not folder.is_dir():
-        raise ThemeError(f"{displayed(str(folder))}: no such folder")
+        raise ThemeError("no such folder", path=displayed(str(folder)))
     target = folder / THEME_FILE
     exists = ThemeError(f"{displayed(str(target))} already exists; edit it, or delete it to start again")
     if os.path.lexists(target):
