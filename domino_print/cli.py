@@ -308,7 +308,8 @@ def calibrate_command(**values) -> None:
     """Print a two-sided calibration sheet to measure --back-offset for your printer."""
     # The calibration page draws with ReportLab: loaded only for this command.
     from domino_print.options.table import parse_calibrate
-    from domino_print.output.files import human_size, write_atomically
+    from domino_print.output.files import write_atomically
+    from domino_print.output.summary import calibration_line
     from domino_print.pdf.calibration import render_calibration
 
     paper, duplex, lang = parse_calibrate(values)
@@ -320,8 +321,7 @@ def calibrate_command(**values) -> None:
         write_atomically(out, data)
         written = True
         if not values["quiet"]:
-            click.echo(_one_line(f"{out}: 2 pages (print two-sided, flip on the {duplex} edge), "
-                                 f"{paper.name}, {human_size(len(data))}"))
+            click.echo(_one_line(calibration_line(str(out), 2, duplex, paper.name, len(data), "en")))
     except Stopped as stop:
         stop.written = stop.written or written
         raise

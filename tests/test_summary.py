@@ -22,6 +22,7 @@ with warnings.catch_warnings():  # starlette asks for httpx2, a newer name for t
 
 from domino_print.api import DocumentFacts, make_document, summary_line
 from domino_print.cli import cli
+from domino_print.output.summary import calibration_line
 from domino_print.studio import create_app
 from domino_print.studio.settings import Settings
 from domino_print.texts import languages, text
@@ -154,3 +155,16 @@ def test_the_command_line_says_what_it_always_said(tmp_path, arguments, expected
         assert line.endswith(f" KB; {pages} PNG {preview} ({shown})")
     else:
         assert line.endswith(" KB")
+
+
+def test_the_calibration_sheet_has_its_summary_from_the_catalogues_too(tmp_path):
+    out = tmp_path / "calibration.pdf"
+    arguments = ["calibrate", "--duplex", "short", "--paper", "Letter", "--out", str(out)]
+    result = CliRunner().invoke(cli, arguments)
+    assert result.exit_code == 0, result.output
+    line = result.output.strip()
+    assert line.startswith(f"{out}: 2 pages (print two-sided, flip on the short edge), Letter, ")
+    assert line == calibration_line(str(out), 2, "short", "Letter", out.stat().st_size, "en")
+    for lang in languages():
+        worded = calibration_line("c.pdf", 2, "long", "A4", 5000, lang)
+        assert text(lang, "summary.edge_long") in worded and "A4" in worded and "5 KB" in worded

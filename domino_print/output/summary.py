@@ -124,3 +124,11 @@ def summary_line(facts: SummaryFacts, lang: str, out_name: str | None = None,
         line = text(lang, "summary.with_previews", summary=line,
                     previews=plural(lang, "summary.previews", len(previews), names=names))
     return line
+
+
+def calibration_line(out_name: str, pages: int, duplex: str, paper: str, size: int, lang: str) -> str:
+    """The summary of a calibration sheet (``domino-print calibrate``): its pages, the edge to flip
+    on, the paper and the size."""
+    line = text(lang, "summary.calibration", pages=plural(lang, "summary.pages", pages),
+                edge=text(lang, f"summary.edge_{duplex}"), paper=paper, size=human_size(size))
+    return text(lang, "summary.file", out=out_name, summary=line)
