@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from domino_print import texts
 from domino_print.errors import OptionError
@@ -24,6 +25,11 @@ from domino_print.sets.tiles import MAX_TOP, tile_count
 from domino_print.themes.model import Theme, association_themes
 from domino_print.themes.pairs import PairList, PairsError
 from domino_print.themes.representations import Face, choose, face_for, key_name
+
+if TYPE_CHECKING:
+    from domino_print.faces.association import AssociationPainter
+    from domino_print.ink import Ink
+    from domino_print.rules.content import RulesContext
 
 POINT_PER_MM = 72 / 25.4
 
@@ -135,7 +141,8 @@ def check_fit(made: AssociationSet, tile_short_mm: float, source: Path | None) -
         )
 
 
-def _rules_context(options: Options, theme: Theme, made: AssociationSet, match: str, count: int):
+def _rules_context(options: Options, theme: Theme, made: AssociationSet, match: str,
+                   count: int) -> RulesContext | None:
     if options.rules is None:
         return None
     from domino_print.rules import variant
@@ -180,7 +187,8 @@ def _double_example(made: AssociationSet, count: int) -> tuple[tuple[int, int], 
     return tuple(chain)
 
 
-def painter_for_set(made: AssociationSet, theme: Theme, *, dpi: int, ink=None):
+def painter_for_set(made: AssociationSet, theme: Theme, *, dpi: int,
+                    ink: Ink | None = None) -> AssociationPainter:
     """The painter of an ``AssociationSet``; its pictures (a fruit, a pairs list's images) by index,
     drawn for the ``ink`` mode (an ``ink.Ink``; colour when None) as in a classic set."""
     # Deferred: the painters load at drawing time only.
