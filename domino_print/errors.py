@@ -9,6 +9,10 @@ it is about as ``{placeholders}`` (``"{duplex} only applies to backs; add {backs
 filled with ``--duplex`` on the command line or with a field's label on a form.
 Deeper modules (layout, tiles) raise a neutral ``SizeError`` that carries the sizes
 involved and names no option; the option layer (``domino_print.options.table``) words it.
+File code raises a neutral ``FileError`` (the problem, the path, what the system said);
+the command that asked for the file words the way out (``--out``, or ``theme new``'s
+folder). A theme's ``ThemeError`` (``themes.model``) is a ``WordedError`` that also
+carries the file at fault, so a surface can show the problem beside its own name for it.
 """
 
 from __future__ import annotations
