@@ -6,6 +6,7 @@ import hashlib
 import json
 import os
 import re
+import shutil
 from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
@@ -405,3 +406,17 @@ def test_a_second_build_of_the_same_site_waits_its_turn(tmp_path):
     finally:
         os.close(holder)
     assert build_site(catalogue, out).made == 1
+
+
+@pytest.mark.slow
+def test_a_list_beside_the_catalogue_with_the_site_inside_its_folder_is_not_made_again(tmp_path, counted):
+    """The site is left out of the fingerprint of the list's folder: writing it changes no set."""
+    shutil.copy(ROOT / "examples" / "tables-de-multiplication.csv", tmp_path / "tables.csv")
+    catalogue = write(tmp_path / "c.toml", one_set("Tables", 'theme = "tables.csv"'))
+    out = tmp_path / "site"
+    build_site(catalogue, out)
+    assert build_site(catalogue, out).made == 0
+    with (tmp_path / "tables.csv").open("a", encoding="utf-8") as stream:  # the list changes: made again
+        stream.write("11 × 11;121\n")
+    assert build_site(catalogue, out).made == 1
+    assert counted == ["Tables", "Tables"]
