@@ -159,8 +159,9 @@ def test_deeper_errors_name_fields_on_a_form_and_flags_on_the_command_line(tmp_p
     with pytest.raises(OptionError) as caught:
         validate_rules(context._replace(lang="en", variant="bridge"))
     form, cli = both(caught.value)
-    assert "use \u201cRules\u201d famille, \u201cRules\u201d points or \u201cRules\u201d doubles" in form
-    assert cli == "unknown rules variant 'bridge'; use --rules famille, --rules points or --rules doubles"
+    assert "use \u201cRules\u201d famille, \u201cRules\u201d points, \u201cRules\u201d doubles" in form
+    assert cli == ("unknown rules variant 'bridge'; use --rules famille, --rules points, --rules doubles, "
+                   "--rules tout-petits, --rules fives, --rules chicken or --rules train")
 
     text_file = tmp_path / "notes.txt"
     text_file.write_text("not a theme", encoding="utf-8")

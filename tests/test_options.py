@@ -35,7 +35,8 @@ def test_every_click_option_of_both_commands_comes_from_the_table():
 def test_help_lists_choices_and_ranges_from_the_table(run_cli):
     text = " ".join(run_cli("--help").output.split())
     assert f"--lang [{'|'.join(languages())}]" in text
-    for fragment in ("--rules [famille|points|doubles]", "--orientation [auto|portrait|landscape]",
+    for fragment in ("--rules [famille|points|doubles|tout-petits|fives|chicken|train]",
+                     "--orientation [auto|portrait|landscape]",
                      "--duplex [long|short]", "--sets 1-200", "--dpi 72-1200", "--preview-dpi 30-600"):
         assert fragment in text
     calibrate = " ".join(run_cli("calibrate", "--help").output.split())
@@ -153,7 +154,8 @@ def test_form_fields_describe_the_table_as_plain_data():
     assert by_name["tile_size"]["suggestions"] == ["auto", "small", "medium", "large"]
     assert by_name["duplex"]["needs"] == [{"option": "backs", "values": ["duplex", "fold"]},
                                           {"option": "backs", "values": ["duplex"]}]
-    assert by_name["target"]["implied_with"] == {"option": "rules", "values": {"points": 50, "doubles": 100}}
+    assert by_name["target"]["implied_with"] == {"option": "rules",
+                                                 "values": {"points": 50, "doubles": 100, "fives": 200}}
     assert by_name["lang"]["choices"] == list(languages())
     assert "fruits" in by_name["theme"]["help"]
     assert json.loads(json.dumps(fields)) == fields
@@ -165,7 +167,8 @@ def test_which_option_needs_which_is_the_table_s_and_the_checks_and_help_follow_
     help_text = " ".join(run_cli("--help").output.split())
     assert "Only with --backs duplex." in help_text and "Not with --no-rules." in help_text
     needs = {option.name: option.needs for option in OPTIONS if option.needs}
-    assert set(needs) == {"rules", "target", "duplex", "back_offset", "preview_dpi", "corner", "kerf"}
+    assert set(needs) == {"rules", "target", "duplex", "back_offset", "preview_dpi", "corner", "kerf", "hand",
+                          "starter", "players", "score_sheet"}
     unmet = [({"no_rules": True, "rules": "points"}, "rules", 0),
              ({"no_rules": True, "target": 80}, "target", 0),
              ({"rules": "famille", "target": 80}, "target", 1),

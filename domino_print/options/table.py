@@ -39,8 +39,9 @@ from domino_print.geometry.sheet import (
     parse_tile_size,
 )
 from domino_print.ink import DEFAULT_INK, INK_MODES
-from domino_print.rules import default_targets
+from domino_print.rules import default_targets, score_games
 from domino_print.rules import names as rules_variants
+from domino_print.rules.variant import MAX_PLAYERS, STARTERS
 from domino_print.sets.tiles import MAX_TOP
 from domino_print.texts import DEFAULT_LANG, catalogue, languages, text
 
@@ -152,6 +153,16 @@ PRINT_OPTIONS = (
 )
 """Print shops and cutting machines (issue 21): guides, cut files, standards. Kept together."""
 
+HOUSE_RULE_OPTIONS = (
+    Option("hand", "int", None, low=1, high=60, metavar="N", needs=(_RULES_PAGE,)),
+    Option("starter", "choice", None, choices=STARTERS, needs=(_RULES_PAGE,)),
+    Option("players", "int", None, low=2, high=MAX_PLAYERS, metavar=f"2-{MAX_PLAYERS}", needs=(_RULES_PAGE,)),
+    Option("score_sheet", "flag", False, needs=(
+        _RULES_PAGE, Need("rules", score_games(), "{score_sheet} is a page for the games that keep a score; "
+                          "add " + " or ".join("{rules} " + g for g in score_games())))),
+)
+"""House rules (issue 22): a game's facts changed, checked against the game in ``rules.content``."""
+
 OPTIONS: tuple[Option, ...] = (
     Option("theme", "text", "pips", metavar="NAME|DIR|FILE", longest=4096),
     Option("out", "path", None, cli_only=True, metavar="FILE", longest=4096),
@@ -165,6 +176,7 @@ OPTIONS: tuple[Option, ...] = (
            implied_with=("rules", TARGETS),
            needs=(_RULES_PAGE, Need("rules", TARGET_GAMES, "{target} sets the score of the games played to "
                                     "a score; add " + " or ".join("{rules} " + g for g in TARGET_GAMES)))),
+    *HOUSE_RULE_OPTIONS,
     Option("paper", "text", "A4", metavar="SIZE", longest=40, suggestions=tuple(PAPERS_MM)),
     Option("orientation", "choice", "auto", choices=ORIENTATIONS),
     Option("tile_size", "text", "auto", metavar="SIZE", longest=40, suggestions=("auto", *TILE_PRESETS_MM)),
@@ -237,6 +249,11 @@ class Options(NamedTuple):
     seed: int | None = None
     style: str | None = None
     """Association sets (``matching``): None when not given, the theme decides."""
+    hand: int | None = None
+    starter: str | None = None
+    players: int | None = None
+    score_sheet: bool = False
+    """House rules (``rules.content.RulesContext``): None or False when not given, the game decides."""
     marks: str = "crop"
     """The guides in the sheet's margin (``sheet.MARK_STYLES``)."""
     cut: str | None = None
@@ -544,6 +561,7 @@ def parse(mapping: Mapping[str, object], *, command_line: bool = False) -> Optio
         ink=values["ink"],
         **{option.name: values[option.name] for option in ASSOCIATION_OPTIONS},
         **_print_values(values),
+        **{option.name: values[option.name] for option in HOUSE_RULE_OPTIONS},
     )
 
 
@@ -610,8 +628,8 @@ def unmet_need(option: Option, given: Mapping[str, object], table: tuple[Option,
 def _check_combinations(values: Mapping[str, object], table: tuple[Option, ...] = ()) -> None:
     """Options that only mean something with another one (their ``needs``): refused, with the fix."""
     for option in table or OPTIONS:
-        if values.get(option.name) is None:
-            continue
+        if values.get(option.name) is None or (option.kind == "flag" and values.get(option.name) is False):
+            continue  # not given (a flag left off is not given either)
         need = unmet_need(option, values, table)
         if need is not None:
             template = need.message.replace("%s", option.name)

@@ -234,6 +234,16 @@ class _Document:
                 draw_key_page(self.canvas, page, page_height_pt=height, margin_pt=margin)
                 self.draw_label(width, height)
                 self.finish_page()
+        for name in game_page_names(context):
+            from domino_print.pdf.game_pages import draw_hub_page, draw_score_sheet
+
+            if name == "hub":
+                draw_hub_page(self.canvas, context, self.marks, page_width_pt=width, page_height_pt=height,
+                              margin_pt=margin)
+            else:
+                draw_score_sheet(self.canvas, context, page_width_pt=width, page_height_pt=height,
+                                 margin_pt=margin)
+            self.finish_page()
 
     def draw_label(self, width_pt: float, height_pt: float) -> None:
         """The class label (``--label``) top right, as on the sheets: on the rules and key pages too."""
@@ -268,7 +278,7 @@ def rules_page_count(context: RulesContext, layout: SheetLayout) -> int:
     """How many pages ``draw_rules_pages`` makes for ``context`` on ``layout``'s paper: the rules
     page, and a loop deck's key pages (laid out, not drawn)."""
     if context.loop is None:
-        return 1
+        return 1 + len(game_page_names(context))
     from reportlab.pdfgen.canvas import Canvas
 
     from domino_print.pdf.key_page import key_pages
@@ -277,3 +287,13 @@ def rules_page_count(context: RulesContext, layout: SheetLayout) -> int:
     scratch = Canvas(io.BytesIO())
     return 1 + len(key_pages(scratch, context, context.loop, page_width_pt=width, page_height_pt=height,
                              margin_pt=layout.margin_mm * mm))
+
+
+def game_page_names(context: RulesContext) -> tuple[str, ...]:
+    """The pages after the rules page that the game and the options ask for: the game's own
+    (``hub``), then the score sheet with ``--score-sheet``."""
+    if context.loop is not None:
+        return ()
+    from domino_print.rules import variant
+
+    return (*variant(context.variant).pages, *(("score_sheet",) if context.score_sheet else ()))

@@ -15,7 +15,7 @@ from functools import cache
 from domino_print.rules import games
 from domino_print.rules.variant import MIN_TOP, STARTERS, Variant
 
-__all__ = ["MIN_TOP", "STARTERS", "Variant", "default_targets", "names", "registry", "variant"]
+__all__ = ["MIN_TOP", "STARTERS", "Variant", "default_targets", "names", "registry", "score_games", "variant"]
 
 
 @cache
@@ -41,3 +41,8 @@ def variant(name: str) -> Variant:
 def default_targets() -> dict[str, int]:
     """The usual winning score of every game that keeps a score."""
     return {name: v.target for name, v in registry().items() if v.target is not None}
+
+
+def score_games() -> tuple[str, ...]:
+    """The games whose players write scores down (a score sheet suits them)."""
+    return tuple(name for name, v in registry().items() if v.scores)

@@ -46,6 +46,8 @@ class RulesContext(NamedTuple):
     loop: AssociationSet | None = None  # a loop deck: its own page (loop.py), then the key pages
     hand: int | None = None  # house rule: dominoes each, whatever the players; None: the game's own
     starter: str | None = None  # house rule: one of variant.STARTERS; None: the game's own
+    players: int | None = None  # how many play: only that deal, the score sheet's columns, the hub's slots
+    score_sheet: bool = False  # add a score sheet page (games that keep a score)
 
 
 # --------------------------------------------------------------------------- facts
@@ -109,6 +111,11 @@ def validate_rules(ctx: RulesContext) -> None:
         raise RulesError("unknown rules variant {value!r}; use " + listed, fields=("rules",),
                          value=ctx.variant)
     game = variant(ctx.variant)
+    changed = [name for name in ("hand", "starter", "players") if getattr(ctx, name) is not None]
+    if ctx.loop is not None and (changed or ctx.score_sheet):
+        name = (changed or ["score_sheet"])[0]
+        raise RulesError("{" + name + "} changes a game's rules, and a loop deck has its own page; drop {"
+                         + name + "}", fields=(name,))
     if ctx.kind not in game.kinds:
         other = _alternative(game, ctx.kind, ctx.top)
         this = _KIND_NAMES.get(ctx.kind, ctx.kind)
@@ -134,12 +141,29 @@ def validate_rules(ctx: RulesContext) -> None:
     if ctx.starter is not None and ctx.starter not in STARTERS:
         raise RulesError("unknown starter {value!r}; use {starter} " + " or {starter} ".join(STARTERS),
                          fields=("starter",), value=ctx.starter)
+    if ctx.starter == "plus-grand-double" and ctx.kind not in NUMBER_KINDS:
+        raise RulesError("{starter} plus-grand-double needs a theme with numbers, where one double is the "
+                         "highest; use {starter} plus-jeune", fields=("starter",))
+    if ctx.score_sheet and not game.scores:
+        keeping = [f"{{rules}} {v.name}" for v in registry().values() if v.scores]
+        raise RulesError("{score_sheet} is for the games that keep a score; add " + " or ".join(keeping),
+                         fields=("score_sheet", "rules"))
+    own = dict(game.hands(ctx.top))
+    if ctx.players is not None and ctx.players not in own:
+        raise RulesError(
+            "{players} {count}: {rules} {variant} with a double-{top} set is for {low} to {high} players; "
+            "use {players} {low} to {high}",
+            fields=("players", "rules"), count=ctx.players, variant=ctx.variant, top=ctx.top,
+            low=min(own), high=max(own),
+        )
     if ctx.hand is not None and not deal_of(ctx):
         tiles = tile_count(ctx.top)
+        fewest = ctx.players or min(own)
         raise RulesError(
-            "{hand} {hand_size} leaves no draw pile for two players with the {tiles} dominoes of a "
+            "{hand} {hand_size} leaves no draw pile for {fewest} players with the {tiles} dominoes of a "
             "double-{top} set; use {hand} {most} or fewer",
-            fields=("hand",), hand_size=ctx.hand, tiles=tiles, top=ctx.top, most=max(1, (tiles - 2) // 2),
+            fields=("hand",), hand_size=ctx.hand, fewest=fewest, tiles=tiles, top=ctx.top,
+            most=max(1, (tiles - 2) // fewest),
         )
 
 
@@ -158,6 +182,8 @@ def deal_of(ctx: RulesContext) -> dict[int, int]:
     are dropped; none left means the hand is too large (``validate_rules`` refuses it).
     """
     own = dict(variant(ctx.variant).hands(ctx.top))
+    if ctx.players is not None:
+        own = {ctx.players: own[ctx.players]} if ctx.players in own else {}
     if ctx.hand is None:
         return own
     tiles = tile_count(ctx.top)
@@ -205,7 +231,10 @@ def plan(ctx: RulesContext) -> Plan:
     faces = "numbers" if ctx.kind in NUMBER_KINDS else "pictures" if ctx.kind == "pictures" else "symbols"
     deal = deal_of(ctx)
     starter = ctx.starter or game.starter
-    start = f"{game.prefix}.start" if starter == game.starter else f"rules.starter.{starter}"
+    start = f"{game.prefix}.start"
+    if starter != game.starter:  # a house rule: the game's own wording of it, else the common one
+        own = f"{game.prefix}.start_{starter}"
+        start = own if texts.lookup(ctx.lang, own) is not None else f"rules.starter.{starter}"
     return Plan(
         game=game,
         faces=ctx.match or faces,
@@ -239,9 +268,9 @@ def _deal_sentence(lang: str, plan: Plan) -> str:
     return _capitalised(texts.text(lang, "rules.deal.between").join(parts))
 
 
-def _caption(lang: str, plan: Plan, same: str) -> str:
+def _caption(lang: str, plan: Plan, same: str, facts: dict[str, object]) -> str:
     if plan.game.caption is not None:
-        return texts.text(lang, plan.game.caption)
+        return texts.text(lang, plan.game.caption, **facts)
     if plan.faces != "numbers":
         return texts.text(lang, "rules.example.pictures", same=same)
     (a, b), (d, _), (_, e), (_, f) = plan.figure.tiles
@@ -267,19 +296,16 @@ def fill(lang: str, plan: Plan, theme_title: str) -> RulesContent:
     lay = say(lay_key, same=same)
     if plan.faces == "numbers" and game.blank:
         lay += " " + say("rules.turn.blank")
-    prepare = (
-        say("rules.prepare.cut", dominoes=texts.plural(lang, "rules.dominoes", plan.tiles)),
-        say("rules.prepare.shuffle"),
-        say("rules.prepare.deal", deal=_deal_sentence(lang, plan)),
-        say(plan.start),
-    )
+    facts = {"dominoes": texts.plural(lang, "rules.dominoes", plan.tiles), "deal": _deal_sentence(lang, plan),
+             "top": plan.top, "double": texts.set_name(lang, plan.top), "rounds": plan.top + 1, "same": same}
+    prepare = (*(say(key, **facts) for key in game.prepare), say(plan.start, **facts))
     sections = [
         Section(say("rules.prepare.heading"), prepare),
-        Section(say("rules.turn.heading"), (lay, *(say(key) for key in other_turn_keys))),
-        Section(say(f"{prefix}.end_heading"), tuple(say(key) for key in game.end)),
+        Section(say("rules.turn.heading"), (lay, *(say(key, **facts) for key in other_turn_keys))),
+        Section(say(f"{prefix}.end_heading"), tuple(say(key, **facts) for key in game.end)),
     ]
     if game.scoring:
-        steps = tuple(say(key, target=total) for key in game.scoring)
+        steps = tuple(say(key, target=total, **facts) for key in game.scoring)
         sections.append(Section(say(f"{prefix}.score_heading"), steps))
     low, high = plan.players
     players = (
@@ -300,12 +326,12 @@ def fill(lang: str, plan: Plan, theme_title: str) -> RulesContent:
             (say("rules.fact.players"), players),
             (say("rules.fact.age"), age),
             (say("rules.fact.set"), set_value),
-            (say("rules.fact.goal"), say(f"{prefix}.goal", target=total)),
+            (say("rules.fact.goal"), say(f"{prefix}.goal", target=total, **facts)),
         ),
         sections=tuple(sections),
         example_heading=say("rules.example_heading"),
         example_tiles=plan.figure.tiles,
-        example_caption=_caption(lang, plan, same),
+        example_caption=_caption(lang, plan, same, facts),
         figure=plan.figure,
     )
 

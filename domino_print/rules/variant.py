@@ -20,6 +20,8 @@ ASSOCIATION_KINDS = frozenset({"association"})
 ANY_KIND = NUMBER_KINDS | PICTURE_KINDS | ASSOCIATION_KINDS
 
 STARTERS = ("plus-grand-double", "plus-jeune")
+MAX_PLAYERS = 8
+"""The most players any game takes (Mexican Train, Chicken Foot with large sets)."""
 """Who starts, as ``--starter`` names it: the player holding the highest double, or the youngest."""
 
 MIN_TOP = 2
@@ -134,8 +136,16 @@ class Variant:
     """Catalogue key of the age; None: by the faces (numbers 6 and up, others 4 and up)."""
     blank: bool = True
     """With numbers, say that a blank goes against a blank."""
+    prepare: tuple[str, ...] = ("rules.prepare.cut", "rules.prepare.shuffle", "rules.prepare.deal")
+    """Catalogue keys of the steps before play (``{dominoes}``: the set, ``{deal}``: the deal);
+    who starts comes after them."""
+    rounds: Callable[[int], tuple[int, ...]] | None = None
+    """A game played one round per double: the doubles that open the rounds, in order; None: rounds
+    are numbered (the score sheet's rows)."""
+    keeps_score: bool | None = None
+    """Whether players write scores down (``--score-sheet``); None: when it has a target."""
     pages: tuple[str, ...] = ()
-    """Pages the game adds after the rules page, by name (``hub``)."""
+    """Pages the game adds after the rules page, by name (``hub``: the Mexican Train's hub)."""
     extra_keys: tuple[str, ...] = field(default=())
     """Other catalogue keys its steps use (checked to exist in every language)."""
 
@@ -145,7 +155,8 @@ class Variant:
 
     @property
     def scores(self) -> bool:
-        return self.target is not None
+        """Whether the game keeps a score (a score sheet suits it)."""
+        return self.keeps_score if self.keeps_score is not None else self.target is not None
 
     @property
     def prefix(self) -> str:

@@ -163,6 +163,7 @@ def _rules_context(options: Options, theme: Theme, made: AssociationSet, match: 
         lang=options.lang, variant=options.rules, top=max(2, count - 1), kind="association",
         theme_title=theme.title_in(options.lang), target=options.target, example=example, match=match,
         loop=made if made.structure == "boucle" else None,
+        hand=options.hand, starter=options.starter, players=options.players, score_sheet=options.score_sheet,
     )
     validate_rules(context)
     return context

@@ -180,6 +180,7 @@ def _rules_context(options: Options, theme: Theme, top: int) -> RulesContext | N
         kind=theme.kind,
         theme_title=fonts.printable(theme.title_in(options.lang)),
         target=options.target,
+        hand=options.hand, starter=options.starter, players=options.players, score_sheet=options.score_sheet,
     )
     validate_rules(context)  # a RulesError is an OptionError: exit code 2
     return context

@@ -1,0 +1,171 @@
+"""The pages a game adds after its rules page: the score sheet and the Mexican Train's hub.
+
+``draw_score_sheet``: a table to fill in by hand, a column per player (names written at the top),
+a row per round (numbered, or one per double for the games played from the highest double down),
+the totals, and the target or the way the game ends. ``draw_hub_page``: the hub and markers of
+``geometry.hub``, each marker carrying the player's set mark (colour and number; shape and fill in
+``--ink noir``). Both draw on the current page; the document ends and counts it.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from reportlab.lib import colors
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+
+from domino_print import fonts, texts
+from domino_print.geometry.hub import SLOT_MM, hub_layout
+from domino_print.pdf.rules_page import ACCENT, INK, TINT
+from domino_print.platypus_import import Paragraph, Table, TableStyle
+from domino_print.rules import variant
+from domino_print.rules.content import RulesContext, deal_of, target_of
+from domino_print.rules.page import escape
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
+
+    from domino_print.pdf.marks import SetMarks
+
+NUMBERED_ROUNDS = 12
+"""Rows of a score sheet whose rounds are not one per double."""
+SLOT_GREY = 0.82
+"""The slots' fill: light enough to write on, dark enough to count from pixels."""
+MARKER_GREY = 0.93
+
+
+def players_of(ctx: RulesContext) -> int:
+    """How many players the pages are drawn for: ``--players``, else the most the deal allows."""
+    return ctx.players if ctx.players is not None else max(deal_of(ctx))
+
+
+def _paragraph(lang: str, key: str, style: ParagraphStyle, **values: object) -> Paragraph:
+    return Paragraph(texts.typeset(lang, texts.text(lang, key, **values)), style)
+
+
+def draw_score_sheet(canvas: Canvas, ctx: RulesContext, *, page_width_pt: float, page_height_pt: float,
+                     margin_pt: float) -> None:
+    """The score sheet of ``ctx``'s game on the current page."""
+    lang, game = ctx.lang, variant(ctx.variant)
+    regular, bold = fonts.paragraph_fonts()
+    title_style = ParagraphStyle("sheet-title", fontName=bold, fontSize=20, leading=24, textColor=ACCENT)
+    body = ParagraphStyle("sheet-body", fontName=regular, fontSize=11, leading=14, textColor=INK)
+    head = ParagraphStyle("sheet-head", parent=body, fontName=bold, textColor=ACCENT)
+    name = texts.text(lang, f"rules.names.{ctx.variant}")
+    if game.target is not None:
+        ending = ("score.target", {"target": texts.plural(lang, "rules.points_total", target_of(ctx))})
+    else:
+        ending = ("score.lowest", {})
+    story = [
+        Paragraph(texts.typeset(lang, texts.text(lang, "score.title", game=escape(name))), title_style),
+        _paragraph(lang, ending[0], body, **ending[1]),
+        _paragraph(lang, "score.names", body),
+    ]
+    players = players_of(ctx)
+    if game.rounds is not None:
+        labels = [f"{d}-{d}" for d in game.rounds(ctx.top)]
+        first = texts.text(lang, "score.double")
+    else:
+        labels = [str(n) for n in range(1, NUMBERED_ROUNDS + 1)]
+        first = texts.text(lang, "score.round")
+    rows = [[Paragraph(escape(first), head), *([""] * players)]]
+    rows += [[Paragraph(label, body), *([""] * players)] for label in labels]
+    rows.append([Paragraph(escape(texts.text(lang, "score.total")), head), *([""] * players)])
+    width = page_width_pt - 2 * margin_pt
+    used = sum(f.wrapOn(canvas, width, page_height_pt)[1] + 8 for f in story)
+    room = page_height_pt - 2 * margin_pt - used - 4
+    name_row = min(14 * mm, room * 0.12)
+    row = min(11 * mm, (room - name_row) / (len(rows) - 1))
+    first_w = 22 * mm
+    table = Table(rows, colWidths=[first_w, *([(width - first_w) / players] * players)],
+                  rowHeights=[name_row, *([row] * (len(rows) - 1))])
+    table.setStyle(TableStyle([
+        ("FONTNAME", (0, 0), (-1, -1), regular),
+        ("GRID", (0, 0), (-1, -1), 0.6, colors.HexColor("#7A8A96")),
+        ("BACKGROUND", (0, 0), (-1, 0), TINT),
+        ("BACKGROUND", (0, -1), (-1, -1), TINT),
+        ("LINEABOVE", (0, -1), (-1, -1), 1.4, ACCENT),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+    ]))
+    story.append(table)
+    y = page_height_pt - margin_pt
+    for flowable in story:
+        _, height = flowable.wrapOn(canvas, width, page_height_pt)
+        y -= height
+        flowable.drawOn(canvas, margin_pt, y)
+        y -= 8
+
+
+def draw_hub_page(canvas: Canvas, ctx: RulesContext, marks: SetMarks, *, page_width_pt: float,
+                  page_height_pt: float, margin_pt: float) -> None:
+    """The Mexican Train's hub and markers for ``players_of(ctx)`` players on the current page."""
+    lang = ctx.lang
+    players = players_of(ctx)
+    layout = hub_layout(players, page_width_mm=page_width_pt / mm, page_height_mm=page_height_pt / mm,
+                        margin_mm=margin_pt / mm)
+    regular, bold = fonts.paragraph_fonts()
+    width = page_width_pt - 2 * margin_pt
+    title = _paragraph(lang, "hub.title", ParagraphStyle("hub-title", fontName=bold, fontSize=18, leading=22,
+                                                          textColor=ACCENT))
+    intro = _paragraph(lang, "hub.intro", ParagraphStyle("hub-intro", fontName=regular, fontSize=10,
+                                                          leading=13, textColor=INK))
+    y = layout.text_top_mm * mm
+    for flowable in (title, intro):
+        _, height = flowable.wrapOn(canvas, width, page_height_pt)
+        y -= height
+        flowable.drawOn(canvas, margin_pt, y)
+        y -= 4
+    cx, cy = (v * mm for v in layout.centre)
+    canvas.saveState()
+    canvas.setStrokeColor(INK)
+    canvas.setLineWidth(0.9)
+    canvas.setFillColor(colors.white)
+    canvas.circle(cx, cy, layout.radius_mm * mm, stroke=1, fill=0)  # the cut line
+    engine = layout.engine_mm * mm
+    canvas.setFillGray(0.6)
+    canvas.rect(cx - engine / 2, cy - engine / 2, engine, engine, stroke=1, fill=1)
+    slot_w, slot_l = (v * layout.scale * mm for v in SLOT_MM)
+    for slot in layout.slots:
+        canvas.saveState()
+        canvas.translate(slot.x_mm * mm, slot.y_mm * mm)
+        canvas.rotate(slot.angle)
+        canvas.setFillGray(SLOT_GREY)
+        canvas.rect(-slot_l / 2, -slot_w / 2, slot_l, slot_w, stroke=1, fill=1)
+        canvas.restoreState()
+        # the label just past the slot's outer end, upright
+        reach = math.hypot(slot.x_mm - layout.centre[0], slot.y_mm - layout.centre[1]) * mm + slot_l / 2 + 9
+        lx = cx + reach * math.cos(math.radians(slot.angle))
+        ly = cy + reach * math.sin(math.radians(slot.angle))
+        canvas.setFillColor(INK)
+        canvas.setFont(fonts.BOLD, 13 * layout.scale)
+        canvas.drawCentredString(lx, ly - 4.5 * layout.scale, slot.label)
+    canvas.restoreState()
+    first = layout.markers[0]
+    note = _paragraph(lang, "hub.markers", ParagraphStyle("hub-note", fontName=regular, fontSize=9.5,
+                                                          leading=12, textColor=INK))
+    _, height = note.wrapOn(canvas, width, page_height_pt)
+    note.drawOn(canvas, margin_pt, (first.y_mm + first.height_mm) * mm + 3)
+    for marker in layout.markers:
+        x, y, w, h = (v * mm for v in (marker.x_mm, marker.y_mm, marker.width_mm, marker.height_mm))
+        canvas.saveState()
+        canvas.setStrokeColor(INK)
+        canvas.setLineWidth(0.8)
+        canvas.setFillGray(MARKER_GREY)
+        canvas.roundRect(x, y, w, h, 3 * mm * layout.scale, stroke=1, fill=1)
+        canvas.translate(x + w / 2, y + h * 0.58)
+        radius = min(w, h) * 0.3
+        if marker.number:
+            canvas.scale(radius / marks.radius_pt, radius / marks.radius_pt)
+            canvas.doForm(marks.name(marker.number))
+        else:
+            canvas.setFillColor(INK)
+            canvas.circle(0, 0, radius, stroke=0, fill=1)
+            canvas.setFillColor(colors.white)
+            canvas.setFont(fonts.BOLD, radius * 1.2)
+            canvas.drawCentredString(0, -radius * 0.42, texts.text(lang, "hub.mexican"))
+        canvas.restoreState()
+        canvas.setFillColor(INK)
+        canvas.setFont(fonts.BOLD, 10 * layout.scale)
+        canvas.drawCentredString(x + w / 2, y + h * 0.1, marker.label)

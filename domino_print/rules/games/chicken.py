@@ -1,0 +1,65 @@
+"""Chicken Foot (``--rules chicken``): one round per double, each double a three-toed foot.
+
+Facts, from the common Chicken Foot rules (the "Trains" family; htfbw.com "Chicken foot",
+ourpastimes.com "How to play Chickenfoot dominoes"): played with double-six to double-twelve
+sets, one round for each double, from the highest down to the double blank; whoever holds the
+round's double lays it in the middle (if nobody does, players draw in turn until it turns up),
+and it gets a domino on each of its four sides before anything else; every other double is laid
+crosswise and becomes a chicken foot: the next three dominoes go on its free side before anyone
+plays elsewhere. A player who cannot play draws one domino, lays it if it fits, else passes.
+The round ends when a player lays their last domino or nobody can play; everyone then adds the
+pips left in hand, the double blank counting 50; after the last round the lowest total wins.
+Hand sizes differ between sources (seven each is the common figure; htfbw gives nine for two
+players and seven for three or four with double-nine; 15 for four players with double-twelve);
+the table below keeps a draw pile of at least eight dominoes:
+
+    =========  =====  =====  =====  =====
+    set        2      3-4    5-6    7-8
+    =========  =====  =====  =====  =====
+    6 to 8     7      5      -      -
+    9 to 11    9      7      7      6
+    12         15     15     12     10
+    =========  =====  =====  =====  =====
+"""
+
+from domino_print.rules.variant import NUMBER_KINDS, Figure, PlacedTile, Variant
+
+
+def hands(top: int) -> dict[int, int]:
+    if top < 9:
+        return {2: 7, 3: 5, 4: 5}
+    if top < 12:
+        return {2: 9, 3: 7, 4: 7, 5: 7, 6: 7, 7: 6, 8: 6}
+    return {2: 15, 3: 15, 4: 15, 5: 12, 6: 12, 7: 10, 8: 10}
+
+
+def foot(gap: float) -> tuple[PlacedTile, ...]:
+    """2-5, the double five crosswise, and its three toes 5-1, 5-3, 5-4 on its free side."""
+    toes_x = 2 + gap + 1 + gap
+    return (
+        PlacedTile(2, 5, 0.0, 1.0 + gap, upright=False),
+        PlacedTile(5, 5, 2 + gap, 0.5 + gap, upright=True),
+        PlacedTile(5, 1, toes_x, 2 + 2 * gap, upright=False),
+        PlacedTile(5, 3, toes_x, 1 + gap, upright=False),
+        PlacedTile(5, 4, toes_x, 0.0, upright=False),
+    )
+
+
+FIGURE = Figure(foot, sizes_mm=(12.0, 11.0, 10.0), last_resort_mm=8.0, units_wide=5.2)
+
+VARIANT = Variant(
+    name="chicken",
+    order=5,
+    kinds=NUMBER_KINDS,
+    tops=tuple(range(6, 13)),
+    hands=hands,
+    starter="plus-grand-double",
+    target=None,
+    keeps_score=True,
+    turn=("rules.chicken.lay", "rules.chicken.centre", "rules.chicken.foot", "rules.chicken.draw"),
+    end=("rules.chicken.end_round", "rules.chicken.end_next"),
+    scoring=("rules.chicken.score_count", "rules.chicken.score_win"),
+    rounds=lambda top: tuple(range(top, -1, -1)),
+    figure=lambda top, example: FIGURE,
+    caption="rules.chicken.example",
+)
