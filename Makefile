@@ -28,6 +28,10 @@ demo: $(STAMP)
 	$(BIN)/domino-print --theme chiffres --lang de --label "Lớp 3A · Klasa 2b · Τάξη Β · Класс 2Б" --out output/dominos-schriften.pdf
 	$(BIN)/domino-print --theme pips --marks full --gap 3 --out output/dominos-guides.pdf
 	$(BIN)/domino-print --theme fruits --cut svg --corner 2 --gap 2 --out output/dominos-cut.pdf
+	$(BIN)/domino-print --theme fruits --rules tout-petits --max 3 --tile-size large --out output/dominos-tout-petits.pdf
+	$(BIN)/domino-print --theme pips --rules fives --score-sheet --lang en --out output/dominos-fives.pdf
+	$(BIN)/domino-print --theme pips --max 9 --rules chicken --lang es --out output/dominos-chicken.pdf
+	$(BIN)/domino-print --theme chiffres --max 12 --rules train --players 6 --lang de --out output/dominos-train.pdf
 	$(BIN)/domino-print site examples/catalogue.toml --out output/site
 
 test: $(STAMP) chromium print-tools
