@@ -157,8 +157,7 @@ def draw_hub_page(canvas: Canvas, ctx: RulesContext, marks: SetMarks, *, page_wi
         canvas.translate(x + w / 2, y + h * 0.58)
         radius = min(w, h) * 0.3
         if marker.number:
-            canvas.scale(radius / marks.radius_pt, radius / marks.radius_pt)
-            canvas.doForm(marks.name(marker.number))
+            marks.draw_mark(canvas, marker.number, radius)
         else:
             canvas.setFillColor(INK)
             canvas.circle(0, 0, radius, stroke=0, fill=1)

@@ -78,29 +78,33 @@ class SetMarks:
         radius = self.radius_pt
 
         def draw() -> None:
-            canvas = self.forms.canvas
-            digits = str(number)
-            size = min(radius * 1.3, 1.55 * radius / (stringWidth(digits, fonts.BOLD, 1) or 1))
-            if self.shapes:
-                shape, solid = mark_style(number)
-                ring = 0.16 * radius
-                canvas.setFillColor("#111111" if solid else "#FFFFFF")
-                canvas.setStrokeColor("#111111")
-                canvas.setLineWidth(ring)
-                canvas.setLineJoin(1)
-                outline = radius - (0 if solid else ring / 2)
-                canvas.drawPath(_shape_path(canvas, shape, outline), stroke=0 if solid else 1, fill=1)
-                colour = "#111111" if solid else "#FFFFFF"
-                size *= 0.8 if shape == "diamond" else 0.9
-            else:
-                colour = set_colour(number)
-                canvas.setFillColor(colour)
-                canvas.circle(0, 0, radius, stroke=0, fill=1)
-            canvas.setFillColor(ink_on(colour))
-            canvas.setFont(fonts.BOLD, size)
-            canvas.drawCentredString(0, -0.36 * size, digits)
+            self.draw_mark(self.forms.canvas, number, radius)
 
         return self.forms.define(f"Mark{number}", draw, (-radius, -radius, radius, radius))
+
+    def draw_mark(self, canvas: Canvas, number: int, radius: float) -> None:
+        """Set ``number``'s mark centred on the origin, ``radius`` points across half, drawn directly
+        (the form of ``name`` is this at the tiles' radius)."""
+        digits = str(number)
+        size = min(radius * 1.3, 1.55 * radius / (stringWidth(digits, fonts.BOLD, 1) or 1))
+        if self.shapes:
+            shape, solid = mark_style(number)
+            ring = 0.16 * radius
+            canvas.setFillColor("#111111" if solid else "#FFFFFF")
+            canvas.setStrokeColor("#111111")
+            canvas.setLineWidth(ring)
+            canvas.setLineJoin(1)
+            outline = radius - (0 if solid else ring / 2)
+            canvas.drawPath(_shape_path(canvas, shape, outline), stroke=0 if solid else 1, fill=1)
+            colour = "#111111" if solid else "#FFFFFF"
+            size *= 0.8 if shape == "diamond" else 0.9
+        else:
+            colour = set_colour(number)
+            canvas.setFillColor(colour)
+            canvas.circle(0, 0, radius, stroke=0, fill=1)
+        canvas.setFillColor(ink_on(colour))
+        canvas.setFont(fonts.BOLD, size)
+        canvas.drawCentredString(0, -0.36 * size, digits)
 
     def draw_on_tiles(self, canvas: Canvas, page: PageLayout, number: int) -> None:
         """Set ``number``'s mark on every tile of ``page``."""
