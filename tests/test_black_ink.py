@@ -112,3 +112,27 @@ def test_ghostscript_finds_black_ink_alone_on_the_pips_sheet():
     assert cyan == magenta == yellow == 0 and black > 0.01
     # the rules page has its coloured headings: the same measure sees colour where there is some
     assert max(pages[-1][:3]) > 0
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("gs") is None, reason="Ghostscript (gs) is not installed: "
+                    "apt-get install ghostscript, or run make test as root (make print-tools)")
+@pytest.mark.parametrize("options", [
+    {"theme": "pips-couleur", "sets": 3, "label": "Classe des Lutins", "backs": True},
+    {"theme": "fruits", "ink": "noir", "label": "CM1", "backs": True},
+    {"theme": "pips", "label": "Classe des Lutins Bleus", "backs": True, "orientation": "portrait"},
+])
+def test_ghostscript_with_its_defaults_turns_no_back_page(options, tmp_path):
+    """Ghostscript's pdfwrite turns each page by its main text direction (AutoRotatePages); the
+    backs' labels run across the page like the rest, so every page keeps its orientation and
+    each back stays behind its front."""
+    source, converted = tmp_path / "in.pdf", tmp_path / "out.pdf"
+    source.write_bytes(make_document({**options, "no_rules": True}).pdf)
+    subprocess.run(["gs", "-q", "-dSAFER", "-o", str(converted), "-sDEVICE=pdfwrite", str(source)],
+                   check=True)
+    pages = PdfReader(source).pages
+    before = [float(v) for page in pages for v in (page.mediabox.width, page.mediabox.height)]
+    after = PdfReader(converted).pages
+    assert [page.get("/Rotate", 0) for page in after] == [0] * len(after)
+    sizes = [float(v) for page in after for v in (page.mediabox.width, page.mediabox.height)]
+    assert sizes == pytest.approx(before, abs=0.01)

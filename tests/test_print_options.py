@@ -286,7 +286,7 @@ def _check_backs(reader, offset=(0.0, 0.0), tolerance=0.1):
             for x, y in [mirror_point(*centre, w, h, duplex)]
         )
         emblems = sorted(form_centre_mm(ctm, box) for n, ctm, box in placed_forms(reader, back)
-                         if n == "Emblem")
+                         if n.startswith("Emblem"))
         assert len(emblems) == len(expected) > 0
         for (ex, ey), (gx, gy) in zip(expected, emblems, strict=True):
             assert abs(ex - gx) <= tolerance and abs(ey - gy) <= tolerance
@@ -409,9 +409,10 @@ def test_label_on_a_single_set_front_and_back(make_pdf):
     reader, _, _ = make_pdf("--label", "Classe des Lutins", "--backs", "--no-rules")
     assert "Classe des Lutins" in reader.pages[0].extract_text()
     names = [n for n, _, _ in placed_forms(reader, reader.pages[1])]
-    assert names.count("Emblem") == 28 and not any(n.startswith("Mark") for n in names)
-    # Once in each of the 28 emblems (one form, placed 28 times) and once in the margin note.
-    assert reader.pages[1].extract_text().count("Classe des Lutins") == 29
+    assert names.count("EmblemUpright") == 28 and not any(n.startswith("Mark") for n in names)
+    # Once in each of the 28 emblems (one form, placed 28 times: upright on standing tiles, in two
+    # lines) and once in the margin note.
+    assert reader.pages[1].extract_text().count("Lutins") == 29
 
 
 # -- paper sizes and tile sizes ---------------------------------------------------------------

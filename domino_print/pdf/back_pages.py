@@ -24,7 +24,7 @@ from domino_print import fonts
 from domino_print.geometry.backs import set_colour
 from domino_print.ink import BACK_OUTLINE_GREY, COLOUR, Ink
 from domino_print.pdf.margins import PRINTABLE_EDGE_MM
-from domino_print.pdf.shrink import shrink_to_fit
+from domino_print.pdf.shrink import shrink_to_fit, widest, wrap_words
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -84,7 +84,8 @@ def draw_back_outlines(canvas: Canvas, back: BackPage) -> None:
 
 
 class EmblemLayout(NamedTuple):
-    """The emblem in points, in a lying tile's frame centred on the origin."""
+    """The emblem in points, centred on the origin: lying along a tile (``upright`` False), or
+    upright on a standing tile, its label in lines across the tile's width."""
 
     width: float
     """The pill's width."""
@@ -95,11 +96,28 @@ class EmblemLayout(NamedTuple):
     label: str
     """The label, shortened with an ellipsis if even the smallest type is too wide."""
     font: float
+    upright: bool = False
+    lines: tuple[str, ...] = ()
+    """An upright emblem's label, one line per entry (the disc above them)."""
+    height: float = 0.0
+    """An upright emblem's pill height (a lying one's is ``0.34`` of the tile)."""
+    disc_y: float = 0.0
+    """The centre y of the set mark's disc."""
 
 
-def emblem_layout(short_pt: float, label: str, sets: int) -> EmblemLayout:
-    """Where the label and the set mark go in the emblem of a tile ``short_pt`` wide."""
+UPRIGHT_LINES = 3
+"""An upright emblem's label takes at most this many lines (then an ellipsis)."""
+
+
+def emblem_layout(short_pt: float, label: str, sets: int, *, upright: bool = False) -> EmblemLayout:
+    """Where the label and the set mark go in the emblem of a tile ``short_pt`` wide.
+
+    A standing tile's emblem is ``upright``: its text runs across the page like the rest of the
+    page's text, so that converters that turn pages by their text (Ghostscript's default) keep
+    the back page as it is, lined up behind its sheet."""
     size = short_pt
+    if upright:
+        return _upright_layout(size, label, sets)
     disc = 0.115 * size if sets > 1 else 0.0
     pad, space = 0.09 * size, 0.06 * size
     room = 1.75 * size - 2 * pad - (2 * disc + space if disc else 0)
@@ -115,6 +133,39 @@ def emblem_layout(short_pt: float, label: str, sets: int) -> EmblemLayout:
     return EmblemLayout(inner + 2 * pad, -inner / 2 + disc, disc, label, font)
 
 
+def _upright_layout(size: float, label: str, sets: int) -> EmblemLayout:
+    disc = 0.115 * size if sets > 1 else 0.0
+    pad, space = 0.09 * size, 0.06 * size
+    room = 0.86 * size - 2 * pad
+
+    def lines_at(font: float) -> list[str]:
+        return wrap_words(label, fonts.BOLD, font, room) if label else []
+
+    def fits(font: float) -> bool:
+        lines = lines_at(font)
+        return not lines or (len(lines) <= UPRIGHT_LINES and widest(lines, fonts.BOLD, font) <= room)
+
+    font = shrink_to_fit(min(8.0, 0.15 * size), 6, fits)
+    lines = lines_at(font)[:UPRIGHT_LINES]
+    shortened = []
+    for line in lines:
+        while len(line) > 1 and stringWidth(line, fonts.BOLD, font) > room:
+            line = line[:-2] + "…"
+        shortened.append(line)
+    if len(lines_at(font)) > UPRIGHT_LINES and shortened:
+        shortened[-1] = shortened[-1].rstrip("…") + "…"
+    text_w = widest(shortened, fonts.BOLD, font) if shortened else 0.0
+    text_h = 1.2 * font * len(shortened)
+    if not shortened and not disc:
+        return EmblemLayout(0.5 * size + 2 * pad, 0.0, 0.0, "", font, upright=True, height=0.34 * size)
+    inner_h = text_h + (2 * disc + (space if shortened else 0) if disc else 0)
+    width = max(text_w, 2 * disc, 0.34 * size - 2 * pad) + 2 * pad
+    height = inner_h + 2 * pad
+    disc_y = inner_h / 2 - disc
+    return EmblemLayout(width, 0.0, disc, " ".join(shortened), font, upright=True, lines=tuple(shortened),
+                        height=height, disc_y=disc_y)
+
+
 def emblem_form(forms: FormCache, short_pt: float, layout: EmblemLayout, *, pill: bool = True) -> str:
     """A tile back's centre piece, the same for every set: a white pill (without ``pill``, no
     pill) holding the label (and room for the set mark), or a small domino motif."""
@@ -122,13 +173,20 @@ def emblem_form(forms: FormCache, short_pt: float, layout: EmblemLayout, *, pill
 
     def draw() -> None:
         canvas = forms.canvas
-        width, disc_x, disc, label, font = layout
-        height = 0.34 * size
+        width, disc_x, disc, label, font = layout[:5]
+        height = layout.height or 0.34 * size
         if pill:
             canvas.setFillColor("#FFFFFF")
             canvas.setLineWidth(0.8)
-            canvas.roundRect(-width / 2, -height / 2, width, height, height / 2, stroke=1, fill=1)
-        if label:
+            radius = min(height, width) / 2
+            canvas.roundRect(-width / 2, -height / 2, width, height, radius, stroke=1, fill=1)
+        if layout.lines:
+            canvas.setFillColor("#333333")
+            canvas.setFont(fonts.BOLD, font)
+            top = layout.disc_y - disc - 0.06 * size if disc else (len(layout.lines) * 1.2 * font) / 2
+            for row, line in enumerate(layout.lines):
+                canvas.drawCentredString(0, top - (row + 1) * 1.2 * font + 0.3 * font, line)
+        elif label:
             canvas.setFillColor("#333333")
             canvas.setFont(fonts.BOLD, font)
             left = disc_x + disc + 0.06 * size if disc else disc_x
@@ -142,7 +200,8 @@ def emblem_form(forms: FormCache, short_pt: float, layout: EmblemLayout, *, pill
             for x in (-half / 2, half / 2):
                 canvas.circle(x, 0, 0.11 * half, stroke=0, fill=1)
 
-    return forms.define("Emblem" if pill else "EmblemBare", draw, (-size, -size / 2, size, size / 2))
+    name = ("Emblem" if pill else "EmblemBare") + ("Upright" if layout.upright else "")
+    return forms.define(name, draw, (-size, -size, size, size))
 
 
 class TileBacks(NamedTuple):
@@ -179,7 +238,8 @@ def prepare_tile_backs(
         pattern = forms.define(f"BackOutline{page_index}", lambda: draw_back_outlines(canvas, back))
     else:
         pattern = ""
-    emblem = emblem_layout(short_pt, label, sets)
+    upright = bool(back.placements) and back.placements[0].vertical
+    emblem = emblem_layout(short_pt, label, sets, upright=upright)
     emblem_name = emblem_form(forms, short_pt, emblem, pill=ink.back_pill)
     mark = marks.name(number) if emblem.disc else ""
     colour = set_colour(number) if sets > 1 else SINGLE_SET_COLOUR
@@ -188,7 +248,7 @@ def prepare_tile_backs(
 
 def draw_tile_backs(canvas: Canvas, back: BackPage, forms: TileBacks, marks: SetMarks) -> None:
     """The pattern, then behind each tile its emblem and set mark, each upright on the page (a
-    standing tile's emblem turned a quarter turn)."""
+    standing tile's emblem is an upright one, its text across the page)."""
     if forms.pattern:
         canvas.doForm(forms.pattern)
     canvas.setStrokeColor(forms.colour)
@@ -197,12 +257,12 @@ def draw_tile_backs(canvas: Canvas, back: BackPage, forms: TileBacks, marks: Set
         x, y = p.centre_mm
         canvas.saveState()
         canvas.translate(x * mm, y * mm)
-        if p.vertical:
+        if p.vertical and not emblem.upright:
             canvas.rotate(90)
         canvas.doForm(forms.emblem_form)
         if forms.mark:
             scale = emblem.disc / marks.radius_pt
-            canvas.transform(scale, 0, 0, scale, emblem.disc_x, 0)
+            canvas.transform(scale, 0, 0, scale, emblem.disc_x, emblem.disc_y)
             canvas.doForm(forms.mark)
         canvas.restoreState()
 
