@@ -136,3 +136,33 @@ def test_ghostscript_with_its_defaults_turns_no_back_page(options, tmp_path):
     assert [page.get("/Rotate", 0) for page in after] == [0] * len(after)
     sizes = [float(v) for page in after for v in (page.mediabox.width, page.mediabox.height)]
     assert sizes == pytest.approx(before, abs=0.01)
+
+
+def test_the_header_names_the_version_of_the_keys_and_xmp_matches_the_information():
+    """A standard a shop can check: %PDF-1.7 (the Duplex viewer preference is a 1.7 key), an XMP
+    packet (unfiltered) saying what the information dictionary says, and every stream's
+    ``endstream`` on a line of its own."""
+    import re
+
+    pdf = make_document({"theme": "fruits", "backs": True, "lang": "de"}).pdf
+    assert pdf.startswith(b"%PDF-1.7\n")
+    reader = PdfReader(io.BytesIO(pdf))
+    metadata = reader.trailer["/Root"]["/Metadata"].get_object()
+    assert "/Filter" not in metadata and metadata["/Subtype"] == "/XML"
+    xmp, info = reader.xmp_metadata, reader.metadata
+    assert xmp is not None and info is not None
+    assert xmp.dc_title["x-default"] == info["/Title"] and xmp.dc_language == ["de"]
+    assert xmp.pdf_producer == info["/Producer"] and xmp.xmp_creator_tool == info["/Creator"]
+    assert xmp.xmp_create_date.year == 2000 and info["/CreationDate"].startswith("D:2000")
+    assert re.search(rb"[^\n]endstream", pdf) is None and pdf.count(b"endstream") > 5
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("qpdf") is None, reason="qpdf is not installed: apt-get install qpdf, "
+                    "or run make test as root (make print-tools)")
+def test_qpdf_finds_nothing_wrong(tmp_path):
+    path = tmp_path / "a.pdf"
+    path.write_bytes(make_document({"theme": "pips-couleur", "sets": 2, "backs": True, "label": "CM1"}).pdf)
+    done = subprocess.run(["qpdf", "--check", str(path)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "No syntax or stream encoding errors found" in done.stdout

@@ -563,8 +563,8 @@ def test_a_read_only_destination_keeps_the_prepared_output(run_cli, small_mount)
 
 
 def test_a_full_disk_while_previews_are_written_keeps_the_prepared_output(run_cli, small_mount):
-    folder = small_mount("64k")
-    before = _prepare(run_cli, folder)  # about 30 KB: the next, larger previews cannot all fit
+    folder = small_mount("96k")
+    before = _prepare(run_cli, folder)  # about 60 KB in 4 KB blocks: the next, larger previews cannot all fit
     result = run_cli("--sets", "2", "--no-rules", "--preview", "--preview-dpi", "100", "--label", "CE1",
                      "--out", folder / "x.pdf")
     assert result.exit_code == 1

@@ -155,14 +155,69 @@ def new_print_canvas(
     ``grey``: every colour drawn as a DeviceGray level."""
     canvas_class = GreyCanvas if grey else PrintCanvas
     canvas = canvas_class(buffer, pagesize=page_size_pt, invariant=1, pageCompression=1, lang=lang,
-                          initialFontName=fonts.REGULAR)  # else an unembedded Helvetica is listed
+                          initialFontName=fonts.REGULAR,  # else an unembedded Helvetica is listed
+                          pdfVersion=PDF_VERSION)
     canvas.setTitle(title)
     if subject:
         canvas.setSubject(subject)
     canvas.setCreator(f"domino-print {__version__}")
     canvas.setAuthor("domino-print")
     canvas.setViewerPreference("PrintScaling", "None")
+    _add_xmp(canvas, title=title, subject=subject, lang=lang)
     return canvas
+
+
+PDF_VERSION = (1, 7)
+"""The header's version: the newest key we write (the Duplex viewer preference) is PDF 1.7's."""
+FIXED_DATE = "2000-01-01T00:00:00+00:00"
+"""ReportLab's invariant mode dates every document 1 January 2000 (so the bytes never change):
+the XMP packet says the same as the document information dictionary."""
+
+
+def xmp_packet(*, title: str, subject: str, lang: str, creator_tool: str, producer: str) -> str:
+    """The document's XMP metadata: title, description, creator tool, producer and dates, as the
+    information dictionary has them (prepress checks compare the two)."""
+    from xml.sax.saxutils import escape
+
+    def alt(value: str) -> str:
+        return (f'<rdf:Alt><rdf:li xml:lang="x-default">{escape(value)}</rdf:li>'
+                f'<rdf:li xml:lang="{escape(lang)}">{escape(value)}</rdf:li></rdf:Alt>')
+
+    description = f"<dc:description>{alt(subject)}</dc:description>" if subject else ""
+    return (
+        '<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>\n'
+        '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">'
+        '<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" '
+        'xmlns:xmp="http://ns.adobe.com/xap/1.0/" xmlns:pdf="http://ns.adobe.com/pdf/1.3/">'
+        f'<dc:format>application/pdf</dc:format><dc:title>{alt(title)}</dc:title>{description}'
+        '<dc:creator><rdf:Seq><rdf:li>domino-print</rdf:li></rdf:Seq></dc:creator>'
+        f"<dc:language><rdf:Bag><rdf:li>{escape(lang)}</rdf:li></rdf:Bag></dc:language>"
+        f"<xmp:CreatorTool>{escape(creator_tool)}</xmp:CreatorTool>"
+        f"<xmp:CreateDate>{FIXED_DATE}</xmp:CreateDate><xmp:ModifyDate>{FIXED_DATE}</xmp:ModifyDate>"
+        f"<xmp:MetadataDate>{FIXED_DATE}</xmp:MetadataDate>"
+        f"<pdf:Producer>{escape(producer)}</pdf:Producer>"
+        "</rdf:Description></rdf:RDF></x:xmpmeta>\n"
+        '<?xpacket end="w"?>'
+    )
+
+
+def _add_xmp(canvas: Canvas, *, title: str, subject: str, lang: str) -> None:
+    """The XMP packet as the catalogue's /Metadata stream, unfiltered (as PDF/A and PDF/X want)."""
+    packet = xmp_packet(title=title, subject=subject, lang=lang, creator_tool=f"domino-print {__version__}",
+                        producer=canvas._doc.info.producer)
+    canvas._doc.Catalog.Metadata = _metadata_stream(packet.encode("utf-8"))
+
+
+def _metadata_stream(packet: bytes):
+    from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFName, PDFStream, format
+
+    class MetadataStream(PDFStream):
+        def format(self, document) -> bytes:
+            dictionary = PDFDictionary({"Type": PDFName("Metadata"), "Subtype": PDFName("XML"),
+                                        "Length": len(packet)})
+            return format(dictionary, document) + b"\nstream\n" + packet + b"\nendstream\n"
+
+    return MetadataStream(content=packet)
 
 
 def finish_page(canvas: Canvas) -> None:
@@ -190,3 +245,25 @@ class FormCache:
             self.canvas.endForm()
             self._names.add(name)
         return name
+
+
+def _end_streams_on_a_line_of_their_own() -> None:
+    """ReportLab writes ``endstream`` straight after a stream's last byte; the PDF standard (and
+    prepress checks) want an end-of-line before it, not counted in /Length."""
+    from reportlab.pdfbase.pdfdoc import PDFStream
+
+    original = PDFStream.format
+    if getattr(original, "ends_on_its_own_line", False):
+        return
+
+    def format_stream(self, document) -> bytes:
+        data = original(self, document)
+        if data.endswith(b"endstream\n") and not data.endswith(b"\nendstream\n"):
+            data = data[: -len(b"endstream\n")] + b"\nendstream\n"
+        return data
+
+    format_stream.ends_on_its_own_line = True  # type: ignore[attr-defined]
+    PDFStream.format = format_stream
+
+
+_end_streams_on_a_line_of_their_own()
