@@ -23,6 +23,11 @@ demo: $(STAMP)
 	$(BIN)/domino-print --theme fruits --ink noir --label "CM1" --backs --out output/dominos-fruits-noir.pdf
 	$(BIN)/domino-print --theme nombres --faces chiffre,points --out output/dominos-nombres.pdf
 	$(BIN)/domino-print --theme lettres --structure boucle --values A-Z --out output/boucle-lettres.pdf
+	$(BIN)/domino-print --theme nombres --faces addition,cadre --range 0-10 --seed 3 --out output/dominos-additions.pdf
+	$(BIN)/domino-print --theme nombres --faces multiplication,chiffre --tables 2,5,10 --structure boucle --out output/boucle-multiplications.pdf
+	$(BIN)/domino-print --theme heures --faces horloge,mots --step 15 --seed 4 --out output/dominos-heures.pdf
+	$(BIN)/domino-print --theme fractions --faces disque,pourcentage --lang en --out output/dominos-fractions.pdf
+	$(BIN)/domino-print --theme monnaie --structure boucle --out output/boucle-monnaie.pdf
 	$(BIN)/domino-print --theme examples/tables-de-multiplication.csv --style jai-quia --out output/boucle-tables.pdf
 	$(BIN)/domino-print --theme fruits --backs fold --label "Classe des Lutins" --out output/dominos-fold.pdf
 	$(BIN)/domino-print --theme chiffres --lang de --label "Lớp 3A · Klasa 2b · Τάξη Β · Класс 2Б" --out output/dominos-schriften.pdf
@@ -71,7 +76,7 @@ test-fast: $(STAMP)
 
 # Rewrite tests/golden/*.png from the current code, after an intended visual change: look, then commit.
 golden: $(STAMP)
-	$(BIN)/python -m pytest -q tests/test_golden.py --update-golden
+	$(BIN)/python -m pytest -q tests/test_golden.py tests/test_theme_golden.py --update-golden
 
 lint: $(STAMP)
 	$(BIN)/ruff check domino_print tests bench

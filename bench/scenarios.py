@@ -60,6 +60,20 @@ ASSOCIATION_SCENARIOS = [
              args=["--theme", "nombres", "--faces", "chiffre,points", "--values", "0-10",
                    "--out", "bench/.work/nombres-double-ten.pdf"]),
 ]
+# Issue 20: any generated set of 28 tiles within 1.3 times the pips double-six (both with their
+# rules page), in CPU time: the machine's load moves wall time by more than that.
+GENERATED_SCENARIOS = [
+    Scenario(name=f"generated {label} (28 tiles)", max_cpu_ratio=1.3, max_kb=40, **PIPS_BASELINE,
+             args=[*args, "--out", f"bench/.work/generated-{index}.pdf"])
+    for index, (label, args) in enumerate([
+        ("additions vs ten-frames", ["--theme", "nombres", "--faces", "addition,cadre", "--seed", "3"]),
+        ("tables of 2, 5, 10", ["--theme", "nombres", "--faces", "multiplication,chiffre",
+                                "--tables", "2,5,10"]),
+        ("clocks vs words", ["--theme", "heures", "--faces", "horloge,mots", "--step", "15"]),
+        ("pies vs percentages", ["--theme", "fractions", "--faces", "disque,pourcentage"]),
+        ("coins vs prices", ["--theme", "monnaie"]),
+    ])
+]
 # Issue 9, item 11: --preview on a long job. 200 sets with backs make 401 pages (and 401 PNG
 # previews); the previews are rendered in bands and streamed to disk, so the peak memory stays
 # that of a short job.
@@ -95,6 +109,7 @@ SCENARIOS: list[Scenario] = [
     CLASS_SCENARIO,
     PHOTO_SCENARIO,  # issue 5: seven 12 MP photos against a full decode of the same files
     *ASSOCIATION_SCENARIOS,
+    *GENERATED_SCENARIOS,
     LONG_PREVIEW_SCENARIO,
     BIG_PHOTO_SCENARIO,  # issue 9: 200 MP phone photos, peak memory at most 300 MB
 ]

@@ -272,6 +272,10 @@ def themes_command() -> None:
     for theme in list_themes():
         values = f"0-{theme.max_value}"
         faces = ""
+        if theme.association is not None and theme.association.value_names == "times":
+            values = "times"
+        elif theme.association is not None and theme.association.value_list:
+            values = "list"  # fractions and prices: the values its file lists
         if theme.association is not None:
             faces = "  (--faces " + ", ".join(r.name for r in theme.association.representations) + ")"
         click.echo(f"{theme.name:<14} {values:<6} {theme.description_in('en')}{faces}")

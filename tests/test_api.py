@@ -119,7 +119,7 @@ def test_option_errors_are_raised_not_printed(capsys):
 @pytest.mark.parametrize(("mapping", "label"), [
     ({"theme": "fruits", "max": 9}, "\u201cHighest value\u201d 9 is too high"),
     ({"theme": "pips", "faces": "chiffre,points"},
-     "use \u201cTheme\u201d couleurs, fruits, lettres, nombres"),
+     "use \u201cTheme\u201d couleurs, fractions, fruits, heures, lettres, monnaie, nombres"),
     ({"theme": "nombres", "structure": "boucle", "rules": "points"}, "\u201cRules\u201d points"),
     ({"theme": "pips", "max": 5, "rules": "doubles"},
      "\u201cRules\u201d doubles is played with a double-six set (28 tiles), not a double-5 set; "

@@ -24,7 +24,7 @@ from domino_print.geometry.sheet import TILE_PRESETS_MM
 from domino_print.geometry.text_fit import fit_text
 from domino_print.sets.structures import Pair, beats, boucle, double
 from domino_print.themes.model import association_themes
-from domino_print.themes.representations import Face, choose, face_for, reads_upside_down
+from domino_print.themes.representations import Face, Settings, can_show, choose, face_for, reads_upside_down
 from tests.conftest import render_page
 
 SMALL_TILE_PT = TILE_PRESETS_MM["small"] * 72 / 25.4
@@ -255,10 +255,12 @@ def test_every_builtin_representation_fits_at_the_small_tile_size():
     for theme in association_themes().values():
         assert theme.association is not None
         for representation in theme.association.representations:
-            choice = choose(theme.association, representation.name, None, None)
+            choice = choose(theme.association, representation.name, None, None, Settings(operands=(0, 100)))
             for lang in texts.languages():
                 for value in range(representation.values):
-                    face = face_for(choice, value, representation, lang, images=(None,) * 7)
+                    if not can_show(theme.association, representation, value):
+                        continue
+                    face = face_for(choice, value, 0, lang, images=(None,) * 7)
                     if face.kind == "text":
                         assert fitted(face, SMALL_TILE_PT), (theme.name, lang, face.text)
 

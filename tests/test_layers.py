@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import ast
 
-import pytest
 from test_import_cycles import MODULES, _imported, _is_type_checking, import_graph
 
 PACKAGE = "domino_print"
@@ -72,7 +71,6 @@ def test_only_the_command_line_and_the_option_table_import_click():
     assert users <= {"domino_print.cli"} | {m for m in MODULES if _in("options", m)}, sorted(users)
 
 
-@pytest.mark.xfail(strict=True, reason="issue 16: face kinds become theme data (themes.model imports faces)")
 def test_themes_import_no_painter_and_no_page():
     for module, targets in GRAPH.items():
         if _in("themes", module):

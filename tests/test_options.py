@@ -28,7 +28,9 @@ def test_every_click_option_of_both_commands_comes_from_the_table():
             assert param.opts[0] == option.flag
             assert param.default == option.default
             assert param.help == catalogue("en")[option.help_key or f"option.{option.name}.help"].format(
-                themes="chiffres, couleurs, fruits, lettres, nombres, pips, pips-couleur", lists=".csv, .toml"
+                themes="chiffres, couleurs, fractions, fruits, heures, lettres, monnaie, nombres, pips, "
+                "pips-couleur",
+                lists=".csv, .toml",
             ) + needs_text(option, table)
 
 

@@ -36,7 +36,8 @@ FRUIT_FILLS = {  # the main fill colour of each drawing in assets/fruits
 
 
 def test_registry_lists_every_builtin_theme():
-    assert builtin_names() == ["chiffres", "couleurs", "fruits", "lettres", "nombres", "pips", "pips-couleur"]
+    assert builtin_names() == ["chiffres", "couleurs", "fractions", "fruits", "heures", "lettres", "monnaie",
+                               "nombres", "pips", "pips-couleur"]
     themes = {t.name: t for t in list_themes()}
     assert themes["pips"].max_value == 12
     assert themes["chiffres"].max_value == 18
@@ -49,8 +50,8 @@ def test_registry_lists_every_builtin_theme():
 def test_themes_command_lists_one_line_per_theme(run_cli):
     result = run_cli("themes")
     lines = result.output.strip().splitlines()
-    assert result.exit_code == 0 and len(lines) == 7
-    assert lines[2].split()[:2] == ["fruits", "0-6"]
+    assert result.exit_code == 0 and len(lines) == 10
+    assert lines[3].split()[:2] == ["fruits", "0-6"]
 
 
 def test_fruit_art_is_small_and_complete():
@@ -202,6 +203,7 @@ def test_each_kind_has_one_painter_and_each_theme_gets_its_kind_s_painter():
     from domino_print.faces.artwork import PicturePainter
     from domino_print.faces.numerals import NumeralPainter
     from domino_print.faces.pips import MAX_PIPS, PipPainter
+    from domino_print.themes.model import THEME_KINDS
 
     assert KINDS == ("pips", "numerals", "pictures", "association")
     painters = {theme.name: painter_for(theme) for theme in list_themes()}
@@ -210,6 +212,7 @@ def test_each_kind_has_one_painter_and_each_theme_gets_its_kind_s_painter():
     assert isinstance(painters["chiffres"], NumeralPainter)
     assert isinstance(painters["fruits"], PicturePainter)
     assert PAINTERS["pips"].max_value == MAX_PIPS == 12 and PAINTERS["pictures"].max_value is None
+    assert {kind: PAINTERS[kind].max_value for kind in KINDS} == THEME_KINDS  # the themes' own table
 
 
 def test_a_theme_file_still_using_the_painter_key_is_told_the_known_keys(tmp_path):

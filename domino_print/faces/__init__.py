@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Protocol
 from domino_print.faces.artwork import PicturePainter
 from domino_print.faces.numerals import NumeralPainter
 from domino_print.faces.pips import PipPainter
+from domino_print.themes.model import THEME_KINDS
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -53,8 +54,7 @@ class AssociationFaces:
     limits, so that importing it stays light for every other theme."""
 
     follows_tile = False
-    max_value = 25
-    """26 values at most: the letters."""
+    max_value = THEME_KINDS["association"]
 
     @classmethod
     def for_theme(cls, theme: Theme, *, dpi: int) -> FacePainter:
@@ -72,7 +72,7 @@ PAINTERS: dict[str, PainterClass] = {
 """The painter class for each kind of theme."""
 
 KINDS = tuple(PAINTERS)
-"""What a theme can be: ``pips``, ``numerals``, ``pictures`` or ``association`` (faces by id)."""
+"""What a theme can be (``themes.model.THEME_KINDS``, which the registry follows)."""
 
 
 def painter_for(theme: Theme, *, dpi: int = 300, ink: Ink | None = None) -> FacePainter:

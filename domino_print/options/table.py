@@ -44,6 +44,7 @@ from domino_print.rules import names as rules_variants
 from domino_print.rules.variant import MAX_PLAYERS, STARTERS
 from domino_print.sets.tiles import MAX_TOP
 from domino_print.texts import DEFAULT_LANG, catalogue, languages, text
+from domino_print.themes.maths import STEPS
 
 HELP_LANG = "en"
 """The command line's help is in English (the pages follow --lang)."""
@@ -138,6 +139,9 @@ ASSOCIATION_OPTIONS = (
     Option("structure", "choice", None, choices=("double", "boucle")),
     Option("seed", "int", None, low=0, high=999999, metavar="N"),
     Option("style", "choice", None, choices=("simple", "jai-quia")),
+    Option("range", "text", None, metavar="LOW-HIGH"),
+    Option("tables", "text", None, metavar="2,5,10"),
+    Option("step", "choice", None, choices=tuple(str(step) for step in STEPS)),
 )
 """Association sets and loop decks (issue 12): checked with the theme in ``matching``."""
 
@@ -248,7 +252,10 @@ class Options(NamedTuple):
     structure: str | None = None
     seed: int | None = None
     style: str | None = None
-    """Association sets (``matching``): None when not given, the theme decides."""
+    range: str | None = None
+    tables: str | None = None
+    step: str | None = None
+    """Association sets (``sets.association``): None when not given, the theme decides."""
     hand: int | None = None
     starter: str | None = None
     players: int | None = None

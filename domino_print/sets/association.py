@@ -19,12 +19,25 @@ from domino_print import texts
 from domino_print.errors import OptionError
 from domino_print.geometry.sheet import SheetSpec
 from domino_print.options.table import Options
+from domino_print.sets import meaning
 from domino_print.sets.parts import PairsSource, SetParts, Source, lay_out
 from domino_print.sets.structures import DEFAULT_SEED, AssociationSet, Pair, boucle, double
 from domino_print.sets.tiles import MAX_TOP, tile_count
 from domino_print.themes.model import Theme, association_themes
 from domino_print.themes.pairs import PairList, PairsError
-from domino_print.themes.representations import Face, choose, face_for, key_name
+from domino_print.themes.representations import (
+    AssociationTheme,
+    Choice,
+    Face,
+    Representation,
+    Settings,
+    choose,
+    faces_for,
+    key_name,
+    meaning_text,
+    value_name,
+    variants_for,
+)
 
 if TYPE_CHECKING:
     from domino_print.faces.association import AssociationPainter
@@ -37,9 +50,20 @@ POINT_PER_MM = 72 / 25.4
 def is_association(theme: Theme, options: Options) -> bool:
     """Built-in themes whose file lists representations: always when of kind ``association``,
     else (``fruits``) when ``--faces`` is given."""
+    if theme.kind == "pictures" and not theme.builtin:  # mots-images: a folder's pictures and words
+        return options.faces is not None
     if not theme.builtin or theme.association is None:
         return False
     return theme.kind == "association" or options.faces is not None
+
+
+def picture_words(theme: Theme) -> AssociationTheme:
+    """A folder of pictures as an association theme (mots-images): each picture against its word,
+    the file's name (``chat.png``) or the theme file's label in the page's language."""
+    count = theme.max_value + 1
+    return AssociationTheme(theme.name, (Representation("image", count, "picture"),
+                                         Representation("mot", count, "label")), ("image", "mot"), "pictures",
+                            default_count=min(count, MAX_TOP + 1))
 
 
 def refuse_association_options(options: Options, theme_name: str) -> None:
@@ -59,32 +83,48 @@ def association_parts(options: Options, source: Source, sheet: SheetSpec) -> Set
     theme = source.theme
     pairs = source.pairs if isinstance(source, PairsSource) else None
     structure = options.structure or ("boucle" if pairs is not None else "double")
-    if structure != "boucle":
-        for name in ("seed", "style"):
-            if getattr(options, name) is not None:
-                raise OptionError("{" + name + "} applies to loop decks; add {structure} boucle",
-                                  fields=(name, "structure"))
+    if structure != "boucle" and options.style is not None:
+        raise OptionError("{style} applies to loop decks; add {structure} boucle",
+                          fields=("style", "structure"))
     if options.labels:
         raise OptionError("{labels} names pictures under them; an association set already shows "
                           "each value in words or signs, so leave {labels} out", fields=("labels",))
     lang = options.lang
     if pairs is not None:
-        for name in ("faces", "values"):
+        for name in ("faces", "values", "range", "tables", "step"):
             if getattr(options, name) is not None:
                 raise OptionError("{" + name + "} chooses among a theme's values; a list of pairs "
                                   "shows its own, one pair a line", fields=(name,))
         value_pairs, match = _pairs_from_list(pairs), "pairs"
+        generated = False
     else:
-        assert theme.association is not None  # is_association
-        choice = choose(theme.association, options.faces, options.values, options.max)
+        association = theme.association or picture_words(theme)
+        choice = choose(association, options.faces, options.values, options.max, _settings(options))
+        if not theme.builtin:  # the pictures and words the set shows, checked as with --labels
+            theme.check_use(max(choice.values), lang=lang, labels=True)
+            choice = choice._replace(labels=tuple(theme.label(v, lang) for v in range(theme.max_value + 1)))
+        generated = any(face.generated for face in choice.faces)
+        times = association.value_names == "times"
+        if options.step is not None and not times:
+            raise OptionError("{step} sets the minutes between the times of a set; use it with "
+                              "{theme} heures", fields=("step", "theme"))
+        for name in ("range", "tables"):
+            if getattr(options, name) is not None and not generated:
+                raise OptionError("{" + name + "} sets the terms of generated faces; choose one with "
+                                  "{faces}, as in {faces} addition,chiffre", fields=(name, "faces"))
         images = theme.images
         value_pairs = [
-            Pair(face_for(choice, v, choice.faces[0], lang, images),
-                 face_for(choice, v, choice.faces[1], lang, images),
-                 key_name(choice, v, 0, lang, images), key_name(choice, v, 1, lang, images))
+            Pair(first, second, key_name(choice, first, v, 0, lang), key_name(choice, second, v, 1, lang),
+                 (variants_for(choice, v, 0), variants_for(choice, v, 1)) if structure == "double"
+                 else ((), ()))
             for v in choice.values
+            for first, second in (faces_for(choice, v, lang, images),)
         ]
-        match = theme.association.match
+        match = next((face.match for face in choice.faces if face.match), association.match)
+        generated = generated or times  # the seed draws the times
+    if structure != "boucle" and options.seed is not None and not generated:
+        raise OptionError("{seed} applies to loop decks and generated faces; add {structure} boucle",
+                          fields=("seed", "structure"))
     if structure == "boucle":
         jai = options.style == "jai-quia"
         worded = {
@@ -103,11 +143,84 @@ def association_parts(options: Options, source: Source, sheet: SheetSpec) -> Set
                 tiles=tile_count(len(value_pairs) - 1),
             )
         made = double(value_pairs)
+    if pairs is None:
+        prove(choice, value_pairs, made, lang)
     layout = lay_out(sheet, len(made.tiles))
     check_fit(made, layout.tile_short_mm, pairs.path if pairs is not None else None)
     rules = _rules_context(options, theme, made, match, len(value_pairs))
     return SetParts(top=len(value_pairs) - 1, tiles=made.tiles, layout=layout, rules_context=rules,
                     association=made)
+
+
+def prove(choice: Choice, value_pairs: list[Pair], made: AssociationSet, lang: str) -> None:
+    """Prove a theme's set with the meaning check (``sets.meaning``) before anything is drawn:
+    both halves of each value mean the same (each expression evaluates to its value, every
+    variant too), no half can be read as another value's, and a loop deck is one single cycle.
+    A set that fails is refused in one line naming the values that read alike."""
+    def half(face: Face, value: int, side: int) -> meaning.Half:
+        return meaning.Half(meaning_text(choice, face, value, side, lang))
+
+    rows = []
+    for line, (value, pair) in enumerate(zip(choice.values, value_pairs, strict=True), start=1):
+        first, second = half(pair.first, value, 0), half(pair.second, value, 1)
+        shown = meaning.meaning_of(first)
+        for side, faces in enumerate(pair.variants):
+            for face in faces:
+                if shown.kind == "value" and meaning.meaning_of(half(face, value, side)) != shown:
+                    raise AssertionError(f"{face.text!r} does not make {shown.shown()}")  # a generator bug
+        same_clock = choice.theme.value_names != "times"  # a dial and a 24-hour time differ by 12 h
+        other = meaning.meaning_of(second)
+        if same_clock and shown.kind == "value" == other.kind and other != shown:
+            raise AssertionError(f"{first.text!r} and {second.text!r} differ")  # a generator bug
+        rows.append(meaning.Row(line, first, second))
+    try:
+        meaning.check_rows(rows)
+    except meaning.MeaningError as error:
+        clash = error.clash
+        raise OptionError(
+            "{values}: {one} and {two} read the same on a half, so it would match two tiles; "
+            "choose other {values}, or other {faces}", fields=("values", "faces"),
+            one=_value_shown(choice, clash.first_line), two=_value_shown(choice, clash.second_line),
+        ) from None
+    if made.structure == "boucle":
+        order = [number - 1 for number in made.loop]
+        before = {order[k]: order[k - 1] for k in range(len(order))}
+        cards = [meaning.Card(holds=rows[before[index]].second, asks=rows[index].first)
+                 for index in range(len(rows))]
+        meaning.check_loop(cards, rows)
+
+
+def _value_shown(choice: Choice, line: int) -> str:
+    return value_name(choice.theme, choice.values[line - 1])
+
+
+def _settings(options: Options) -> Settings:
+    """The seed, ``--range`` and ``--tables`` of generated faces, checked."""
+    operands = (0, 10) if options.range is None else _parse_range(options.range)
+    tables: tuple[int, ...] = ()
+    if options.tables is not None:
+        try:
+            tables = tuple(dict.fromkeys(int(t) for t in options.tables.split(",")))
+        except ValueError:
+            raise OptionError("{tables} {given!r}: give whole numbers separated by commas, as in "
+                              "{tables} 2,5,10", fields=("tables",), given=options.tables) from None
+        if not tables or any(not 1 <= t <= 100 for t in tables):
+            raise OptionError("{tables} {given!r}: each table is a number from 1 to 100",
+                              fields=("tables",), given=options.tables)
+    step = 60 if options.step is None else int(options.step)
+    return Settings(DEFAULT_SEED if options.seed is None else options.seed, operands, tables, step)
+
+
+def _parse_range(given: str) -> tuple[int, int]:
+    low, dash, high = given.partition("-")
+    try:
+        first, last = int(low), int(high)
+    except ValueError:
+        first = last = -1
+    if not dash or not 0 <= first < last <= 1000:
+        raise OptionError("{range} {given!r}: give the lowest and the highest term, from 0 to 1000, "
+                          "as in {range} 0-10", fields=("range",), given=given)
+    return first, last
 
 
 def _pairs_from_list(pairs: PairList) -> list[Pair]:

@@ -16,6 +16,7 @@ from domino_print.errors import OptionError, SizeError
 from domino_print.geometry.backs import BackPage, back_page, fold_back_page
 from domino_print.geometry.cutting import CutPlan, cut_plan
 from domino_print.geometry.sheet import SheetLayout, SheetSpec
+from domino_print.options import table
 from domino_print.options.table import Options, check_with_theme, word_size_error
 from domino_print.sets.naming import Deck, set_name
 from domino_print.sets.parts import PairsSource, SetParts, Source, ThemeSource, lay_out, pairs_theme
@@ -123,7 +124,7 @@ def _is_pairs_list(ref: str) -> bool:
     return is_pairs_list(ref)
 
 
-ASSOCIATION_OPTIONS = ("faces", "values", "structure", "seed", "style")
+ASSOCIATION_OPTIONS = tuple(option.name for option in table.ASSOCIATION_OPTIONS)
 
 
 def wants_association(options: Options, source: Source) -> bool:

@@ -38,6 +38,17 @@ class Pair(NamedTuple):
     first_name: str
     second_name: str
     """Each face as the teacher's key names it."""
+    variants: tuple[tuple[Face, ...], tuple[Face, ...]] = ((), ())
+    """Other faces of the same value for each side (generated expressions): a double set shows
+    them in turn, so that each half of a value reads differently; a loop uses ``first`` and
+    ``second``."""
+
+    def face(self, side: int, use: int) -> Face:
+        """The face of ``side`` for the ``use``-th half of this side in a set."""
+        shown = self.variants[side]
+        if not shown:
+            return self.second if side else self.first
+        return shown[use % len(shown)]
 
 
 class KeyLine(NamedTuple):
@@ -88,14 +99,23 @@ class _FaceTable:
 def double(pairs: Sequence[Pair]) -> AssociationSet:
     """Every unordered pair of values once, representations balanced (see the module doc)."""
     n, table, tiles = len(pairs), _FaceTable(), []
+    uses: dict[tuple[int, int], int] = {}
+
+    def face(value: int, side: int) -> Face:
+        use = uses.get((value, side), 0)
+        uses[(value, side)] = use + 1
+        return pairs[value].face(side, use)
+
     for i in range(n):
         for j in range(i, n):
             if i == j:
-                left, right = pairs[i].first, pairs[i].second
+                left, right = face(i, 0), face(i, 1)
+                if right == left and pairs[i].variants[1]:  # a double shows two different ways
+                    right = face(i, 1)
             elif beats(i, j, n):
-                left, right = pairs[i].first, pairs[j].second
+                left, right = face(i, 0), face(j, 1)
             else:
-                left, right = pairs[i].second, pairs[j].first
+                left, right = face(i, 1), face(j, 0)
             tiles.append(Tile(table(left), table(right)))
     return AssociationSet("double", table.faces(), tuple(tiles))
 

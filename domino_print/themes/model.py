@@ -17,22 +17,39 @@ import re
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 from typing import TypeVar
 
 from domino_print import texts
 from domino_print.errors import OptionError, WordedError, flag_name
-from domino_print.faces import KINDS, PAINTERS
+from domino_print.geometry.dice import DICE
 from domino_print.output import files
 from domino_print.texts.page_text import file_name_part
 from domino_print.themes.representations import KINDS as REPRESENTATION_KINDS
-from domino_print.themes.representations import VALUE_NAMES, AssociationTheme, Representation
+from domino_print.themes.representations import (
+    LETTERS,
+    VALUE_NAMES,
+    AssociationTheme,
+    Currency,
+    Representation,
+)
 
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover - exercised on Python 3.10 only
     import tomli as tomllib
 
+THEME_KINDS: dict[str, int | None] = {
+    "pips": max(DICE),
+    "numerals": 18,
+    "pictures": None,
+    "association": len(LETTERS) - 1,
+}
+"""What a theme can be, each drawn by the painter ``faces.PAINTERS`` registers for it, with the
+highest value it shows: pips as on dice; numerals up to two digits (beyond, a set has more
+tiles than a sheet should hold); as many as its pictures; an association theme's 26 letters."""
+KINDS = tuple(THEME_KINDS)
 FIT_MODES = ("contain", "cover")
 T = TypeVar("T")
 MAX_TITLE_CHARS = 60
@@ -54,8 +71,10 @@ _BUILTIN_KEYS = {
     "default_faces",
     "match",
     "value_names",
+    "value_list",
+    "currency",
 }
-_REPRESENTATION_KEYS = {"name", "values", "kind", "words", "names", "case"}
+_REPRESENTATION_KEYS = {"name", "values", "kind", "words", "names", "case", "lowest", "style", "match"}
 _USER_KEYS = {"name", "title", "description", "labels", "images", "fit", "background", "age"}
 _HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
@@ -297,7 +316,7 @@ def theme_from_data(path: Path, data: dict) -> Theme:
         raise ThemeError("kind {kind!r} is unknown (use {kinds})", path=path, kind=kind,
                          kinds=", ".join(KINDS))
     images: tuple[Path, ...] = ()
-    limit = PAINTERS[kind].max_value
+    limit = THEME_KINDS[kind]
     if limit is None:  # as many values as pictures
         files = data.get("images")
         if not isinstance(files, list) or not files or not all(isinstance(f, str) for f in files):
@@ -328,6 +347,14 @@ def theme_from_data(path: Path, data: dict) -> Theme:
     )
 
 
+def _whole(path: Path, entry: dict, key: str) -> int:
+    value = entry.get(key, 0)
+    if not isinstance(value, int) or value < 0:
+        raise ThemeError("representation {name!r}: {key} must be a whole number", path=path,
+                         name=entry["name"], key=key)
+    return value
+
+
 def association_from_data(path: Path, data: dict) -> AssociationTheme:
     """A theme file's representations (``[[representations]]``: name, values, kind and the kind's
     own keys), its ``default_faces``, ``match`` and ``value_names``, checked."""
@@ -346,6 +373,8 @@ def association_from_data(path: Path, data: dict) -> AssociationTheme:
         found.append(Representation(
             str(entry["name"]), entry["values"], entry["kind"], words=str(entry.get("words", "")),
             names=str(entry.get("names", "")), case=str(entry.get("case", "")),
+            lowest=_whole(path, entry, "lowest"), style=str(entry.get("style", "")),
+            match=str(entry.get("match", "")),
         ))
     names = [r.name for r in found]
     defaults = data.get("default_faces")
@@ -357,5 +386,66 @@ def association_from_data(path: Path, data: dict) -> AssociationTheme:
         raise ThemeError("value_names must be one of {names}", path=path, names=", ".join(VALUE_NAMES))
     if not isinstance(data.get("match"), str):
         raise ThemeError("match must name what touching halves share (rules.match.<match>)", path=path)
+    currency = _currency(path, data) if value_names == "amounts" else None
+    listed = _value_list(path, data) if value_names == "fractions" else ()
+    if currency is not None:
+        listed = _amounts(path, data, currency)
     return AssociationTheme(str(data["name"]), tuple(found), (defaults[0], defaults[1]), data["match"],
-                            value_names=value_names)
+                            value_names=value_names, value_list=listed, currency=currency)
+
+
+def _currency(path: Path, data: dict) -> Currency:
+    """An amounts theme's ``[currency]``: its ``symbol``, and its ``coins`` and ``notes`` in cents."""
+    table = data.get("currency")
+    if not isinstance(table, dict) or not isinstance(table.get("symbol"), str):
+        raise ThemeError('an amounts theme describes its money: [currency] symbol = "€", '
+                         "coins = [1, 2, ...], notes = [500, ...] (in cents)", path=path)
+    pieces = {}
+    for key in ("coins", "notes"):
+        given = table.get(key, [])
+        if not isinstance(given, list) or not all(isinstance(c, int) and c > 0 for c in given):
+            raise ThemeError("currency.{key} must list amounts in cents, as in [1, 2, 5]", path=path, key=key)
+        pieces[key] = tuple(sorted(set(given)))
+    if 1 not in pieces["coins"]:
+        raise ThemeError("currency.coins needs a coin of 1 cent, so that every amount can be made",
+                         path=path)
+    return Currency(table["symbol"], pieces["coins"], pieces["notes"])
+
+
+def _amounts(path: Path, data: dict, currency: Currency) -> tuple[str, ...]:
+    """An amounts theme's ``value_list``: amounts with a point (``"1.20"``), no two equal."""
+    listed = data.get("value_list")
+    if not isinstance(listed, list) or len(listed) < 2 or not all(isinstance(v, str) for v in listed):
+        raise ThemeError('an amounts theme lists its prices: value_list = ["0.50", "1.20", ...]', path=path)
+    seen: set[Fraction] = set()
+    for given in listed:
+        try:
+            amount = Fraction(given)
+        except ValueError:
+            amount = Fraction(-1)
+        if amount <= 0 or (amount * 100).denominator != 1 or amount in seen:
+            raise ThemeError("value_list: {given!r} is not a price in cents, or is listed twice", path=path,
+                             given=given)
+        seen.add(amount)
+    return tuple(listed)
+
+
+def _value_list(path: Path, data: dict) -> tuple[str, ...]:
+    """A fractions theme's ``value_list``: fractions between 0 and 1 written n/d, no two equal
+    (1/2 and 2/4 would make a half that matches two tiles)."""
+    listed = data.get("value_list")
+    if not isinstance(listed, list) or len(listed) < 2 or not all(isinstance(v, str) for v in listed):
+        raise ThemeError('a fractions theme lists its values: value_list = ["1/2", "3/4", ...]', path=path)
+    seen: dict[Fraction, str] = {}
+    for given in listed:
+        numerator, slash, denominator = given.partition("/")
+        whole = slash and numerator.isdigit() and denominator.isdigit()
+        if not whole or not 0 < int(numerator) <= int(denominator) <= 12:
+            raise ThemeError("value_list: {given!r} is not a fraction n/d with 0 < n <= d <= 12", path=path,
+                             given=given)
+        value = Fraction(int(numerator), int(denominator))
+        if value in seen:
+            raise ThemeError("value_list: {one!r} and {two!r} are the same value; keep one", path=path,
+                             one=seen[value], two=given)
+        seen[value] = given
+    return tuple(listed)

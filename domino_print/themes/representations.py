@@ -16,11 +16,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from fractions import Fraction
 from pathlib import Path
 from typing import NamedTuple
 
 from domino_print import texts
 from domino_print.errors import OptionError
+from domino_print.themes import maths
+from domino_print.themes.maths import OPERATIONS
 
 LETTERS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
@@ -60,6 +63,38 @@ class Representation(NamedTuple):
     value's word (``assoc.colour``); without it, the value and the representation's name."""
     case: str = ""
     """A ``letter`` face: ``upper`` or ``lower``."""
+    lowest: int = 0
+    """The first value it can show (Roman numerals start at 1)."""
+    match: str = ""
+    """What touching halves share when this representation shows (``rules.match.<match>``: "a
+    sum and its result"); the theme's ``match`` otherwise."""
+    style: str = ""
+    """A kind's variant: a clock's ``numbers`` or ``ticks``, a digital time's ``24`` or ``12``."""
+
+    @property
+    def generated(self) -> bool:
+        """Whether its faces are drawn from the seed (an operation that makes the value)."""
+        return self.kind in OPERATIONS
+
+
+class Currency(NamedTuple):
+    """Money as a theme file describes it (``[currency]``): coins and notes in cents."""
+
+    symbol: str
+    coins: tuple[int, ...]
+    notes: tuple[int, ...]
+
+    def pieces(self, cents: int) -> tuple[int, ...]:
+        """The fewest coins and notes that make ``cents``, largest first (greedy: right for the
+        euro's 1-2-5 series)."""
+        found = []
+        for piece in sorted((*self.coins, *self.notes), reverse=True):
+            while cents >= piece:
+                found.append(piece)
+                cents -= piece
+        if cents:
+            raise ValueError("the coins cannot make this amount")
+        return tuple(found)
 
 
 class AssociationTheme(NamedTuple):
@@ -71,7 +106,14 @@ class AssociationTheme(NamedTuple):
     match: str
     """What touching halves share, for the rules page: ``rules.match.<match>``."""
     value_names: str = "numbers"
-    """How ``--values`` names the values: ``numbers`` (0-20) or ``letters`` (A-Z)."""
+    """How ``--values`` names the values: ``numbers`` (0-20), ``letters`` (A-Z) or ``times``
+    (``8:00-12:00``, ``3:15,9:45``: a value is then the minutes after midnight) or ``fractions``
+    (``1/2,3/4``: a value is the index of one of ``value_list``)."""
+    value_list: tuple[str, ...] = ()
+    """The values a ``fractions`` or ``amounts`` theme shows, in order (``1/2``, ``3/4``...;
+    ``0.50``, ``1.20``: amounts in the currency's units, with a point)."""
+    currency: Currency | None = None
+    """An ``amounts`` theme's money: its symbol, coins and notes."""
     default_count: int = 7
     """Values shown without ``--values``: 7 make the 28 tiles of double-six."""
 
@@ -79,7 +121,7 @@ class AssociationTheme(NamedTuple):
         return next(r for r in self.representations if r.name == name)
 
 
-VALUE_NAMES = ("numbers", "letters")
+VALUE_NAMES = ("numbers", "letters", "times", "fractions", "amounts")
 """How a theme's values are named on the command line."""
 
 
@@ -91,7 +133,10 @@ class Face(NamedTuple):
     text: str = ""
     """The text of a ``text`` face (already with its "J'ai ..." wording)."""
     count: int = 0  # type: ignore[assignment]  # a field, shadowing tuple.count, which nothing here calls
-    """Dots or fingers; the colour's index."""
+    """Dots, fingers, tally marks...; the colour's index."""
+    parts: tuple[int, ...] = ()
+    """A drawing's numbers: a clock's hours, minutes and dial; a fraction's numerator and
+    denominator."""
     path: Path | None = None
     """A picture's file."""
     bold: bool = False
@@ -108,6 +153,21 @@ class Face(NamedTuple):
     """The line of a pairs list it comes from, for error messages; 0 for a built-in theme."""
 
 
+class Settings(NamedTuple):
+    """How generated faces are drawn: the seed and the ranges a teacher sets."""
+
+    seed: int = 1
+    operands: tuple[int, int] = (0, 10)
+    """``--range``: the terms of a sum or difference, the other factor of a product."""
+    tables: tuple[int, ...] = ()
+    """``--tables``: the tables a product or a division uses (every factor in range when empty)."""
+    step: int = 60
+    """``--step``: the minutes between two times of a set (an hour, a half, a quarter, five)."""
+
+
+DEFAULT_SETTINGS = Settings()
+
+
 class Choice(NamedTuple):
     """What the user picked: the theme, two representations (possibly the same) and the values."""
 
@@ -115,6 +175,30 @@ class Choice(NamedTuple):
     faces: tuple[Representation, Representation]
     values: tuple[int, ...]
     """Value indexes, in the order given."""
+    settings: Settings = DEFAULT_SETTINGS
+    labels: tuple[str, ...] = ()
+    """A folder theme's words in the page's language, by value (``label`` faces)."""
+
+
+class Context(NamedTuple):
+    """What a maker knows besides the value: the page's language, the theme's pictures, the
+    settings, which half it makes (0 or 1) and the face of the other half, to differ from."""
+
+    lang: str
+    images: tuple[Path, ...]
+    settings: Settings
+    side: int
+    other: Face | None
+    listed: tuple[str, ...] = ()
+    """The theme's listed values (``value_list``: fractions, amounts), by index."""
+    currency: Currency | None = None
+    labels: tuple[str, ...] = ()
+
+    def fraction(self, value: int) -> Fraction:
+        return Fraction(self.listed[value])
+
+    def cents(self, value: int) -> int:
+        return int(Fraction(self.listed[value]) * 100)
 
 
 def reads_upside_down(shown: str) -> bool:
@@ -125,12 +209,30 @@ def reads_upside_down(shown: str) -> bool:
     return len(shown) == 1 and shown in UPSIDE_DOWN_LETTERS
 
 
-def _value_name(theme: AssociationTheme, index: int) -> str:
+def value_name(theme: AssociationTheme, index: int) -> str:
+    """A value as ``--values`` names it: ``7``, ``C``, ``3:15``, ``3/4``."""
+    if theme.value_list:
+        return theme.value_list[index]
+    if theme.value_names == "times":
+        return maths.time_text(index)
     return LETTERS[index] if theme.value_names == "letters" else str(index)
 
 
 def _value_index(theme: AssociationTheme, token: str, limit: int) -> int:
     token = token.strip()
+    if theme.value_list:
+        if token in theme.value_list:
+            return theme.value_list.index(token)
+        raise OptionError("{values} {token!r} is not a value of theme {theme!r}; choose among {listed}",
+                          fields=("values",), token=token, theme=theme.name,
+                          listed=", ".join(theme.value_list))
+    if theme.value_names == "times":
+        minutes = maths.parse_time(token)
+        if minutes is not None and minutes % 5 == 0:
+            return minutes
+        raise OptionError("{values} {token!r} is not a time of theme {theme!r}; write times as 3:15 or "
+                          "15:30, by five minutes, as a range (8:00-12:00, with {step}) or a list",
+                          fields=("values", "step"), token=token, theme=theme.name)
     letters = theme.value_names == "letters"
     if letters:
         if len(token) == 1 and token.upper() in LETTERS:
@@ -145,8 +247,9 @@ def _value_index(theme: AssociationTheme, token: str, limit: int) -> int:
     )
 
 
-def parse_values(theme: AssociationTheme, spec: str, limit: int) -> tuple[int, ...]:
-    """``0-10``, ``A-F``, ``A,E,I,O,U`` or a mix, as value indexes below ``limit``, in order."""
+def parse_values(theme: AssociationTheme, spec: str, limit: int, step: int = 1) -> tuple[int, ...]:
+    """``0-10``, ``A-F``, ``A,E,I,O,U`` or a mix, as value indexes below ``limit``, in order; a
+    range of times goes by ``step`` minutes."""
     found: list[int] = []
     for part in spec.split(","):
         low, dash, high = part.strip().partition("-")
@@ -155,19 +258,20 @@ def parse_values(theme: AssociationTheme, spec: str, limit: int) -> tuple[int, .
             if last < first:
                 raise OptionError("{values} {part!r} runs backwards; write it low-high",
                                   fields=("values",), part=part.strip())
-            found.extend(range(first, last + 1))
+            found.extend(range(first, last + 1, step if theme.value_names == "times" else 1))
         else:
             found.append(_value_index(theme, part, limit))
     if len(set(found)) != len(found):
         repeated = next(v for v in found if found.count(v) > 1)
         raise OptionError("{values} names {value} twice; name each value once",
-                          fields=("values",), value=_value_name(theme, repeated))
+                          fields=("values",), value=value_name(theme, repeated))
     if len(found) < 2:
         raise OptionError("{values} needs two values or more to make a set", fields=("values",))
     return tuple(found)
 
 
-def choose(theme: AssociationTheme, faces: str | None, values: str | None, top: int | None) -> Choice:
+def choose(theme: AssociationTheme, faces: str | None, values: str | None, top: int | None,
+           settings: Settings = DEFAULT_SETTINGS) -> Choice:
     """The representations and values picked for a built-in association theme, checked."""
     names = theme.default_faces if faces is None else tuple(n.strip() for n in faces.split(","))
     if len(names) == 1:
@@ -181,60 +285,267 @@ def choose(theme: AssociationTheme, faces: str | None, values: str | None, top: 
         )
     first, second = theme.representation(names[0]), theme.representation(names[1])
     limit = min(first.values, second.values)
+    lowest = max(first.lowest, second.lowest)
     if values is not None and top is not None:
         raise OptionError("{max} and {values} both choose the values; keep one", fields=("max", "values"))
-    if values is not None:
+    if theme.value_names == "times":
+        chosen = _times(theme, (first, second), values, top, settings)
+    elif theme.value_list:
+        chosen = _listed(theme, (first, second), values, top)
+    elif values is not None:
         chosen = parse_values(theme, values, limit)
+        if min(chosen) < lowest:
+            raise OptionError("{values} {value}: faces {faces_given} start at {lowest}; choose values "
+                              "from {lowest}", fields=("values",), value=value_name(theme, min(chosen)),
+                              faces_given=",".join(names), lowest=lowest)
+    elif top is None and settings.tables and {first.kind, second.kind} & {"multiplication", "division"}:
+        chosen = _table_values((first, second), settings, limit, theme.default_count)
     else:
-        count = theme.default_count if top is None else top + 1
-        if count > limit:
+        count = theme.default_count if top is None else top + 1 - lowest
+        if lowest + count > limit:
             raise OptionError("{max} {top} is too high for faces {faces_given}; use {max} {high} or less",
-                              fields=("max",), top=count - 1, faces_given=",".join(names), high=limit - 1)
-        chosen = tuple(range(count))
-    return Choice(theme, (first, second), chosen)
+                              fields=("max",), top=lowest + count - 1, faces_given=",".join(names),
+                              high=limit - 1)
+        if count < 2:
+            raise OptionError("{max} {top}: faces {faces_given} start at {lowest}, so a set needs "
+                              "{max} {least} or more", fields=("max",), top=top, faces_given=",".join(names),
+                              lowest=lowest, least=lowest + 1)
+        chosen = tuple(range(lowest, lowest + count))
+    return Choice(theme, (first, second), chosen, settings)
 
 
-def face_for(choice: Choice, value: int, representation: Representation, lang: str,
-             images: tuple[Path, ...] = ()) -> Face:
-    """How ``value`` looks in ``representation`` on a ``lang`` page."""
-    return KINDS[representation.kind](representation, value, lang, images)
+def _times(theme: AssociationTheme, faces: tuple[Representation, Representation], values: str | None,
+           top: int | None, settings: Settings) -> tuple[int, ...]:
+    """The times of a set: as ``--values`` lists them, else ``default_count`` of the times at
+    ``--step`` drawn from the seed (in the afternoon too when a face shows the 24-hour time);
+    two times one dial shows alike (3:00 and 15:00) are refused when a face shows the dial."""
+    if top is not None:
+        raise OptionError("{max} chooses numbers; choose the times with {values} (8:00-12:00) or "
+                          "{step}", fields=("max", "values", "step"))
+    day = any(face.kind == "digital" and face.style != "12" for face in faces)
+    if values is not None:
+        chosen = parse_values(theme, values, maths.DAY_MINUTES, settings.step)
+    else:
+        dial = maths.sample(range(0, maths.DIAL_MINUTES, settings.step), theme.default_count,
+                            settings.seed, "times")
+        afternoon = [day and maths.pick((False, True), settings.seed, "afternoon", at) for at in dial]
+        # Mornings from 1:00, afternoons from 13:00, and 12:xx at noon.
+        chosen = tuple(sorted(at + maths.DIAL_MINUTES if late or at < 60 else at
+                              for at, late in zip(dial, afternoon, strict=True)))
+    if {face.kind for face in faces} - {"digital"} or not day:
+        seen: dict[int, int] = {}
+        for minutes in chosen:
+            other = seen.setdefault(minutes % maths.DIAL_MINUTES, minutes)
+            if other != minutes:
+                raise OptionError(
+                    "{values}: {one} and {two} look the same on a 12-hour dial, so a half would match "
+                    "two tiles; keep one of them, or show both faces as 24-hour times",
+                    fields=("values",), one=maths.time_text(other), two=maths.time_text(minutes))
+    return chosen
 
 
-def key_name(choice: Choice, value: int, side: int, lang: str, images: tuple[Path, ...] = ()) -> str:
+def _listed(theme: AssociationTheme, faces: tuple[Representation, Representation], values: str | None,
+            top: int | None) -> tuple[int, ...]:
+    """A fractions theme's values: as ``--values`` names them, else the first ``default_count`` of
+    its list that every face can show (a decimal needs one that ends: not 1/3)."""
+    if top is not None:
+        raise OptionError("{max} chooses numbers; choose the values of theme {theme!r} with {values} "
+                          "({example})", fields=("max", "values"), theme=theme.name,
+                          example=",".join(theme.value_list[:3]))
+    shows = [index for index in range(len(theme.value_list)) if all(can_show(theme, f, index) for f in faces)]
+    if values is None:
+        return tuple(shows[:theme.default_count])
+    chosen = parse_values(theme, values, len(theme.value_list))
+    for index in chosen:
+        if index not in shows:
+            raise OptionError("{values} {value}: {value} has no exact decimal, so faces {faces_given} "
+                              "cannot show it; choose other {values}, or other {faces}",
+                              fields=("values", "faces"), value=theme.value_list[index],
+                              faces_given=",".join(face.name for face in faces))
+    return chosen
+
+
+def can_show(theme: AssociationTheme, representation: Representation, value: int) -> bool:
+    """Whether ``representation`` can show ``value`` at all: from its ``lowest`` value; a decimal
+    or a percentage needs a share that ends (not 1/3); words tell the time by five minutes."""
+    if not representation.lowest <= value < representation.values:
+        return False
+    if representation.kind in ("decimal", "percent"):
+        return maths.decimal_text(Fraction(theme.value_list[value]), ".") is not None
+    if representation.kind == "time-words":
+        return value % 5 == 0
+    return True
+
+
+def _table_values(faces: tuple[Representation, Representation], settings: Settings, limit: int,
+                  count: int) -> tuple[int, ...]:
+    """Without ``--values``, the values a product or division of ``--tables`` makes (``count`` of
+    them, drawn from the seed, in order) that every other face can show too."""
+    made = [set(maths.results(face.kind, settings.operands, settings.tables)) for face in faces
+            if face.kind in ("multiplication", "division")]
+    common = sorted(v for v in set.intersection(*made) if v < limit)
+    return tuple(maths.sample(common, count, settings.seed, "values"))
+
+
+def face_for(choice: Choice, value: int, side: int, lang: str, images: tuple[Path, ...] = (),
+             other: Face | None = None) -> Face:
+    """How ``value`` looks on half ``side`` (its representation ``choice.faces[side]``) on a
+    ``lang`` page; a generated face differs from ``other`` when it can."""
+    representation = choice.faces[side]
+    return KINDS[representation.kind](representation, value,
+                                      Context(lang, images, choice.settings, side, other,
+                                              choice.theme.value_list, choice.theme.currency, choice.labels))
+
+
+def faces_for(choice: Choice, value: int, lang: str, images: tuple[Path, ...] = ()) -> tuple[Face, Face]:
+    """The two faces of ``value``: the second differs from the first when both are drawn."""
+    first = face_for(choice, value, 0, lang, images)
+    return first, face_for(choice, value, 1, lang, images, other=first)
+
+
+def key_name(choice: Choice, face: Face, value: int, side: int, lang: str) -> str:
     """A face as the teacher's key names it: its text, the value's word, or "4 (dots)"."""
     representation = choice.faces[side]
-    face = face_for(choice, value, representation, lang, images)
     if face.kind == "text":
         return face.text
     if representation.names:
         return texts.text(lang, f"{representation.names}.{value}")
-    return f"{plain_text(face)} ({texts.text(lang, f'assoc.face.{representation.name}')})"
+    return f"{plain_text(face)} ({texts.text(lang, f'assoc.face.{face.kind}')})"
 
 
-FaceMaker = Callable[[Representation, int, str, tuple[Path, ...]], "Face"]
+FaceMaker = Callable[[Representation, int, Context], "Face"]
 
 
-def _numeral(representation: Representation, value: int, lang: str, images: tuple[Path, ...]) -> Face:
+def _numeral(representation: Representation, value: int, context: Context) -> Face:
     shown = str(value)
     return Face("text", shown, bold=True, underline=reads_upside_down(shown))
 
 
-def _letter(representation: Representation, value: int, lang: str, images: tuple[Path, ...]) -> Face:
+def _letter(representation: Representation, value: int, context: Context) -> Face:
     shown = LETTERS[value].lower() if representation.case == "lower" else LETTERS[value]
     return Face("text", shown, bold=True, underline=reads_upside_down(shown))
 
 
-def _word(representation: Representation, value: int, lang: str, images: tuple[Path, ...]) -> Face:
-    return Face("text", texts.text(lang, f"{representation.words}.{value}"))
+def _word(representation: Representation, value: int, context: Context) -> Face:
+    return Face("text", texts.text(context.lang, f"{representation.words}.{value}"))
 
 
-def _picture(representation: Representation, value: int, lang: str, images: tuple[Path, ...]) -> Face:
-    return Face("picture", count=value, path=images[value])
+def _label(representation: Representation, value: int, context: Context) -> Face:
+    return Face("text", context.labels[value])
+
+
+def _picture(representation: Representation, value: int, context: Context) -> Face:
+    return Face("picture", count=value, path=context.images[value])
+
+
+def _roman(representation: Representation, value: int, context: Context) -> Face:
+    return Face("text", maths.roman(value), bold=True)
 
 
 def _counted(kind: str) -> FaceMaker:
     """A face that shows the value itself, drawn by the painter of face kind ``kind``."""
-    return lambda representation, value, lang, images: Face(kind, count=value)
+    return lambda representation, value, context: Face(kind, count=value)
+
+
+def _operation(representation: Representation, value: int, context: Context) -> Face:
+    """An expression that makes ``value`` (``3 + 4``), drawn from the seed; ``NoExpression``
+    when the ranges hold none."""
+    faces = expressions_of(representation, value, context.settings, context.side)
+    others = [face for face in faces if face != context.other] or faces
+    return others[0]
+
+
+def expressions_of(representation: Representation, value: int, settings: Settings, side: int) -> list[Face]:
+    """Every expression of ``value`` the ranges allow, in an order drawn from the seed, those
+    without a 0 or a 1 first (``3 + 4`` before ``7 + 0``); ``NoExpression`` when there is none."""
+    found = maths.expressions(representation.kind, value, settings.operands, settings.tables)
+    if not found:
+        raise NoExpression(representation, value, settings)
+    order = maths.shuffled(found, settings.seed, representation.kind, value, side)
+    plain = [terms for terms in order if not set(terms) & {0, 1}]
+    return [Face("text", maths.expression_text(representation.kind, a, b))
+            for a, b in plain + [terms for terms in order if terms not in plain]]
+
+
+def variants_for(choice: Choice, value: int, side: int) -> tuple[Face, ...]:
+    """A generated side's expressions of ``value``, each once, for a double set to show in turn;
+    empty for a side that always looks the same."""
+    representation = choice.faces[side]
+    if not representation.generated:
+        return ()
+    return tuple(expressions_of(representation, value, choice.settings, side))
+
+
+class NoExpression(OptionError):
+    """No expression of the representation's operation makes ``value`` within the ranges."""
+
+    def __init__(self, representation: Representation, value: int, settings: Settings) -> None:
+        self.representation, self.value = representation, value
+        tabled = representation.kind in ("multiplication", "division")
+        with_tables = " and {tables} {given}" if tabled and settings.tables else ""
+        low, high = settings.operands
+        super().__init__(
+            "no {operation} makes {value} with {range} {low}-{high}" + with_tables + "; widen "
+            + ("{tables} or {range}" if tabled else "{range}") + ", or choose other {values}",
+            fields=("range", "tables", "values"), operation=representation.kind, value=value, low=low,
+            high=high, given=",".join(map(str, settings.tables)),
+        )
+
+
+def _clock(representation: Representation, value: int, context: Context) -> Face:
+    """An analogue clock: hours on the dial, minutes, and 1 for numbers on the dial (0: ticks)."""
+    return Face("clock", count=value, parts=(maths.dial_hour(value), value % 60,
+                                             0 if representation.style == "ticks" else 1))
+
+
+def _digital(representation: Representation, value: int, context: Context) -> Face:
+    return Face("text", maths.digital_text(value, representation.style), bold=True)
+
+
+def _pie(representation: Representation, value: int, context: Context) -> Face:
+    share = context.fraction(value)
+    return Face(representation.kind, count=value, parts=(share.numerator, share.denominator))
+
+
+def _fraction(representation: Representation, value: int, context: Context) -> Face:
+    share = context.fraction(value)
+    return Face("text", f"{share.numerator}/{share.denominator}", bold=True)
+
+
+def _decimal(representation: Representation, value: int, context: Context) -> Face:
+    shown = maths.decimal_text(context.fraction(value), texts.text(context.lang, "number.decimal_mark"))
+    assert shown is not None  # choose() keeps the fractions without an exact decimal out
+    return Face("text", shown, bold=True)
+
+
+def _percent(representation: Representation, value: int, context: Context) -> Face:
+    mark = texts.text(context.lang, "number.decimal_mark")
+    shown = maths.decimal_text(context.fraction(value) * 100, mark)
+    assert shown is not None
+    return Face("text", texts.text(context.lang, "number.percent", number=shown), bold=True)
+
+
+def _coins(representation: Representation, value: int, context: Context) -> Face:
+    assert context.currency is not None  # an amounts theme has its currency (themes.model)
+    cents = context.cents(value)
+    return Face("coins", context.currency.symbol, count=cents, parts=context.currency.pieces(cents))
+
+
+def _price(representation: Representation, value: int, context: Context) -> Face:
+    assert context.currency is not None
+    return Face("text", price_text(context.cents(value), context.currency.symbol, context.lang), bold=True)
+
+
+def price_text(cents: int, symbol: str, lang: str) -> str:
+    """``1,20 €`` (``€1.20`` in English): two decimals unless the amount is whole."""
+    whole, rest = divmod(cents, 100)
+    mark = texts.text(lang, "number.decimal_mark")
+    amount = f"{whole}{mark}{rest:02d}" if rest else str(whole)
+    return texts.text(lang, "number.price", amount=amount, symbol=symbol)
+
+
+def _time_words(representation: Representation, value: int, context: Context) -> Face:
+    return Face("text", maths.time_words(context.lang, value))
 
 
 KINDS: dict[str, FaceMaker] = {
@@ -245,10 +556,55 @@ KINDS: dict[str, FaceMaker] = {
     "hand": _counted("hand"),
     "colour": _counted("colour"),
     "picture": _picture,
+    "label": _label,
+    "roman": _roman,
+    "tally": _counted("tally"),
+    "frame": _counted("frame"),
+    "dice": _counted("dice"),
+    "rods": _counted("rods"),
+    **{operation: _operation for operation in OPERATIONS},
+    "clock": _clock,
+    "digital": _digital,
+    "time-words": _time_words,
+    "pie": _pie,
+    "bar": _pie,
+    "fraction": _fraction,
+    "decimal": _decimal,
+    "percent": _percent,
+    "coins": _coins,
+    "price": _price,
 }
 """The representation kinds a theme file may name (``kind = "dots"``), each turning a value
 into a ``Face``: plain data that the face painter of the same ``Face.kind`` in
 ``faces.association`` draws. A new kind is one maker here and one painter there."""
+
+
+_DIAL_KINDS = ("clock", "time-words")
+_COUNTED = ("dots", "hand", "tally", "frame", "dice", "rods")
+
+
+def meaning_text(choice: Choice, face: Face, value: int, side: int, lang: str) -> str:
+    """What the meaning check (``sets.meaning``) reads for ``face``: its own text where a text is
+    shown (so "3 + 4", "sept", "0,75" and "75 %" are evaluated as written), the count a drawing
+    shows, a pie's or bar's share as n/d, a colour's word, and a time as minutes after midnight,
+    on a 12-hour dial for the faces that show the dial (3:00 and 15:00 then read the same)."""
+    representation = choice.faces[side]
+    kind = representation.kind
+    if kind in _DIAL_KINDS or (kind == "digital" and representation.style == "12"):
+        return str(value % maths.DIAL_MINUTES)
+    if kind == "digital":
+        return str(value)
+    if face.kind in _COUNTED:
+        return str(face.count)
+    if face.kind in ("pie", "bar"):
+        return f"{face.parts[0]}/{face.parts[1]}"
+    if face.kind == "coins":
+        return " + ".join(f"{piece / 100:g}" for piece in face.parts) or "0"  # evaluated: the sum
+    if kind == "price":
+        return str(Fraction(choice.theme.value_list[value]))
+    if face.kind in ("colour", "picture"):
+        return texts.text(lang, f"{representation.names}.{value}") if representation.names else f"#{value}"
+    return face.text
 
 
 _SPACES = re.compile(r"\s+")
@@ -260,4 +616,10 @@ def plain_text(face: Face) -> str:
         return _SPACES.sub(" ", face.text)
     if face.kind == "picture" and face.path is not None:
         return face.path.stem
+    if face.kind == "clock":
+        return maths.time_text(face.count)
+    if face.kind in ("pie", "bar"):
+        return f"{face.parts[0]}/{face.parts[1]}"
+    if face.kind == "coins":
+        return " + ".join(f"{piece / 100:g}" for piece in face.parts)
     return str(face.count)
