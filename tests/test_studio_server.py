@@ -118,3 +118,32 @@ def test_uvicorn_with_several_workers_shares_sessions_on_disk(tmp_path):
         process.send_signal(signal.SIGINT)
         process.communicate(timeout=30)
     assert len(list((data / "sessions").iterdir())) == 1
+
+
+def test_the_launcher_serves_the_studio_without_a_console(tmp_path):
+    """``domino-print-studio`` (a gui-scripts entry: no console on Windows) is the studio command:
+    with no stdout at all (as under pythonw) it still serves, and stops like the command line."""
+    import tomllib
+
+    scripts = tomllib.loads((Path(__file__).parent.parent / "pyproject.toml").read_text())["project"]
+    assert scripts["gui-scripts"] == {"domino-print-studio": "domino_print.studio.launcher:main"}
+    port = free_port()
+    code = ("import sys; sys.stdout = sys.stderr = None; "
+            f"sys.argv = ['domino-print-studio', '--port', '{port}']; "
+            "from domino_print.studio.launcher import main; main()")
+    process = subprocess.Popen([sys.executable, "-c", code], stderr=subprocess.PIPE, text=True,
+                               env={**os.environ, "TMPDIR": str(tmp_path), "DOMINO_PRINT_NO_BROWSER": "1"})
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                status, body, _ = get(f"http://127.0.0.1:{port}/")
+                break
+            except OSError:
+                assert time.monotonic() < deadline and process.poll() is None, process.stderr.read()
+                time.sleep(0.05)
+        assert status == 200 and b"domino-print" in body
+    finally:
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=20)
+    assert process.returncode == 128 + signal.SIGINT and err == "", err  # nothing printed anywhere
