@@ -633,3 +633,52 @@ def test_the_first_screen_asks_what_to_make_and_each_goal_shows_its_few_fields(c
         page.click("#change-goal")
         assert page.is_visible("#goals")
     screenshot(page, "studio-goals.png")
+
+
+# -- issue 19: axe-core finds nothing in any state the tests reach -------------------------------
+def _axe_clean(page, state: str) -> None:
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    assert results.violations_count == 0, f"{state}:\n{results.generate_report()}"
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_axe_core_finds_no_violation_in_any_state_desktop_and_phone(browser, studio, tmp_path, lang):
+    # axe-core reads the style sheets itself, which the page's policy would refuse it: this context
+    # lets it, and changes nothing else about the page.
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{studio.url}/?lang={lang}")
+        wait_for_preview(page, 1)
+        page.wait_for_function("() => [...document.querySelectorAll('#goals img')]"
+                               ".every(i => i.complete)")
+        for width in (1280, 360):
+            page.set_viewport_size({"width": width, "height": 900 if width > 400 else 780})
+            _axe_clean(page, f"{lang} {width} first screen")
+            change_and_wait(page, lambda: page.click("button[data-goal=classroom]"))
+            _axe_clean(page, f"{lang} {width} classroom")
+            page.fill("#f-sets", "999")
+            page.dispatch_event("#f-sets", "change")
+            page.wait_for_selector("#e-sets:not(:empty)")
+            _axe_clean(page, f"{lang} {width} an error")
+            if width == 360:
+                page.click("#view-preview")
+                _axe_clean(page, f"{lang} {width} preview view")
+                page.click("#view-settings")
+            page.click("#change-goal")
+            page.click("button[data-goal=photos]")
+            three = photos(tmp_path / f"p{width}", size=(120, 90))[:3]
+            page.set_input_files("#files", [str(p) for p in three])
+            page.wait_for_selector("#thumbs li:nth-child(3)")
+            wait_for_preview(page, shown_seq(page))
+            _axe_clean(page, f"{lang} {width} own pictures")
+            page.check("#show-all")
+            _axe_clean(page, f"{lang} {width} all settings")
+            for _ in three:
+                page.locator("#thumbs [data-act=remove]").first.click()
+                page.wait_for_timeout(100)
+            page.click("#change-goal")
+    finally:
+        context.close()
