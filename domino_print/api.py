@@ -183,6 +183,17 @@ def svg_thumbnail(path: Path, side: int) -> Image.Image:
     return thumbnail(path, side)
 
 
+def make_calibration(options: Mapping[str, object]) -> bytes:
+    """The two-sided calibration sheet (``domino-print calibrate``) for ``paper``, ``duplex`` and
+    ``lang`` in a plain mapping, as a PDF in memory; ``OptionError`` if one is wrong."""
+    from domino_print.options.table import parse_calibrate
+    from domino_print.pdf.calibration import render_calibration  # ReportLab: only when asked
+
+    wanted = {name: value for name, value in options.items() if name in ("paper", "duplex", "lang")}
+    paper, duplex, lang = parse_calibrate(wanted)
+    return render_calibration(paper, duplex, lang)
+
+
 def association_themes() -> list[str]:
     """The built-in themes that make association sets and loops (nombres, lettres...)."""
     from domino_print.themes.model import association_themes as themes
@@ -191,5 +202,5 @@ def association_themes() -> list[str]:
 
 
 __all__ += ["FIT_MODES", "IMAGE_SUFFIXES", "PictureError", "Stopped", "WordedError", "association_themes",
-            "check_picture", "decode_picture", "human_size", "in_language", "natural_key",
+            "check_picture", "decode_picture", "human_size", "in_language", "make_calibration", "natural_key",
             "open_picture", "svg_thumbnail", "take_stop"]

@@ -682,3 +682,32 @@ def test_axe_core_finds_no_violation_in_any_state_desktop_and_phone(browser, stu
             page.click("#change-goal")
     finally:
         context.close()
+
+
+def test_the_teacher_prints_a_class_set_with_backs_and_the_calibration_sheet(context, studio):
+    """Issue 19's teacher: 30 sets with a label, backs on the short edge with an offset, black
+    ink; the calibration sheet for that paper and edge; the file named after the class."""
+    from pypdf import PdfReader
+
+    page = context.new_page()
+    page.goto(studio.url + "/")
+    wait_for_preview(page, 1)
+    change_and_wait(page, lambda: page.click("button[data-goal=classroom]"))
+    change_and_wait(page, lambda: (page.fill("#f-sets", "30"), page.dispatch_event("#f-sets", "change")),
+                    "--sets 30")
+    change_and_wait(page, lambda: (page.fill("#f-label", "CP Mme Roux"),
+                                   page.dispatch_event("#f-label", "change")), "--label 'CP Mme Roux'")
+    change_and_wait(page, lambda: page.select_option("#f-duplex", "short"), "--duplex short")
+    change_and_wait(page, lambda: (page.fill("#f-back_offset", "1,5;-0,5"),
+                                   page.dispatch_event("#f-back_offset", "change")), "--back-offset 1.5,-0.5")
+    change_and_wait(page, lambda: page.select_option("#f-ink", "noir"), "--ink noir")
+    with page.expect_download() as downloaded:
+        page.click("#download")
+    assert downloaded.value.suggested_filename == "dominos-cp-mme-roux.pdf"
+    pdf = PdfReader(downloaded.value.path())
+    assert len(pdf.pages) > 30 and "CP Mme Roux" in pdf.pages[0].extract_text()
+    with page.expect_download() as sheet:
+        page.click("#calibration")
+    calibration = PdfReader(sheet.value.path())
+    assert len(calibration.pages) == 2
+    assert "court" in calibration.pages[0].extract_text().lower()  # the short edge, in French

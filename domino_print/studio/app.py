@@ -50,6 +50,7 @@ from domino_print.api import (
     WordedError,
     builtin_themes,
     human_size,
+    make_calibration,
     natural_key,
     summary_line,
 )
@@ -689,6 +690,21 @@ async def thumbnail(request: Request) -> Response:
     return Response(data, media_type="image/png", headers={"cache-control": "private, max-age=3600"})
 
 
+async def calibration(request: Request) -> Response:
+    """The calibration sheet, to measure the backs' offset: for the paper, flip edge and language
+    on the form (``domino-print calibrate``)."""
+    studio = _studio(request)
+    wanted = {name: request.query_params[name] for name in ("paper", "duplex", "lang")
+              if request.query_params.get(name)}
+    try:
+        async with studio.slots():
+            data = await studio.run(make_calibration, wanted)
+    except DominoError:
+        return PlainTextResponse("not found", status_code=404)
+    return Response(data, media_type="application/pdf", headers={
+        "content-disposition": 'attachment; filename="calibration.pdf"', "cache-control": "no-store"})
+
+
 GOAL_PICTURE_PX = (480, 300)
 """A goal's small picture (shown at half that size): the top left of its first page, where the
 first tiles are."""
@@ -750,6 +766,7 @@ ROUTES = [
     Route("/", home),
     Route("/health", health),
     Route("/goal/{name}.jpg", goal_picture),
+    Route("/calibration.pdf", calibration),
     Route("/favicon.ico", no_icon),
     Route("/api/preview", preview, methods=["POST"]),
     Route("/api/size/{scope}/{key}", size),

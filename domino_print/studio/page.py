@@ -172,6 +172,18 @@ def _pictures_section(lang: str, state: dict) -> str:
 </fieldset>"""
 
 
+def _calibration(lang: str, offset: dict) -> str:
+    """The calibration sheet, beside the backs' offset it measures (the script keeps its link on
+    the form's paper, flip edge and language)."""
+    goals_attr = " ".join(g.name for g in goals() if "back_offset" in g.fields)
+    named = f"\u201c{offset['label']}\u201d"
+    help_text = word(lang, "field.calibration_help", field=named)
+    return (f'<div class="field value calibration" data-field="calibration" data-goals="{_attr(goals_attr)}">'
+            f'<a class="button" id="calibration" href="/calibration.pdf?lang={lang}" download '
+            f'aria-describedby="h-calibration">{escape(word(lang, "field.calibration"))}</a>'
+            f'<p class="help" id="h-calibration">{escape(help_text)}</p></div>')
+
+
 def _goals_section(lang: str) -> str:
     """The first screen: one button per goal, with a small picture of what it makes."""
     items = []
@@ -217,6 +229,8 @@ def render_page(lang: str, state: dict) -> str:
     parts = []
     for group, chosen in groups:
         inner = "".join(_field(f, saved.get(f["name"]), lang, has_pictures) for f in chosen)
+        if any(f["name"] == "back_offset" for f in chosen):
+            inner += _calibration(lang, by_name["back_offset"])
         parts.append(f'<fieldset class="group" id="g-{group}"><legend>{escape(word(lang, f"group.{group}"))}'
                      f"</legend>{inner}</fieldset>")
         if group == "set":

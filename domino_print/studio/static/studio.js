@@ -44,6 +44,16 @@
     }
   }
 
+  function updateCalibration() {
+    // The calibration sheet for the paper, flip edge and language the form has now.
+    const wanted = new URLSearchParams();
+    for (const name of ["paper", "duplex", "lang"]) {
+      const value = currentValue(name);
+      if (value !== null) wanted.set(name, String(value));
+    }
+    $("calibration")?.setAttribute("href", "/calibration.pdf?" + wanted.toString());
+  }
+
   function updateNeeds() {
     // Until nothing changes: a field may depend on one that was just enabled (target on rules on no_rules).
     for (let pass = 0; pass < 8; pass++) {
@@ -59,6 +69,7 @@
       if (!changes) break;
     }
     updateImplied();
+    updateCalibration();
   }
 
   // -- the options, as the option table reads them ------------------------------------------
@@ -99,6 +110,7 @@
   let busyTimer = null;
   let changedAt = performance.now();
   let sizeTimer = null;
+  let previewPending = false;
   window.studioTimings = [];
 
   function setBusy(on) {
@@ -176,6 +188,7 @@
       const errors = data.errors || [{ field: "general", message: data.message || say("error.server_gone") }];
       showErrors(errors);
       disableActions(errors.map((e) => e.message).join(" "));
+      previewPending = downloadWanted = false;
       markStale(true);
       setBusy(false);
       return;
@@ -206,6 +219,13 @@
     markStale(false);
     $("command").textContent = data.command;
     enableActions(data.download, data.file_name);
+    if (mine === sequence) {
+      previewPending = false;
+      if (downloadWanted) {
+        downloadWanted = false;
+        $("download").click();
+      }
+    }
     setBusy(false);
     document.body.dataset.previewSeq = String(mine);
     showGoalPictures();
@@ -228,6 +248,7 @@
 
   let typingTimer = null;
   function changed(event) {
+    previewPending = true;
     changedAt = performance.now();
     updateNeeds();
     disableActions("");  // until the preview of these settings arrives: never an older PDF
@@ -509,9 +530,15 @@
   $("background").addEventListener("change", look);
 
   // -- actions ------------------------------------------------------------------------------
+  // A click on the download while the preview of a change is on its way (the field just left
+  // sends its change as the button is pressed) downloads once that preview has arrived: the PDF
+  // of the settings on screen, never the one before.
+  let downloadWanted = false;
   for (const id of actionLinks) {
     $(id).addEventListener("click", (event) => {
-      if ($(id).getAttribute("aria-disabled") === "true") event.preventDefault();
+      if ($(id).getAttribute("aria-disabled") !== "true") return;
+      event.preventDefault();
+      if (id === "download" && previewPending) downloadWanted = true;
     });
   }
 
