@@ -76,6 +76,11 @@ def upload(client: TestClient, files: list[tuple[str, bytes]]):
     return client.post("/api/pictures?lang=en", files=parts)
 
 
+def session_pictures(client: TestClient) -> Path:
+    """The folder theme the session's pictures make (``--theme`` reads it as the studio does)."""
+    return client.app.studio.sessions.find(client.cookies[COOKIE]).pictures_dir
+
+
 def preview(client: TestClient, **options):
     return client.post("/api/preview", json={"options": options, "page_lang": "en"})
 
@@ -207,7 +212,8 @@ def test_seven_photos_make_a_set_whose_download_equals_the_command_line(client, 
     data = preview(client, theme="pictures", labels=True).json()
     assert data["summary"].startswith("2 pages, 28 dominoes (double-six), A4, ")
     pdf = client.get(data["download"]).content
-    folder = data["command"].split("--theme ")[1].split()[0].strip("'")
+    assert data["command"] is None  # no command to copy: the session's folder goes with the session
+    folder = session_pictures(client)
     out = tmp_path / "cli.pdf"
     result = run_cli("--theme", folder, "--labels", "--out", out, "--quiet")
     assert result.exit_code == 0, result.output
@@ -429,7 +435,7 @@ def test_fit_background_and_names_reach_the_pdf_as_on_the_command_line(client, t
     assert client.post("/api/pictures/look", json={"fit": "stretch", "background": "red"}).status_code == 400
     data = preview(client, theme="pictures", labels=True, lang="fr").json()
     pdf = client.get(data["download"]).content
-    folder = Path(data["command"].split("--theme ")[1].split()[0].strip("'"))
+    folder = session_pictures(client)
     toml = tomllib.loads((folder / "theme.toml").read_text(encoding="utf-8"))
     assert toml["fit"] == "cover" and toml["background"] == "#FFEECC"
     assert toml["labels"]["fr"][0] == name and toml["labels"]["en"][0] == "photo1"

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import io
 import os
-import re
 import socket
 import threading
 import time
@@ -199,7 +198,6 @@ def test_the_page_loads_and_shows_a_preview(page, context):
     assert sheet.width > sheet.height  # the double-six sheet, landscape
     assert sheet.convert("L").getextrema()[0] < 60  # something is drawn on it
     assert page.get_attribute("#download", "aria-disabled") is None
-    screenshot(page, "studio.png")
     page.set_viewport_size({"width": 360, "height": 780})
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 360  # no sideways scrolling on a phone
@@ -239,7 +237,8 @@ def test_a_bad_value_shows_beside_its_field_and_keeps_the_last_preview(page):
     assert page.locator("#pages img").count() == 2
 
 
-def test_seven_photos_preview_upright_and_download_like_the_command_line(page, context, tmp_path, run_cli):
+def test_seven_photos_preview_upright_and_download_like_the_command_line(page, context, studio, tmp_path,
+                                                                          run_cli):
     paths = photos(tmp_path / "photos")
     before = shown_seq(page)
     page.set_input_files("#files", [str(p) for p in paths])
@@ -264,8 +263,11 @@ def test_seven_photos_preview_upright_and_download_like_the_command_line(page, c
     with page.expect_download() as downloaded:
         page.click("#download")
     pdf = Path(downloaded.value.path()).read_bytes()
-    command = page.inner_text("#command")
-    folder = re.search(r"--theme (\S+)", command).group(1).strip("'")
+    assert not page.is_visible("#copy")  # no command to copy: the session's folder goes with it
+    from domino_print.studio.sessions import COOKIE
+
+    cookie = next(c["value"] for c in context.cookies() if c["name"] == COOKIE)
+    folder = studio.app.studio.sessions.find(cookie).pictures_dir
     out = tmp_path / "cli.pdf"
     result = run_cli("--theme", folder, "--out", out, "--quiet")
     assert result.exit_code == 0, result.output
@@ -639,6 +641,7 @@ def test_the_first_screen_asks_what_to_make_and_each_goal_shows_its_few_fields(c
 def _axe_clean(page, state: str) -> None:
     from axe_playwright_python.sync_playwright import Axe
 
+    page.wait_for_load_state("networkidle")  # a state, not a moment between two
     results = Axe().run(page)
     assert results.violations_count == 0, f"{state}:\n{results.generate_report()}"
 
@@ -670,9 +673,11 @@ def test_axe_core_finds_no_violation_in_any_state_desktop_and_phone(browser, stu
             page.click("#change-goal")
             page.click("button[data-goal=photos]")
             three = photos(tmp_path / f"p{width}", size=(120, 90))[:3]
+            before = shown_seq(page)
             page.set_input_files("#files", [str(p) for p in three])
             page.wait_for_selector("#thumbs li:nth-child(3)")
-            wait_for_preview(page, shown_seq(page))
+            wait_for_preview(page, before + 1)
+            page.wait_for_load_state("networkidle")
             _axe_clean(page, f"{lang} {width} own pictures")
             page.check("#show-all")
             _axe_clean(page, f"{lang} {width} all settings")
@@ -701,6 +706,8 @@ def test_the_teacher_prints_a_class_set_with_backs_and_the_calibration_sheet(con
     change_and_wait(page, lambda: (page.fill("#f-back_offset", "1,5;-0,5"),
                                    page.dispatch_event("#f-back_offset", "change")), "--back-offset 1.5,-0.5")
     change_and_wait(page, lambda: page.select_option("#f-ink", "noir"), "--ink noir")
+    page.locator("#f-sets").scroll_into_view_if_needed()
+    screenshot(page, "studio.png")
     with page.expect_download() as downloaded:
         page.click("#download")
     assert downloaded.value.suggested_filename == "dominos-cp-mme-roux.pdf"

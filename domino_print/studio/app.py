@@ -377,7 +377,8 @@ async def preview(request: Request) -> Response:
         "summary": summary(lang, facts),
         "size_known": facts.get("size") is not None,
         "size_url": f"/api/size/{scope}/{full_key}" if own else None,
-        "command": command_line(options, session.pictures_dir if own else None),
+        # Only where the command works later: a session's folder goes when the session does.
+        "command": None if own else command_line(options, None),
         "download": f"/download/{scope}/{full_key}.pdf",
         "file_name": file_name(options, state, own),
     }))

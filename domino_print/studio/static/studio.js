@@ -217,7 +217,9 @@
     $("summary").textContent = data.summary;
     $("mini-summary").textContent = data.summary;
     markStale(false);
-    $("command").textContent = data.command;
+    $("command").textContent = data.command || "";
+    $("copy").hidden = !data.command;
+    $("command").closest(".command").hidden = !data.command;
     enableActions(data.download, data.file_name);
     if (mine === sequence) {
       previewPending = false;
