@@ -259,6 +259,7 @@ def test_seven_photos_preview_upright_and_download_like_the_command_line(page, c
     assert upper[0] > 180 and upper[2] < 90, upper
     assert lower[2] > 180 and lower[0] < 90, lower
     settled_summary(page)
+    page.evaluate("() => document.getElementById('pictures').scrollIntoView()")
     screenshot(page, "studio-pictures.png", full_page=False)
     with page.expect_download() as downloaded:
         page.click("#download")
@@ -471,8 +472,8 @@ def test_a_picture_named_in_german_behind_other_languages_prints_on_the_german_p
     page.fill(f"#name-{ident}-de", "Oma")
     change_and_wait(page, lambda: page.dispatch_event(f"#name-{ident}-de", "change"))
     assert page.get_attribute(f"#name-{ident}-en", "placeholder") == "photo"  # the others unchanged
-    change_and_wait(page, lambda: page.check("#f-labels"), "--labels")
-    change_and_wait(page, lambda: page.select_option("#f-lang", "de"), "--lang de")
+    change_and_wait(page, lambda: page.check("#f-labels"))
+    change_and_wait(page, lambda: page.select_option("#f-lang", "de"))
     settled_summary(page)
     with page.expect_download() as downloaded:
         page.click("#download")
