@@ -126,11 +126,11 @@ def test_the_launcher_serves_the_studio_without_a_console(tmp_path):
     import tomllib
 
     scripts = tomllib.loads((Path(__file__).parent.parent / "pyproject.toml").read_text())["project"]
-    assert scripts["gui-scripts"] == {"domino-print-studio": "domino_print.studio.launcher:main"}
+    assert scripts["gui-scripts"] == {"domino-print-studio": "domino_print.launcher:main"}
     port = free_port()
     code = ("import sys; sys.stdout = sys.stderr = None; "
             f"sys.argv = ['domino-print-studio', '--port', '{port}']; "
-            "from domino_print.studio.launcher import main; main()")
+            "from domino_print.launcher import main; main()")
     process = subprocess.Popen([sys.executable, "-c", code], stderr=subprocess.PIPE, text=True,
                                env={**os.environ, "TMPDIR": str(tmp_path), "DOMINO_PRINT_NO_BROWSER": "1"})
     try:

@@ -25,5 +25,5 @@ def main() -> None:
     run()
 
 
-if __name__ == "__main__":  # pragma: no cover - python -m domino_print.studio.launcher
+if __name__ == "__main__":  # pragma: no cover - python -m domino_print.launcher
     main()
