@@ -64,12 +64,13 @@ def _owner(name: str) -> str | None:
     return None
 
 
-def import_graph() -> dict[str, set[str]]:
-    """For each module, the package modules it imports anywhere in its code."""
-    graph: dict[str, set[str]] = {}
+def imported_names() -> dict[str, set[str]]:
+    """For each module, every dotted name its import statements may load, outside packages
+    included, wherever they stand but under ``if TYPE_CHECKING:``."""
+    found: dict[str, set[str]] = {}
     for module, path in MODULES.items():
         is_package = path.name == "__init__.py"
-        targets: set[str] = set()
+        names: set[str] = set()
         pending: list[ast.AST] = [ast.parse(path.read_text(encoding="utf-8"), filename=str(path))]
         while pending:
             node = pending.pop()
@@ -77,14 +78,24 @@ def import_graph() -> dict[str, set[str]]:
                 pending.extend(node.orelse)
                 continue
             if isinstance(node, (ast.Import, ast.ImportFrom)):
-                for name in _imported(node, module, is_package):
-                    owner = _owner(name)
-                    # importing a.b.c runs a and a.b first: a package's __init__ is an import too
-                    while owner and owner.startswith(PACKAGE):
-                        if owner != module:
-                            targets.add(owner)
-                        owner = _owner(owner.rpartition(".")[0])
+                names |= _imported(node, module, is_package)
             pending.extend(ast.iter_child_nodes(node))
+        found[module] = names
+    return found
+
+
+def import_graph() -> dict[str, set[str]]:
+    """For each module, the package modules it imports anywhere in its code."""
+    graph: dict[str, set[str]] = {}
+    for module, names in imported_names().items():
+        targets: set[str] = set()
+        for name in names:
+            owner = _owner(name)
+            # importing a.b.c runs a and a.b first: a package's __init__ is an import too
+            while owner and owner.startswith(PACKAGE):
+                if owner != module:
+                    targets.add(owner)
+                owner = _owner(owner.rpartition(".")[0])
         graph[module] = targets
     return graph
 

@@ -9,33 +9,18 @@ mark must go.
 
 from __future__ import annotations
 
-import ast
-
-from test_import_cycles import MODULES, _imported, _is_type_checking, import_graph
+import pytest
+from test_import_cycles import MODULES, import_graph, imported_names
 
 PACKAGE = "domino_print"
 
 
 def _external_imports() -> dict[str, set[str]]:
     """For each package module, the top-level names of the outside packages it imports."""
-    found: dict[str, set[str]] = {}
-    for module, path in MODULES.items():
-        is_package = path.name == "__init__.py"
-        names: set[str] = set()
-        pending: list[ast.AST] = [ast.parse(path.read_text(encoding="utf-8"), filename=str(path))]
-        while pending:
-            node = pending.pop()
-            if isinstance(node, ast.If) and _is_type_checking(node):
-                pending.extend(node.orelse)
-                continue
-            if isinstance(node, (ast.Import, ast.ImportFrom)) and not getattr(node, "level", 0):
-                for name in _imported(node, module, is_package):
-                    top = name.split(".")[0]
-                    if top and top != PACKAGE:
-                        names.add(top)
-            pending.extend(ast.iter_child_nodes(node))
-        found[module] = names
-    return found
+    return {
+        module: {name.split(".")[0] for name in names if name and not name.startswith(PACKAGE)}
+        for module, names in imported_names().items()
+    }
 
 
 EXTERNAL = _external_imports()
