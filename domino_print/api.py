@@ -147,8 +147,8 @@ def rules_text(job: Job) -> RulesContent | None:
 # -- what a surface built on the API uses besides documents (the studio) ------------------------
 # The studio reaches the core only through this module and the option table (the layer contract,
 # tests/test_layers.py): the errors it words, and the picture and theme helpers its uploads need.
-from domino_print.output.files import human_size  # noqa: E402
 from domino_print.output.stopping import Stopped, take_stop  # noqa: E402
+from domino_print.output.summary import human_size  # noqa: E402
 from domino_print.pictures import IMAGE_SUFFIXES, PictureError  # noqa: E402
 from domino_print.themes.model import FIT_MODES, in_language  # noqa: E402
 from domino_print.themes.user import natural_key  # noqa: E402

@@ -36,7 +36,10 @@ def _python_startup_traceback(error: str) -> bool:
     ``__init__``), before the entry point (``__main__.main``) could set its handlers: a few
     milliseconds outside the package's reach. No frame of it is in any other file of the package."""
     frames = [line for line in error.splitlines() if line.startswith('  File "')]
-    return "KeyboardInterrupt" in error and all(_STARTUP.search(line) for line in frames)
+    # A signal landing while the interpreter sets up its own standard streams (``io``) can also
+    # end it with "Fatal Python error: init_sys_streams", before any frame of ours exists.
+    interrupted = "KeyboardInterrupt" in error or error.startswith("Fatal Python error: init_sys_streams")
+    return interrupted and all(_STARTUP.search(line) for line in frames)
 
 
 @pytest.mark.slow

@@ -219,7 +219,7 @@ def test_seven_photos_make_a_set_whose_download_equals_the_command_line(client, 
     assert result.exit_code == 0, result.output
     assert pdf == out.read_bytes()
     size = client.get(data["size_url"]).json()["summary"]
-    assert size.endswith(f"{-(-len(pdf) // 1024)} KB")
+    assert size.endswith(f"{-(-len(pdf) // 1024)} Ko")  # the page is in French
 
 
 def test_thumbnails_are_our_own_upright_pngs(client, tmp_path):
@@ -295,7 +295,7 @@ def test_one_raw_picture_per_request_with_its_limits(tmp_path):
         large = png_bytes(noisy((200, 200)))
         state = client.post("/api/picture?lang=fr&name=grand.png", content=large).json()
         assert state["added"] == [] and len(state["pictures"]) == 1
-        message = "le fichier dépasse 20 KB ; réduisez l'image d'abord"
+        message = "le fichier dépasse 20 Ko ; réduisez l'image d'abord"
         assert state["rejected"] == [{"name": "grand.png", "message": message}]
 
 

@@ -22,7 +22,7 @@ with warnings.catch_warnings():  # starlette asks for httpx2, a newer name for t
 
 from domino_print.api import DocumentFacts, make_document, summary_line
 from domino_print.cli import cli
-from domino_print.output.summary import calibration_line
+from domino_print.output.summary import calibration_line, human_size
 from domino_print.studio import create_app
 from domino_print.studio.settings import Settings
 from domino_print.texts import languages, text
@@ -167,4 +167,16 @@ def test_the_calibration_sheet_has_its_summary_from_the_catalogues_too(tmp_path)
     assert line == calibration_line(str(out), 2, "short", "Letter", out.stat().st_size, "en")
     for lang in languages():
         worded = calibration_line("c.pdf", 2, "long", "A4", 5000, lang)
-        assert text(lang, "summary.edge_long") in worded and "A4" in worded and "5 KB" in worded
+        assert text(lang, "summary.edge_long") in worded and "A4" in worded
+        assert worded.endswith(human_size(5000, lang))
+
+
+@pytest.mark.parametrize(("lang", "small", "large"), [
+    ("en", "82 KB", "1.5 MB"), ("fr", "82 Ko", "1,5 Mo"),
+    ("es", "82 KB", "1,5 MB"), ("de", "82 KB", "1,5 MB"),
+])
+def test_sizes_read_in_the_language_of_the_line(lang, small, large):
+    assert human_size(82 * 1024 - 100, lang) == small  # rounded up: 81.9 KB is 82
+    assert human_size(3 * 1024 * 1024 // 2, lang) == large
+    facts = make_document({"theme": "pips", "lang": lang})
+    assert summary_line(facts, lang).endswith(f", {human_size(facts.size, lang)}")

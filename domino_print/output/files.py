@@ -347,8 +347,3 @@ def _system(error: OSError) -> dict[str, Any]:
     return {"errno": error.errno, "reason": error.strerror or str(error)}
 
 
-def human_size(size: int) -> str:
-    """``12 KB`` style sizes for the summary line (1 KB = 1024 bytes, rounded up)."""
-    if size < 1024 * 1024:
-        return f"{-(-size // 1024)} KB"
-    return f"{size / (1024 * 1024):.1f} MB"

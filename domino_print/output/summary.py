@@ -17,7 +17,6 @@ from collections.abc import Mapping, Sequence
 from pathlib import PurePath
 from typing import NamedTuple, Protocol, TypeVar
 
-from domino_print.output.files import human_size
 from domino_print.sets.naming import Deck, set_name
 from domino_print.texts import plural, text
 
@@ -96,6 +95,15 @@ def _field(data: Mapping[str, object], name: str, kind: type[T]) -> T:
     return value
 
 
+def human_size(size: int, lang: str = "en") -> str:
+    """``12 KB`` (``12 Ko`` in French): 1 KB is 1024 bytes, rounded up; ``1.5 MB`` from 1 MB on,
+    with the language's decimal mark."""
+    if size < 1024 * 1024:
+        return text(lang, "summary.kilobytes", count=-(-size // 1024))
+    whole, tenth = divmod(round(size / (1024 * 1024) * 10), 10)
+    return text(lang, "summary.megabytes", whole=whole, tenth=tenth)
+
+
 def summary_line(facts: SummaryFacts, lang: str, out_name: str | None = None,
                  previews: Sequence[PurePath] = ()) -> str:
     """The summary of a document in ``lang``: pages, tiles and set, backs, paper, size.
@@ -113,7 +121,7 @@ def summary_line(facts: SummaryFacts, lang: str, out_name: str | None = None,
     elif facts.backs:
         edge = text(lang, f"summary.edge_{facts.duplex}")
         dominoes = text(lang, "summary.backs", dominoes=dominoes, edge=edge)
-    size = text(lang, "summary.size_pending") if facts.size is None else human_size(facts.size)
+    size = text(lang, "summary.size_pending") if facts.size is None else human_size(facts.size, lang)
     line = text(lang, "summary.line", pages=plural(lang, "summary.pages", facts.pages),
                 dominoes=dominoes, paper=facts.paper, size=size)
     if out_name is not None:
@@ -130,5 +138,5 @@ def calibration_line(out_name: str, pages: int, duplex: str, paper: str, size: i
     """The summary of a calibration sheet (``domino-print calibrate``): its pages, the edge to flip
     on, the paper and the size."""
     line = text(lang, "summary.calibration", pages=plural(lang, "summary.pages", pages),
-                edge=text(lang, f"summary.edge_{duplex}"), paper=paper, size=human_size(size))
+                edge=text(lang, f"summary.edge_{duplex}"), paper=paper, size=human_size(size, lang))
     return text(lang, "summary.file", out=out_name, summary=line)

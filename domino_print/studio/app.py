@@ -582,7 +582,7 @@ def _accept(studio: Studio, session: Session, lang: str, uploads: list) -> dict:
     def prepare(item: tuple[str, bytes | None]) -> tuple[str, picture_files.Prepared | str]:
         name, data = item
         if data is None:
-            return name, messages("file_too_large", limit=human_size(limits.bytes_per_file))
+            return name, messages("file_too_large", limit=human_size(limits.bytes_per_file, lang))
         try:
             return name, picture_files.prepare_upload(data, name)
         except PictureError as exc:
