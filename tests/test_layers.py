@@ -9,7 +9,6 @@ mark must go.
 
 from __future__ import annotations
 
-import pytest
 from test_import_cycles import MODULES, import_graph, imported_names
 
 PACKAGE = "domino_print"
