@@ -64,6 +64,8 @@ class Scenario:
     max_mb_memory_growth: float | None = None
     """Largest allowed peak memory (command) - peak memory (baseline), in MB: for a long job
     against the same job made short, memory that grows with the job's length."""
+    max_seconds: float | None = None
+    """Largest allowed median wall time of the command itself, in seconds (an issue's own figure)."""
 
 
 LAUNCHER = """
@@ -187,6 +189,9 @@ def main() -> int:
             checks.append(
                 (cpu_ratio <= scenario.max_cpu_ratio, f"CPU x{cpu_ratio:.2f} <= x{scenario.max_cpu_ratio:g}")
             )
+        if scenario.max_seconds is not None:
+            checks.append((run.wall <= scenario.max_seconds,
+                           f"{run.wall:.2f} s <= {scenario.max_seconds:g} s"))
         if scenario.max_kb is not None:
             checks.append((size_kb <= scenario.max_kb, f"{size_kb:.1f} KB <= {scenario.max_kb:g} KB"))
         if scenario.max_mb_memory is not None:

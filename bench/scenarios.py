@@ -90,6 +90,34 @@ LONG_PREVIEW_SCENARIO = Scenario(
     in_process=False,
 )
 
+LIST_ROWS = 500
+LIST_FILE = ROOT / "bench" / ".work" / "liste-500.xlsx"
+
+
+def _write_long_list() -> None:
+    """Issue 18: a teacher's list of 500 rows saved by a spreadsheet (a header row, numbers as
+    numbers), for ``LIST_SCENARIO``."""
+    import openpyxl  # a test dependency, installed with the bench
+
+    workbook = openpyxl.Workbook()
+    sheet = workbook.active
+    sheet.title = "Liste"
+    sheet.append(["Question", "Réponse"])
+    for number in range(1, LIST_ROWS + 1):
+        sheet.append([f"{number} + {number}", 2 * number])
+    LIST_FILE.parent.mkdir(parents=True, exist_ok=True)
+    workbook.save(LIST_FILE)
+
+
+# Issue 18: a 500-row .xlsx list read, checked (every side evaluated, the meaning check) and
+# drawn as a 500-card loop with its rules and key pages, within 2 s.
+LIST_SCENARIO = Scenario(
+    name="500-row .xlsx list: read, checked, drawn",
+    args=["--theme", str(LIST_FILE), "--out", "bench/.work/liste-500.pdf"],
+    max_seconds=2.0,
+    setup=_write_long_list,
+)
+
 SCENARIOS: list[Scenario] = [
     STARTUP_GUARD,
     Scenario(
@@ -112,4 +140,5 @@ SCENARIOS: list[Scenario] = [
     *GENERATED_SCENARIOS,
     LONG_PREVIEW_SCENARIO,
     BIG_PHOTO_SCENARIO,  # issue 9: 200 MP phone photos, peak memory at most 300 MB
+    LIST_SCENARIO,
 ]

@@ -72,6 +72,8 @@ class Document(NamedTuple):
     cuts: CutPlan
     """Where every sheet and back page's tiles, cut lines, crop marks and fold line are, in mm:
     plain data for the writers that are not the PDF (cut files)."""
+    header_row: tuple[str, ...] = ()
+    """A list of pairs' first row, left out as a header; empty when there was none."""
 
     @property
     def size(self) -> int:
@@ -105,6 +107,7 @@ def make_document(options: Mapping[str, object] | Options | Job,
         lang=job.lang,
         deck=job.deck,
         cuts=job_cut_plan(job),
+        header_row=job.pairs.header if job.pairs is not None else (),
     )
 
 

@@ -163,7 +163,7 @@ def test_deeper_errors_name_fields_on_a_form_and_flags_on_the_command_line(tmp_p
     assert cli == ("unknown rules variant 'bridge'; use --rules famille, --rules points, --rules doubles, "
                    "--rules tout-petits, --rules fives, --rules chicken or --rules train")
 
-    text_file = tmp_path / "notes.txt"
+    text_file = tmp_path / "notes.md"  # (.txt is a list of pairs, like .csv)
     text_file.write_text("not a theme", encoding="utf-8")
     with pytest.raises(OptionError) as caught:
         parse_options({"theme": str(text_file)})

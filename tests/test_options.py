@@ -30,7 +30,7 @@ def test_every_click_option_of_both_commands_comes_from_the_table():
             assert param.help == catalogue("en")[option.help_key or f"option.{option.name}.help"].format(
                 themes="chiffres, couleurs, fractions, fruits, heures, lettres, monnaie, nombres, pips, "
                 "pips-couleur",
-                lists=".csv, .toml",
+                lists=".csv, .tsv, .txt, .xlsx, .ods, .toml",
             ) + needs_text(option, table)
 
 
@@ -170,7 +170,7 @@ def test_which_option_needs_which_is_the_table_s_and_the_checks_and_help_follow_
     assert "Only with --backs duplex." in help_text and "Not with --no-rules." in help_text
     needs = {option.name: option.needs for option in OPTIONS if option.needs}
     assert set(needs) == {"rules", "target", "duplex", "back_offset", "preview_dpi", "corner", "kerf", "hand",
-                          "starter", "players", "score_sheet"}
+                          "starter", "players", "score_sheet", "header"}
     unmet = [({"no_rules": True, "rules": "points"}, "rules", 0),
              ({"no_rules": True, "target": 80}, "target", 0),
              ({"rules": "famille", "target": 80}, "target", 1),
@@ -178,7 +178,8 @@ def test_which_option_needs_which_is_the_table_s_and_the_checks_and_help_follow_
              ({"back_offset": "1,1"}, "back_offset", 0),
              ({"backs": "fold", "back_offset": "1,1"}, "back_offset", 1),
              ({"preview_dpi": 100}, "preview_dpi", 0),
-             ({"corner": 2}, "corner", 0), ({"kerf": 0.2}, "kerf", 0)]
+             ({"corner": 2}, "corner", 0), ({"kerf": 0.2}, "kerf", 0),
+             ({"header": True, "no_header": True}, "header", 0)]
     for mapping, name, index in unmet:
         need = needs[name][index]
         with pytest.raises(OptionError) as refused:

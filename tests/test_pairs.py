@@ -11,7 +11,7 @@ import pypdf
 import pytest
 
 from domino_print.api import make_document
-from domino_print.themes.pairs import PairsError, read_pairs
+from domino_print.themes.pairs import read_pairs
 from tests.fixtures_images import solid
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "tables-de-multiplication.csv"
@@ -130,11 +130,12 @@ def test_a_list_whose_name_the_font_cannot_print_is_refused(tmp_path, run_cli):
     assert not out.exists()
 
 
-def test_a_list_not_in_utf8_is_named(tmp_path):
+def test_a_windows_1252_list_is_read_as_such(tmp_path):
+    """Excel's "CSV" in French Windows: Windows-1252, once refused as "not UTF-8"."""
     source = tmp_path / "latin.csv"
-    source.write_bytes("élève;pupil\nchat;cat\n".encode("latin-1"))
-    with pytest.raises(PairsError, match="not UTF-8"):
-        read_pairs(str(source))
+    source.write_bytes("élève;pupil\r\nchat;cat\r\n".encode("cp1252"))
+    pairs = read_pairs(str(source))
+    assert pairs.rows[0].first.text == "élève" and pairs.table.encoding == "Windows-1252"
 
 
 def test_a_fifo_given_as_the_list_is_refused_at_once(tmp_path, run_cli):

@@ -136,7 +136,7 @@ _TWO_SIDED = Need("backs", ("duplex",),
 ASSOCIATION_OPTIONS = (
     Option("faces", "text", None, metavar="A,B", longest=100),
     Option("values", "text", None, metavar="LIST", longest=2000),
-    Option("structure", "choice", None, choices=("double", "boucle")),
+    Option("structure", "choice", None, choices=("double", "boucle", "chaine")),
     Option("seed", "int", None, low=0, high=999999, metavar="N"),
     Option("style", "choice", None, choices=("simple", "jai-quia")),
     Option("range", "text", None, metavar="LOW-HIGH"),
@@ -167,12 +167,23 @@ HOUSE_RULE_OPTIONS = (
 )
 """House rules (issue 22): a game's facts changed, checked against the game in ``rules.content``."""
 
+LIST_OPTIONS = (
+    Option("sheet", "text", None, metavar="NAME"),
+    Option("header", "flag", False,
+           needs=(Need("no_header", (False,), "{header} and {no_header} say opposite things; keep one"),)),
+    Option("no_header", "flag", False),
+    Option("ambiguous", "choice", None, choices=("ok",)),
+    Option("cards", "int", None, low=2, high=1000, metavar="N"),
+)
+"""Lists of pairs (issue 18): read and checked in ``themes.pairs``, sized in ``sets.association``."""
+
 OPTIONS: tuple[Option, ...] = (
     Option("theme", "text", "pips", metavar="NAME|DIR|FILE", longest=4096),
     Option("out", "path", None, cli_only=True, metavar="FILE", longest=4096),
     Option("max", "int", None, low=0, high=MAX_TOP, metavar="N"),
     Option("lang", "choice", DEFAULT_LANG, choices=languages),
     *ASSOCIATION_OPTIONS,
+    *LIST_OPTIONS,
     Option("labels", "flag", False),
     Option("rules", "choice", None, choices=rules_variants, implied="famille", needs=(_RULES_PAGE,)),
     Option("no_rules", "flag", False),
@@ -269,6 +280,12 @@ class Options(NamedTuple):
     """The cut files' rounded corners (radius), 0 for square ones."""
     kerf_mm: float = 0.0
     """What the blade or beam removes: each cut path is grown by half of it."""
+    sheet: str | None = None
+    header: bool = False
+    no_header: bool = False
+    ambiguous: str | None = None
+    cards: int | None = None
+    """Lists of pairs (``themes.pairs``): the sheet, the header row, deliberate twists, a deck's size."""
 
     def sheet_spec(self) -> SheetSpec:
         """What the layout engine is asked for: paper, margins, gap, tile size, fold, marks."""
@@ -566,7 +583,7 @@ def parse(mapping: Mapping[str, object], *, command_line: bool = False) -> Optio
         out=values["out"],
         preview_dpi=values["preview_dpi"] if values["preview"] else None,
         ink=values["ink"],
-        **{option.name: values[option.name] for option in ASSOCIATION_OPTIONS},
+        **{option.name: values[option.name] for option in (*ASSOCIATION_OPTIONS, *LIST_OPTIONS)},
         **_print_values(values),
         **{option.name: values[option.name] for option in HOUSE_RULE_OPTIONS},
     )

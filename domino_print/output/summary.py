@@ -19,8 +19,11 @@ from typing import NamedTuple, Protocol, TypeVar
 
 from domino_print.sets.naming import Deck, set_name
 from domino_print.texts import plural, text
+from domino_print.texts.page_text import displayed
 
 T = TypeVar("T")
+HEADER_CELL_CHARS = 30
+"""A header row's cells are named in the line, each cut to this length."""
 
 
 class SummaryFacts(Protocol):
@@ -49,6 +52,9 @@ class SummaryFacts(Protocol):
     @property
     def size(self) -> int | None:
         """The PDF's size in bytes; None while it is not known yet."""
+    @property
+    def header_row(self) -> tuple[str, ...]:
+        """A list of pairs' first row, left out as a header; empty when there was none."""
 
 
 class DocumentFacts(NamedTuple):
@@ -63,11 +69,12 @@ class DocumentFacts(NamedTuple):
     duplex: str
     paper: str
     size: int | None = None
+    header_row: tuple[str, ...] = ()
 
     @classmethod
     def of(cls, facts: SummaryFacts) -> DocumentFacts:
         return cls(facts.pages, facts.tiles, facts.deck, facts.top, facts.sets, facts.backs,
-                   facts.duplex, facts.paper, facts.size)
+                   facts.duplex, facts.paper, facts.size, tuple(facts.header_row))
 
     def as_json(self) -> dict[str, object]:
         return dict(self._asdict())
@@ -75,16 +82,19 @@ class DocumentFacts(NamedTuple):
     @classmethod
     def from_json(cls, data: Mapping[str, object]) -> DocumentFacts:
         """The facts ``as_json`` gave; ``ValueError`` if ``data`` lacks one or has a wrong type."""
-        deck: Deck = "loop" if _field(data, "deck", str) == "loop" else "double"
+        named = _field(data, "deck", str)
+        deck: Deck = "loop" if named == "loop" else "chain" if named == "chain" else "double"
         if data["deck"] != deck:
             raise ValueError(f"document facts with deck {data['deck']!r}")
-        backs, size = data.get("backs"), data.get("size")
+        backs, size, header = data.get("backs"), data.get("size"), data.get("header_row", [])
+        if not isinstance(header, (list, tuple)) or not all(isinstance(cell, str) for cell in header):
+            raise ValueError(f"document facts: header_row is {header!r}, not a list of texts")
         return cls(
             pages=_field(data, "pages", int), tiles=_field(data, "tiles", int), deck=deck,
             top=_field(data, "top", int), sets=_field(data, "sets", int),
             backs=None if backs is None else _field(data, "backs", str),
             duplex=_field(data, "duplex", str), paper=_field(data, "paper", str),
-            size=None if size is None else _field(data, "size", int),
+            size=None if size is None else _field(data, "size", int), header_row=tuple(header),
         )
 
 
@@ -124,6 +134,9 @@ def summary_line(facts: SummaryFacts, lang: str, out_name: str | None = None,
     size = text(lang, "summary.size_pending") if facts.size is None else human_size(facts.size, lang)
     line = text(lang, "summary.line", pages=plural(lang, "summary.pages", facts.pages),
                 dominoes=dominoes, paper=facts.paper, size=size)
+    if facts.header_row:
+        named_columns = ", ".join(displayed(cell)[:HEADER_CELL_CHARS] for cell in facts.header_row)
+        line = text(lang, "summary.header", summary=line, header=named_columns)
     if out_name is not None:
         line = text(lang, "summary.file", out=out_name, summary=line)
     if previews:

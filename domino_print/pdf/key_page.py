@@ -20,6 +20,7 @@ from domino_print import fonts, texts
 from domino_print.pdf.rules_page import ACCENT, INK, TINT
 from domino_print.platypus_import import Flowable, Paragraph, Table, TableStyle
 from domino_print.rules.content import RulesContext
+from domino_print.rules.loop import words_of
 from domino_print.rules.page import escape
 from domino_print.sets.structures import AssociationSet
 
@@ -45,7 +46,7 @@ def _flowables(canvas: Canvas, ctx: RulesContext, made: AssociationSet, body: fl
     title = Paragraph(texts.typeset(lang, heading),
                       ParagraphStyle("key-title", fontName=bold, fontSize=body * 1.8,
                                      leading=body * 2.2, textColor=ACCENT))
-    intro = Paragraph(texts.typeset(lang, texts.text(lang, "loop.key_intro")),
+    intro = Paragraph(texts.typeset(lang, texts.text(lang, f"{words_of(made)}.key_intro")),
                       ParagraphStyle("key-intro", fontName=regular, fontSize=body,
                                      leading=body * 1.3, textColor=INK))
     cell = ParagraphStyle("key-cell", fontName=regular, fontSize=body, leading=body * 1.2,
@@ -55,7 +56,8 @@ def _flowables(canvas: Canvas, ctx: RulesContext, made: AssociationSet, body: fl
     rows = [[Paragraph(texts.text(lang, f"loop.key_{name}"), head) for name in names]]
     for number, held, asked, following in made.key:
         rows.append([Paragraph(str(number), cell), Paragraph(escape(held), cell),
-                     Paragraph(escape(asked), cell), Paragraph(str(following), cell)])
+                     Paragraph(escape(asked), cell),
+                     Paragraph("—" if following is None else str(following), cell)])  # a chain's end
     table = Table(rows, colWidths=[width * w for w in (0.12, 0.38, 0.38, 0.12)], repeatRows=1)
     table.setStyle(TableStyle([
         ("BACKGROUND", (0, 0), (-1, 0), TINT),

@@ -1,7 +1,8 @@
 """A loop deck's rules page ("J'ai... Qui a... ?" in class; alone) as ``RulesContent``.
 
-Filled from the ``loop.*`` keys of the catalogue; the example shows three cards of the deck
-in loop order. The teacher's key that follows it is drawn by ``pdf.key_page``.
+Filled from the ``loop.*`` keys of the catalogue (``chain.*`` for a chain, which runs from
+"Je commence" to "Fin"); the example shows three cards of the deck in loop order. The
+teacher's key that follows it is drawn by ``pdf.key_page``.
 """
 
 from __future__ import annotations
@@ -23,20 +24,26 @@ def loop_content(ctx: RulesContext, made: AssociationSet) -> RulesContent:
         return texts.text(lang, key, **values)
 
     count = len(made.tiles)
+    own = words_of(made)  # a chain (``chaine``) has its own words, from "Je commence" to "Fin"
     return RulesContent(
         lang=lang,
-        title=say("loop.title", theme=escape(ctx.theme_title)),
+        title=say(f"{own}.title", theme=escape(ctx.theme_title)),
         facts=(
             (say("rules.fact.players"), say("loop.players")),
             (say("rules.fact.age"), say("rules.age.others")),
-            (say("rules.fact.set"), say("loop.cards", count=count)),
-            (say("rules.fact.goal"), say("loop.goal")),
+            (say("rules.fact.set"), say(f"{own}.cards", count=count)),
+            (say("rules.fact.goal"), say(f"{own}.goal")),
         ),
         sections=(
-            Section(say("loop.class_heading"), tuple(say(f"loop.class.{n}") for n in (1, 2, 3, 4))),
-            Section(say("loop.alone_heading"), tuple(say(f"loop.alone.{n}") for n in (1, 2, 3))),
+            Section(say(f"{own}.class_heading"), tuple(say(f"{own}.class.{n}") for n in (1, 2, 3, 4))),
+            Section(say(f"{own}.alone_heading"), tuple(say(f"{own}.alone.{n}") for n in (1, 2, 3))),
         ),
         example_heading=say("rules.example_heading"),
         example_tiles=ctx.example,
-        example_caption=say("loop.example"),
+        example_caption=say(f"{own}.example"),
     )
+
+
+def words_of(made: AssociationSet) -> str:
+    """The catalogue table of a deck's own words: ``chain`` for a chain, ``loop`` for a loop."""
+    return "chain" if made.structure == "chaine" else "loop"

@@ -20,11 +20,22 @@ from domino_print.errors import OptionError
 from domino_print.geometry.sheet import SheetSpec
 from domino_print.options.table import Options
 from domino_print.sets import meaning
+from domino_print.sets.meaning import Half, Row, clashes
 from domino_print.sets.parts import PairsSource, SetParts, Source, lay_out
-from domino_print.sets.structures import DEFAULT_SEED, AssociationSet, Pair, boucle, double
+from domino_print.sets.structures import (
+    DEFAULT_SEED,
+    LOOP_LIKE,
+    AssociationSet,
+    Pair,
+    boucle,
+    chaine,
+    double,
+    subset,
+)
 from domino_print.sets.tiles import MAX_TOP, tile_count
+from domino_print.texts.page_text import normalise
 from domino_print.themes.model import Theme, association_themes
-from domino_print.themes.pairs import PairList, PairsError
+from domino_print.themes.pairs import Cell, PairList, PairsError
 from domino_print.themes.representations import (
     AssociationTheme,
     Choice,
@@ -77,13 +88,40 @@ def refuse_association_options(options: Options, theme_name: str) -> None:
             )
 
 
+def check_meaning(pairs: PairList, ambiguous: bool) -> PairList:
+    """The meaning check (``sets.meaning``) on a list: two rows whose sides share a meaning (the
+    same text after normalising, the same value: "3 + 3" and "six", ½ and 50 %, the same picture)
+    are refused in one line naming both lines and what they share; with ``ambiguous``
+    (``--ambiguous ok``) they are kept, in ``PairList.clashes``, for the key page to mark."""
+    found = clashes([Row(row.line, Half(row.first.text, row.first.picture),
+                         Half(row.second.text, row.second.picture)) for row in pairs.rows])
+    if not found:
+        return pairs
+    if ambiguous:
+        return pairs._replace(clashes=tuple((clash.first_line, clash.second_line) for clash in found))
+    clash, table, path = found[0], pairs.table, pairs.path
+    keep = "change one, or keep them with {ambiguous} ok"
+    if clash.shared.kind == "text" and normalise(clash.first_text) == normalise(clash.second_text):
+        template = ("{path}, {place}: {text!r} is already on {other}; each side must be unique, or two "
+                    "cards would answer the same question; " + keep)
+        raise PairsError(template, fields=("ambiguous",), path=path, place=table.place(clash.second_line),
+                         text=clash.second_text, other=table.place(clash.first_line))
+    what = {"value": "have the same value", "picture": "show the same picture"}.get(clash.shared.kind,
+                                                                                   "mean the same")
+    template = ("{path}, {places}: {first!r} and {second!r} " + what + ", {shared}, so two cards would "
+                "answer the same question; " + keep)
+    raise PairsError(template, fields=("ambiguous",), path=path,
+                     places=table.places(clash.first_line, clash.second_line), first=clash.first_text,
+                     second=clash.second_text, shared=clash.shared.shown())
+
+
 def association_parts(options: Options, source: Source, sheet: SheetSpec) -> SetParts:
     """The parts of an association set or loop deck for ``job.build_job``, checked: its top,
     tiles (face ids), layout, rules context and the ``AssociationSet`` itself."""
     theme = source.theme
     pairs = source.pairs if isinstance(source, PairsSource) else None
     structure = options.structure or ("boucle" if pairs is not None else "double")
-    if structure != "boucle" and options.style is not None:
+    if structure not in LOOP_LIKE and options.style is not None:
         raise OptionError("{style} applies to loop decks; add {structure} boucle",
                           fields=("style", "structure"))
     if options.labels:
@@ -95,7 +133,7 @@ def association_parts(options: Options, source: Source, sheet: SheetSpec) -> Set
             if getattr(options, name) is not None:
                 raise OptionError("{" + name + "} chooses among a theme's values; a list of pairs "
                                   "shows its own, one pair a line", fields=(name,))
-        value_pairs, match = _pairs_from_list(pairs), "pairs"
+        value_pairs, match = _pairs_from_list(pairs, lang), "pairs"
         generated = False
     else:
         association = theme.association or picture_words(theme)
@@ -122,10 +160,27 @@ def association_parts(options: Options, source: Source, sheet: SheetSpec) -> Set
         ]
         match = next((face.match for face in choice.faces if face.match), association.match)
         generated = generated or times  # the seed draws the times
-    if structure != "boucle" and options.seed is not None and not generated:
+    if structure not in LOOP_LIKE and options.seed is not None and not generated:
         raise OptionError("{seed} applies to loop decks and generated faces; add {structure} boucle",
                           fields=("seed", "structure"))
-    if structure == "boucle":
+    seed = DEFAULT_SEED if options.seed is None else options.seed
+    if options.cards is not None:
+        if structure not in LOOP_LIKE:
+            raise OptionError("{cards} sizes a loop deck; add {structure} boucle",
+                              fields=("cards", "structure"))
+        extra = 1 if structure == "chaine" else 0  # a chain adds its end card to one card a pair
+        if options.cards - extra > len(value_pairs):
+            raise OptionError("{cards} {count} asks for more cards than the {have} pairs there are; "
+                              "choose {most} or fewer", fields=("cards",), count=options.cards,
+                              have=len(value_pairs), most=len(value_pairs) + extra)
+        if options.cards - extra < 2:
+            raise OptionError("{cards} {count} is too few for a chain, which has a start and an end; "
+                              "choose 3 or more", fields=("cards",), count=options.cards)
+        chosen = subset(len(value_pairs), options.cards - extra, seed)
+        value_pairs = [value_pairs[i] for i in chosen]
+        if pairs is None:  # a theme's values follow, so that the set is proved on what it shows
+            choice = choice._replace(values=tuple(choice.values[i] for i in chosen))
+    if structure in LOOP_LIKE:
         jai = options.style == "jai-quia"
         worded = {
             "answer": texts.text(lang, "loop.answer", face="{}") if jai else "{}",
@@ -133,7 +188,11 @@ def association_parts(options: Options, source: Source, sheet: SheetSpec) -> Set
             "short_answer": texts.text(lang, "loop.answer_short") if jai else "",
             "short_question": texts.text(lang, "loop.question_short") if jai else "",
         }
-        made = boucle(value_pairs, DEFAULT_SEED if options.seed is None else options.seed, **worded)
+        if structure == "chaine":
+            made = chaine(value_pairs, seed, start=texts.text(lang, "loop.chain_start"),
+                          end=texts.text(lang, "loop.chain_end"), **worded)
+        else:
+            made = boucle(value_pairs, seed, **worded)
     else:
         if len(value_pairs) > MAX_TOP + 1:
             raise OptionError(
@@ -223,16 +282,29 @@ def _parse_range(given: str) -> tuple[int, int]:
     return first, last
 
 
-def _pairs_from_list(pairs: PairList) -> list[Pair]:
+def _pairs_from_list(pairs: PairList, lang: str) -> list[Pair]:
+    """The list's rows as ``Pair``s; the key names a picture by its file name, adds a row's note
+    (third column) and marks a row kept with ``--ambiguous ok``."""
     pictures = pairs.pictures
+    twins: dict[int, list[int]] = {}
+    for first, second in pairs.clashes:
+        twins.setdefault(first, []).append(second)
+        twins.setdefault(second, []).append(first)
 
-    def face(cell, line: int) -> Face:
+    def face(cell: Cell, line: int) -> Face:
         if cell.picture is not None:
             return Face("picture", count=pictures.index(cell.picture), path=cell.picture, line=line)
         return Face("text", cell.text, line=line)
 
-    return [Pair(face(row.first, row.line), face(row.second, row.line), row.first.text, row.second.text)
-            for row in pairs.rows]
+    made = []
+    for row in pairs.rows:
+        question = row.first.name
+        if row.third is not None:
+            question = f"{question} — {row.third.name}"
+        for other in twins.get(row.line, ()):
+            question = texts.text(lang, "loop.twist", name=question, line=other)
+        made.append(Pair(face(row.first, row.line), face(row.second, row.line), question, row.second.name))
+    return made
 
 
 def check_fit(made: AssociationSet, tile_short_mm: float, source: Path | None) -> None:
@@ -275,7 +347,7 @@ def _rules_context(options: Options, theme: Theme, made: AssociationSet, match: 
     context = RulesContext(
         lang=options.lang, variant=options.rules, top=max(2, count - 1), kind="association",
         theme_title=theme.title_in(options.lang), target=options.target, example=example, match=match,
-        loop=made if made.structure == "boucle" else None,
+        loop=made if made.structure in LOOP_LIKE else None,
         hand=options.hand, starter=options.starter, players=options.players, score_sheet=options.score_sheet,
     )
     validate_rules(context)

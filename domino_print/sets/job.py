@@ -78,9 +78,11 @@ class Job(NamedTuple):
 
     @property
     def deck(self) -> Deck:
-        """``loop`` for a loop deck, else ``double`` (a classic set or an association double set)."""
-        loop = self.association is not None and self.association.structure == "boucle"
-        return "loop" if loop else "double"
+        """``loop`` for a loop deck, ``chain`` for a chain, else ``double`` (a classic set or an
+        association double set)."""
+        structure = self.association.structure if self.association is not None else "double"
+        decks: dict[str, Deck] = {"boucle": "loop", "chaine": "chain"}
+        return decks.get(structure, "double")
 
     def set_name_in(self, lang: str) -> str:
         """``double-six``, or ``loop`` for a loop deck, in ``lang``."""
@@ -92,7 +94,7 @@ def build_job(options: Options) -> Job:
 
     The one place a ``Job`` is made: the source (``read_source``), the sheet, then the
     set's parts from the classic builder or the association one."""
-    source = read_source(options.theme)
+    source = read_source(options)
     sheet = options.sheet_spec()
     if wants_association(options, source):
         from domino_print.sets.association import association_parts  # association sets only
@@ -104,14 +106,34 @@ def build_job(options: Options) -> Job:
                layout=parts.layout, rules_context=parts.rules_context, association=parts.association)
 
 
-def read_source(ref: str) -> Source:
-    """What ``--theme`` names: a list of pairs (a file its reader claims), else a theme."""
+def read_source(options: Options) -> Source:
+    """What ``--theme`` names: a list of pairs (a file its reader claims), read as the list
+    options say (``--sheet``, ``--header``, the page's decimal separator) and checked for
+    meaning (``association.check_meaning``), else a theme, which takes no list option."""
+    ref = options.theme
     if _is_pairs_list(ref):
-        from domino_print.themes.pairs import read_pairs
+        from domino_print.sets.association import check_meaning  # lists of pairs only
+        from domino_print.themes.pairs import ReadSettings, read_pairs
 
-        pairs = read_pairs(ref)
+        settings = ReadSettings(sheet=options.sheet, decimal=text(options.lang, "typography.decimal"))
+        header = True if options.header else False if options.no_header else None
+        pairs = check_meaning(read_pairs(ref, settings, header=header), ambiguous=options.ambiguous == "ok")
         return PairsSource(pairs, pairs_theme(pairs))
-    return ThemeSource(load_theme(ref))
+    theme = load_theme(ref)
+    _refuse_list_options(options, theme.name)
+    return ThemeSource(theme)
+
+
+LIST_ONLY = ("sheet", "header", "no_header", "ambiguous")
+"""Options that say how to read a list of pairs (``options.table.LIST_OPTIONS``)."""
+
+
+def _refuse_list_options(options: Options, theme_name: str) -> None:
+    for name in LIST_ONLY:
+        if getattr(options, name) not in (None, False):
+            raise OptionError("{" + name + "} says how to read a list of pairs, and {theme} {name!r} is "
+                              "not one; give a list (.csv, .xlsx, .ods...) or leave {" + name + "} out",
+                              fields=(name, "theme"), name=theme_name)
 
 
 def _is_pairs_list(ref: str) -> bool:

@@ -30,8 +30,6 @@ fields; the list's reader or a surface words them (``str()`` is a plain English 
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import PurePath
@@ -39,25 +37,10 @@ from typing import NamedTuple
 
 from domino_print.errors import DominoError
 from domino_print.sets.values import NotAValue, evaluate, shown
+from domino_print.texts.page_text import normalise
 
 __all__ = ["Card", "Clash", "Half", "LoopError", "Meaning", "MeaningError", "Row", "answers", "check_chain",
            "check_loop", "check_rows", "clashes", "meaning_of", "normalise"]
-
-QUOTES = {"‘": "'", "’": "'", "‚": "'", "‛": "'", "ʼ": "'", "′": "'", "“": '"', "”": '"', "„": '"',
-          "‟": '"', "«": '"', "»": '"', "‹": "'", "›": "'", "″": '"'}
-
-
-_AROUND_QUOTES = re.compile(r"\s*(['\"])\s*")
-
-
-def normalise(text: str) -> str:
-    """``text`` as two sides are compared: case folded, accents removed, typographic quotes
-    made plain (with no space around them: « oui » = "oui"), runs of spaces one space, no space
-    at the ends."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    plain = "".join(QUOTES.get(c, c) for c in decomposed if not unicodedata.combining(c))
-    return _AROUND_QUOTES.sub(r"\1", " ".join(plain.split()))
-
 
 class Half(NamedTuple):
     """One half of a row: its text (for a picture, the file name the list gives) and, for a

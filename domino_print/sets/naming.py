@@ -10,8 +10,9 @@ from typing import Literal
 
 from domino_print import texts
 
-Deck = Literal["double", "loop"]
-"""A double set (every pair of values once, named after its highest value) or a loop deck."""
+Deck = Literal["double", "loop", "chain"]
+"""A double set (every pair of values once, named after its highest value), a loop deck or a
+chain (a loop opened, from a start card to an end card)."""
 
 
 def set_name(lang: str, deck: Deck, top: int) -> str:
@@ -19,4 +20,6 @@ def set_name(lang: str, deck: Deck, top: int) -> str:
     deck's own name for a loop deck, whatever its size."""
     if deck == "loop":
         return texts.text(lang, "loop.set_name")
+    if deck == "chain":
+        return texts.text(lang, "chain.set_name")
     return texts.set_name(lang, top)

@@ -17,6 +17,9 @@ cycle. Each card carries its number (the value's place in the list) on its answe
 half and a small "?" on its question half (the rules and the key name the halves
 by role, not by side: a card lies upright on the sheet and sideways in the
 example), and ``AssociationSet.loop`` gives the card numbers in loop order.
+
+``chaine``: the same loop opened into a chain, from a start card ("Je commence") to an end
+card ("Fin"), one card more than the values.
 """
 
 from __future__ import annotations
@@ -28,7 +31,9 @@ from typing import NamedTuple
 from domino_print.sets.tiles import Tile
 from domino_print.themes.representations import Face
 
-STRUCTURES = ("double", "boucle")
+STRUCTURES = ("double", "boucle", "chaine")
+LOOP_LIKE = ("boucle", "chaine")
+"""Structures played card after card, with a teacher's key: a loop, and a chain with a start and an end."""
 DEFAULT_SEED = 1
 
 
@@ -60,8 +65,8 @@ class KeyLine(NamedTuple):
     """The answer the card holds (the key's name of that face)."""
     question: str
     """The question it asks."""
-    next_number: int
-    """The card that answers it."""
+    next_number: int | None
+    """The card that answers it; None for a chain's end card, which asks nothing."""
 
 
 class AssociationSet(NamedTuple):
@@ -72,7 +77,7 @@ class AssociationSet(NamedTuple):
     loop: tuple[int, ...] = ()
     """Loop decks: the card numbers (1-based, printed on the cards) in loop order."""
     key: tuple[KeyLine, ...] = ()
-    """Loop decks: the teacher's key, one line per card in loop order."""
+    """Loop decks and chains: the teacher's key, one line per card in order."""
 
 
 def beats(i: int, j: int, n: int) -> bool:
@@ -127,6 +132,12 @@ def loop_order(count: int, seed: int) -> tuple[int, ...]:
     return (0, *rest)
 
 
+def subset(count: int, size: int, seed: int) -> tuple[int, ...]:
+    """``size`` of the indexes ``0..count-1``, chosen with ``seed`` (the same seed, the same
+    choice), in their order: a deck sized to the pupils present from a longer list."""
+    return tuple(sorted(random.Random(seed).sample(range(count), size)))
+
+
 def boucle(pairs: Sequence[Pair], seed: int = DEFAULT_SEED, *,
            answer: str = "{}", question: str = "{}", short_answer: str = "",
            short_question: str = "") -> AssociationSet:
@@ -149,6 +160,38 @@ def boucle(pairs: Sequence[Pair], seed: int = DEFAULT_SEED, *,
         for v in order
     )
     return AssociationSet("boucle", table.faces(), tuple(tiles), tuple(v + 1 for v in order), key)
+
+
+def chaine(pairs: Sequence[Pair], seed: int = DEFAULT_SEED, *, start: str, end: str,
+           answer: str = "{}", question: str = "{}", short_answer: str = "",
+           short_question: str = "") -> AssociationSet:
+    """A chain: the loop of ``boucle`` opened at its first card, which holds ``start`` ("Je
+    commence") instead of an answer, and closed by one more card holding the last answer and
+    ``end`` ("Fin"): len(pairs) + 1 cards, played from the start card to the end card.
+
+    Cards are numbered as in a loop (card v + 1 asks value v's question), the end card last;
+    ``AssociationSet.loop`` gives the numbers in chain order, from the start card."""
+    n = len(pairs)
+    order = loop_order(n, seed)
+    before = {order[k]: order[k - 1] for k in range(1, n)}
+    after = {order[k - 1]: order[k] for k in range(1, n)}
+    table, tiles = _FaceTable(), []
+    for value in range(n):
+        if value == order[0]:
+            held = Face("text", start, bold=True, card=value + 1)
+        else:
+            held = _worded(pairs[before[value]].second, answer, short_answer)._replace(card=value + 1)
+        asked = _worded(pairs[value].first, question, short_question)._replace(asks=True)
+        tiles.append(Tile(table(held), table(asked)))
+    last = _worded(pairs[order[-1]].second, answer, short_answer)._replace(card=n + 1)
+    tiles.append(Tile(table(last), table(Face("text", end, bold=True))))
+    key = [
+        KeyLine(v + 1, start if v == order[0] else pairs[before[v]].second_name, pairs[v].first_name,
+                after[v] + 1 if v in after else n + 1)
+        for v in order
+    ]
+    key.append(KeyLine(n + 1, pairs[order[-1]].second_name, end, None))
+    return AssociationSet("chaine", table.faces(), tuple(tiles), (*(v + 1 for v in order), n + 1), tuple(key))
 
 
 def _worded(face: Face, template: str, caption: str) -> Face:

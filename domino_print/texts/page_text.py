@@ -23,10 +23,15 @@ its subject in front, ``--label`` (an ``OptionError``, exit 2) or
 can neither break the line nor send escape sequences to the terminal.
 
 ``file_name_part(text)`` makes a theme's name safe to put in a default file name.
+
+``normalise(text)`` is how two texts are compared when their writing should not count
+(case, accents, spaces, typographic quotes): the sides of a list (``sets.meaning``), the
+words of a header row (``themes.pairs``).
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from domino_print import fonts
@@ -115,3 +120,19 @@ def file_name_part(name: str, fallback: str = "theme") -> str:
             kept.append("-")
     part = "".join(kept)[:MAX_FILE_NAME_PART].strip("-.")
     return part or fallback
+
+
+QUOTES = {"‘": "'", "’": "'", "‚": "'", "‛": "'", "ʼ": "'", "′": "'", "“": '"', "”": '"', "„": '"',
+          "‟": '"', "«": '"', "»": '"', "‹": "'", "›": "'", "″": '"'}
+
+
+_AROUND_QUOTES = re.compile(r"\s*(['\"])\s*")
+
+
+def normalise(text: str) -> str:
+    """``text`` as two sides are compared: case folded, accents removed, typographic quotes
+    made plain (with no space around them: « oui » = "oui"), runs of spaces one space, no space
+    at the ends."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    plain = "".join(QUOTES.get(c, c) for c in decomposed if not unicodedata.combining(c))
+    return _AROUND_QUOTES.sub(r"\1", " ".join(plain.split()))

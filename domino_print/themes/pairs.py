@@ -1,53 +1,85 @@
-"""A teacher's own list of pairs: ``--theme paires.csv`` (or ``.toml``), one pair a line.
+"""A teacher's own list of pairs: ``--theme paires.csv`` (``.tsv``, ``.txt``, ``.xlsx``, ``.ods``, ``.toml``).
 
 Each format has its reader in ``themes.lists`` (``READERS``, by suffix), which gives
 the rows of cells; this module makes them a ``PairList``, the same way for every
-format. A cell naming a picture file (any suffix the pictures package reads,
-``pictures.IMAGE_SUFFIXES``) is a picture, found next to the list; any other cell
-is a text.
+format:
 
-Every problem is one ``PairsError`` line naming the file and the line number:
-an empty list, a single pair, an empty cell, a missing picture, a side repeated
-(answers must be unique or a loop is ambiguous), a text the page cannot show
-(``page_text.check_page_text``: control characters, characters the font lacks).
-The file's name is the set's title and passes the same check.
+* a first row naming the columns (Question/Réponse, Frage/Antwort, Pregunta/
+  Respuesta, Question/Answer, Recto/Verso, in any case: ``lists/headers.toml``) is
+  a header, left out and said in the summary line; ``header`` True or False decides
+  instead of the guess (``--header``, ``--no-header``);
+* columns one and two are the pair's sides; a third, when present, is a picture or
+  a note for the teacher's key page;
+* a cell naming a picture file (any suffix the pictures package reads,
+  ``pictures.IMAGE_SUFFIXES``) is a picture, found next to the list; any other cell
+  is a text;
+* what the sides mean is checked after, by the set (``sets.association.check_meaning``
+  with ``sets.meaning``), which may keep deliberate twists in ``PairList.clashes``.
+
+Every problem is one ``PairsError`` line naming the file and the line (or the sheet
+and cell): an empty list, a single pair, an empty cell, a missing picture, a text the
+page cannot show (``page_text.check_page_text``: control characters, characters the
+font lacks). The file's name is the set's title and passes the same check.
 """
 
 from __future__ import annotations
 
 import os
+import sys
+from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
 from domino_print.output.files import ReadProblem, read_regular_file
 from domino_print.pictures import IMAGE_SUFFIXES
-from domino_print.texts.page_text import TextError, check_page_text, displayed
+from domino_print.texts.page_text import TextError, check_page_text, displayed, normalise
 from domino_print.themes.files import OutsideFolder, inside_folder, user_path
-from domino_print.themes.lists.registry import LIST_SUFFIXES, PairsError, Table, reader_for
+from domino_print.themes.lists.registry import LIST_SUFFIXES, PairsError, ReadSettings, Table, reader_for
 
-__all__ = ["LIST_SUFFIXES", "Cell", "PairList", "PairRow", "PairsError", "is_pairs_list", "read_pairs"]
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on Python 3.10 only
+    import tomli as tomllib
+
+__all__ = ["LIST_SUFFIXES", "Cell", "PairList", "PairRow", "PairsError", "ReadSettings", "is_pairs_list",
+           "read_pairs"]
 
 MAX_LIST_BYTES = 1_000_000
-"""Largest list of pairs read (a thousand pairs is about 30 KB)."""
+"""Largest list of pairs read (a thousand pairs is about 30 KB as CSV, 40 KB as .xlsx)."""
 MAX_CELL_CHARS = 1000
 """Far more than a half holds: ``fitting`` names a text too long for its half."""
 MAX_TITLE_CHARS = 60
+HEADERS_FILE = Path(__file__).with_name("lists") / "headers.toml"
 
 
 class Cell(NamedTuple):
     text: str
     picture: Path | None = None
 
+    @property
+    def name(self) -> str:
+        """The cell as the key page names it: a picture by its file name, without the folder."""
+        return self.picture.name if self.picture is not None else self.text
+
 
 class PairRow(NamedTuple):
     line: int
     first: Cell
     second: Cell
+    third: Cell | None = None
+    """The third column: a picture or a note for the key page."""
 
 
 class PairList(NamedTuple):
     path: Path
     rows: tuple[PairRow, ...]
+    table: Table = Table(())
+    """Where the rows come from (sheet, encoding, separator), to name places in messages."""
+    header: tuple[str, ...] = ()
+    """The header row left out, as written; empty when there was none."""
+    clashes: tuple[tuple[int, int], ...] = ()
+    """The lines of two rows kept although they share a meaning (``--ambiguous ok``, set by
+    ``sets.association.check_meaning``), for the key page to mark."""
 
     @property
     def title(self) -> str:
@@ -56,6 +88,10 @@ class PairList(NamedTuple):
     @property
     def pictures(self) -> tuple[Path, ...]:
         return tuple(c.picture for row in self.rows for c in (row.first, row.second) if c.picture)
+
+    def ambiguous_lines(self) -> frozenset[int]:
+        """The lines of rows kept although they share a meaning with another."""
+        return frozenset(line for lines in self.clashes for line in lines)
 
 
 def is_pairs_list(ref: str) -> bool:
@@ -75,22 +111,45 @@ def is_pairs_list(ref: str) -> bool:
         return False  # the theme loader reports it
 
 
-def read_pairs(ref: str) -> PairList:
-    """The list at ``ref``, read by its format's reader, checked."""
+def read_pairs(ref: str, settings: ReadSettings | None = None, *, header: bool | None = None) -> PairList:
+    """The list at ``ref``, read by its format's reader with ``settings`` (the first sheet, numbers
+    with a decimal point when None), checked (see the module)."""
+    settings = settings or ReadSettings()
     path = user_path(ref)
     reader = reader_for(path)
     if reader is None:
         raise PairsError(f"{path}: not a list of pairs; save it as one of {', '.join(LIST_SUFFIXES)}")
-    table = reader.read(path, _read_regular(path))
-    rows = tuple(_pair_row(path, table, row.line, row.cells) for row in table.rows)
+    table = reader.read(path, _read_regular(path), settings)
+    raw = table.rows
+    taken: tuple[str, ...] = ()
+    if raw and (header if header is not None else is_header(raw[0].cells)):
+        taken, raw = raw[0].cells, raw[1:]
+    rows = tuple(_pair_row(path, table, row.line, row.cells) for row in raw)
     _check(path, table, rows)
-    pairs = PairList(path, rows)
+    pairs = PairList(path, rows, table, taken)
     try:
         check_page_text(pairs.title, most=MAX_TITLE_CHARS)
     except TextError as exc:
         raise PairsError(f"{path}: the file's name is the set's title, and "
                          f"{exc.about(_quoted(pairs.title))}; or rename the file") from None
     return pairs
+
+
+@lru_cache(maxsize=1)
+def _header_words() -> tuple[frozenset[str], ...]:
+    data = tomllib.loads(HEADERS_FILE.read_text(encoding="utf-8"))
+    columns = ("first", "second", "third")
+    return tuple(frozenset(normalise(word) for word in data[column]) for column in columns)
+
+
+def is_header(cells: tuple[str, ...]) -> bool:
+    """Whether a first row names the columns: its first two cells are header words of the first
+    and second column (``lists/headers.toml``, any case, accents and a final colon left out)."""
+    words = _header_words()
+    named = [normalise(cell).rstrip(" :") for cell in cells]
+    if len(named) < 2 or named[0] not in words[0] or named[1] not in words[1]:
+        return False
+    return len(named) < 3 or not named[2] or named[2] in words[2]
 
 
 def _read_regular(path: Path) -> bytes:
@@ -104,7 +163,10 @@ def _read_regular(path: Path) -> bytes:
 
 
 def _pair_row(path: Path, table: Table, line: int, cells: tuple[str, ...]) -> PairRow:
-    return PairRow(line, _cell(path, table, line, 0, cells[0]), _cell(path, table, line, 1, cells[1]))
+    third = None
+    if len(cells) > 2 and cells[2].strip():
+        third = _cell(path, table, line, 2, cells[2])
+    return PairRow(line, _cell(path, table, line, 0, cells[0]), _cell(path, table, line, 1, cells[1]), third)
 
 
 def _cell(path: Path, table: Table, line: int, column: int, raw: str) -> Cell:
@@ -141,14 +203,3 @@ def _check(path: Path, table: Table, rows: tuple[PairRow, ...]) -> None:
     if len(rows) == 1:
         raise PairsError(f"{path}, {table.place(rows[0].line)}: a single pair makes no game; "
                          "write two pairs or more")
-    for side in ("first", "second"):
-        seen: dict[str, int] = {}
-        for row in rows:
-            key = getattr(row, side).text.casefold()
-            if key in seen:
-                raise PairsError(
-                    f"{path}, {table.place(row.line)}: {getattr(row, side).text!r} is already on "
-                    f"{table.place(seen[key])}; "
-                    "each side must be unique, or two cards would answer the same question"
-                )
-            seen[key] = row.line

@@ -1,43 +1,160 @@
-"""Lists saved as text by a spreadsheet or an editor: ``.csv``, one pair a line.
+"""Lists saved as text by a spreadsheet or an editor: ``.csv``, ``.tsv`` and ``.txt``, one pair a line.
 
-UTF-8 (a spreadsheet's byte-order mark is fine), cells separated by a semicolon
-(as French spreadsheets export) or a comma, quoted as spreadsheets quote them;
-trailing empty cells (a spreadsheet's extra separators) are dropped.
+The encoding is found, never guessed in silence (``decode``): a byte-order mark
+says UTF-8 or UTF-16 (Excel's "Unicode text"); UTF-16 without one shows in its
+zero bytes; otherwise the text is UTF-8 if it decodes as UTF-8 (text in another
+encoding almost never does), else Windows-1252 (what French, Spanish and German
+Excel save as "CSV"), which must decode without an undefined byte or a control
+character. A file that is none of these (a picture, a spreadsheet renamed
+``.csv``) is refused in one line. ``Table.encoding`` says which was read.
+
+The separator is found per file (``separator``): a tab, a semicolon or a comma,
+whichever splits the most lines into two or three cells (a tie goes to the tab,
+then the semicolon, so ``0,5;½`` is two cells). Quotes are read as spreadsheets
+write them (a quoted cell may hold the separator, quotes doubled, or a line
+break); trailing empty cells (a spreadsheet's extra separators) are dropped.
 """
 
 from __future__ import annotations
 
+import codecs
 import csv
+import io
 from pathlib import Path
 
-from domino_print.themes.lists.table import ListReader, PairsError, RawRow, Table
+from domino_print.themes.lists.table import ListReader, PairsError, RawRow, ReadSettings, Table
+
+SEPARATORS = ("\t", ";", ",")
+"""In the order a tie is given: a tab is never part of a text, a semicolon seldom."""
+SEPARATOR_NAMES = {"\t": "tab", ";": "semicolon", ",": "comma"}
+ENCODING_NAMES = {"utf-8": "UTF-8", "utf-16": "UTF-16", "cp1252": "Windows-1252"}
+MOST_CELLS = 3
+"""A pair's two sides and a third column (a picture or a note for the key page)."""
+
+_ALLOWED_CONTROLS = frozenset("\t\n\r")
+_SIGNATURES = {b"PK\x03\x04": "a zipped file (a spreadsheet such as .xlsx or .ods?)",
+               b"\x89PNG": "a PNG picture", b"\xff\xd8\xff": "a JPEG picture", b"%PDF": "a PDF",
+               b"\xd0\xcf\x11\xe0": "an old Office file (.xls or .doc?)", b"GIF8": "a GIF picture"}
 
 
-def read(path: Path, data: bytes) -> Table:
+def decode(path: Path, data: bytes) -> tuple[str, str]:
+    """``data`` as text and the encoding read (``utf-8``, ``utf-16`` or ``cp1252``); ``PairsError``
+    naming the file when it is not text in one of them."""
+    if data.startswith(codecs.BOM_UTF8):
+        return _strict(path, data[len(codecs.BOM_UTF8):], "utf-8"), "utf-8"
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return _strict(path, data, "utf-16"), "utf-16"
+    for signature, what in _SIGNATURES.items():
+        if data.startswith(signature):
+            raise PairsError(f"{path}: this is not a text list but {what}; save the list as CSV, "
+                             "or give the spreadsheet file itself (.xlsx, .ods)")
+    if b"\x00" in data:
+        head = data[:2000]
+        odd, even = head[1::2].count(0), head[0::2].count(0)
+        if len(head) >= 2 and max(odd, even) >= len(head) // 4 and min(odd, even) == 0:
+            return _strict(path, data, "utf-16-le" if odd else "utf-16-be"), "utf-16"
+        raise _not_text(path)
     try:
-        content = data.decode("utf-8-sig")
+        return _checked(path, data.decode("utf-8")), "utf-8"
     except UnicodeDecodeError:
-        raise PairsError(f"{path}: the list is not UTF-8 text; save it as CSV UTF-8") from None
-    lines = content.splitlines()
-    first = next((line for line in lines if line.strip()), "")
-    delimiter = ";" if ";" in first else ","
-    rows = []
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
+        pass
+    try:
+        return _checked(path, data.decode("cp1252")), "cp1252"
+    except UnicodeDecodeError:
+        raise _not_text(path) from None
+
+
+def _not_text(path: Path) -> PairsError:
+    return PairsError(f"{path}: not a text file (neither UTF-8, UTF-16 nor Windows-1252); save the list "
+                      "from a spreadsheet as CSV, or as Unicode text")
+
+
+def _strict(path: Path, data: bytes, encoding: str) -> str:
+    try:
+        return _checked(path, data.decode(encoding))
+    except UnicodeDecodeError:
+        raise PairsError(f"{path}: the file says it is {ENCODING_NAMES.get(encoding[:6], encoding)} "
+                         "but is not; save the list again from the spreadsheet") from None
+
+
+def _checked(path: Path, content: str) -> str:
+    """``content`` without its byte-order mark; refused when control characters make more than
+    one character in twenty (a binary file that happens to decode). A few are left for the cell
+    check, which names them (``page_text.check_page_text``)."""
+    content = content.removeprefix("\ufeff")
+    controls = sum(1 for char in content if (char < " " and char not in _ALLOWED_CONTROLS)
+                   or "\x7f" <= char <= "\x9f")
+    if controls * 20 > len(content):
+        raise _not_text(path)
+    return content
+
+
+class _BadRecord(Exception):
+    def __init__(self, line: int, problem: str) -> None:
+        self.line = line
+        self.problem = problem
+
+
+def _records(content: str, delimiter: str) -> list[tuple[int, list[str]]]:
+    """The records of ``content`` split by ``delimiter``, each with the line it starts on;
+    ``_BadRecord`` for one the csv module refuses (a cell over its 128 KB limit...)."""
+    reader = csv.reader(io.StringIO(content, newline=""), delimiter=delimiter)
+    records: list[tuple[int, list[str]]] = []
+    start = 1
+    while True:
         try:
-            cells = next(csv.reader([line], delimiter=delimiter))
-        except csv.Error as exc:  # a cell over the csv module's limit (128 KB), a stray NUL...
-            raise PairsError(f"{path}, line {number}: not a line of a list of pairs ({exc})") from None
-        while len(cells) > 2 and not cells[-1].strip():
-            cells.pop()  # trailing separators, as spreadsheets write them
-        if len(cells) != 2:
+            cells = next(reader)
+        except StopIteration:
+            return records
+        except csv.Error as exc:
+            raise _BadRecord(start, str(exc)) from None
+        records.append((start, cells))
+        start = reader.line_num + 1
+
+
+def separator(content: str) -> str:
+    """The separator that splits the most of the first lines into 2 or 3 cells (see the module)."""
+    sample = "\n".join(line for line in content.splitlines()[:200] if line.strip())
+    best, best_score = ";", -1
+    for candidate in SEPARATORS:
+        try:
+            records = _records(sample, candidate)
+        except _BadRecord:
+            continue
+        score = sum(2 <= len(_trimmed(cells)) <= MOST_CELLS for _, cells in records)
+        if score > best_score:
+            best, best_score = candidate, score
+    return best
+
+
+def _trimmed(cells: list[str]) -> list[str]:
+    cells = list(cells)
+    while cells and not cells[-1].strip():
+        cells.pop()
+    return cells
+
+
+def read(path: Path, data: bytes, settings: ReadSettings) -> Table:
+    content, encoding = decode(path, data)
+    delimiter = separator(content)
+    try:
+        records = _records(content, delimiter)
+    except _BadRecord as bad:
+        raise PairsError(f"{path}, line {bad.line}: not a line of a list of pairs ({bad.problem})") from None
+    rows = []
+    for line, cells in records:
+        if not any(cell.strip() for cell in cells):
+            continue
+        kept = _trimmed(cells)
+        if not 2 <= len(kept) <= MOST_CELLS:
+            shown = delimiter.join(cells).strip()
             raise PairsError(
-                f"{path}, line {number}: {len(cells)} cell{'s' if len(cells) != 1 else ''} where a pair "
-                f"needs 2, separated by {delimiter!r}: {line.strip()!r}"
+                f"{path}, line {line}: {len(kept)} cell{'s' if len(kept) != 1 else ''} where a pair "
+                f"needs 2 (and a third for a picture or a note), separated by "
+                f"{SEPARATOR_NAMES[delimiter]}s: {shown[:60]!r}"
             )
-        rows.append(RawRow(number, tuple(cells)))
-    return Table(tuple(rows))
+        rows.append(RawRow(line, tuple(kept)))
+    return Table(tuple(rows), encoding=ENCODING_NAMES[encoding], separator=SEPARATOR_NAMES[delimiter])
 
 
-READER = ListReader("CSV", read)
+READER = ListReader("CSV or text", read)

@@ -4,13 +4,23 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from domino_print.themes.lists import delimited, toml_pairs
-from domino_print.themes.lists.table import ListReader, PairsError, RawRow, Table, column_letters
+from domino_print.themes.lists import delimited, spreadsheet, toml_pairs
+from domino_print.themes.lists.table import (
+    ListReader,
+    PairsError,
+    RawRow,
+    ReadSettings,
+    Table,
+    column_letters,
+)
 
-__all__ = ["LIST_SUFFIXES", "READERS", "ListReader", "PairsError", "RawRow", "Table", "column_letters",
-           "formats_text", "reader_for"]
+__all__ = ["LIST_SUFFIXES", "READERS", "ListReader", "PairsError", "RawRow", "ReadSettings", "Table",
+           "column_letters", "formats_text", "reader_for"]
 
-READERS: dict[str, ListReader] = {".csv": delimited.READER, ".toml": toml_pairs.READER}
+READERS: dict[str, ListReader] = {
+    ".csv": delimited.READER, ".tsv": delimited.READER, ".txt": delimited.READER,
+    ".xlsx": spreadsheet.XLSX, ".ods": spreadsheet.ODS, ".toml": toml_pairs.READER,
+}
 """Every list format, by file suffix (lower case)."""
 
 LIST_SUFFIXES: tuple[str, ...] = tuple(READERS)
@@ -22,5 +32,5 @@ def reader_for(path: Path) -> ListReader | None:
 
 
 def formats_text() -> str:
-    """The list suffixes as a person reads them in ``--help``: ``.csv, .toml``."""
+    """The list suffixes as a person reads them in ``--help``: ``.csv, .tsv, ...``."""
     return ", ".join(READERS)

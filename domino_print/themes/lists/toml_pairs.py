@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from domino_print.themes.lists.table import ListReader, PairsError, RawRow, Table
+from domino_print.themes.lists.table import ListReader, PairsError, RawRow, ReadSettings, Table
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -24,7 +24,7 @@ def claims(data: bytes) -> bool:
         return False  # the theme loader reports it
 
 
-def read(path: Path, data: bytes) -> Table:
+def read(path: Path, data: bytes, settings: ReadSettings) -> Table:
     try:
         content = data.decode("utf-8-sig")
     except UnicodeDecodeError:

@@ -1,0 +1,120 @@
+"""Lists kept in a spreadsheet: ``.xlsx`` (Excel) and ``.ods`` (LibreOffice), read with python-calamine.
+
+The first sheet is read, or the one ``ReadSettings.sheet`` names (``--sheet``).
+Cells are read as they are shown: a number Excel stores as 56.0 is ``56``, a
+decimal is written with the page's decimal separator (``0,5`` on a French page),
+a formula gives the value the spreadsheet saved with it (a file saved by a
+program that does not compute formulas has none: that cell is then empty, and
+named). Empty trailing columns and rows are ignored, and empty rows between pairs
+are skipped. Every place is named as the spreadsheet names it: sheet and cell,
+``'Feuil1', B7``.
+"""
+
+from __future__ import annotations
+
+import datetime
+import io
+import math
+from pathlib import Path
+
+from domino_print.themes.lists.table import (
+    ListReader,
+    PairsError,
+    RawRow,
+    ReadSettings,
+    Table,
+)
+
+MOST_CELLS = 3
+"""A pair's two sides and a third column (a picture or a note for the key page)."""
+MOST_ROWS = 5000
+MOST_UNZIPPED_BYTES = 100_000_000
+"""An .xlsx or .ods is a zip of XML files: more than this unzipped is not a list (a zip bomb)."""
+
+
+def shown(value: object, decimal: str) -> str:
+    """A cell's value as the sheet shows it: ``56`` for 56.0, ``0,5`` with ``decimal`` ``,``."""
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            return ""
+        if value.is_integer() and abs(value) < 1e15:
+            return str(int(value))
+        return repr(value).replace(".", decimal)
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, datetime.datetime):
+        return value.date().isoformat() if value.time() == datetime.time() else value.isoformat(" ")
+    if isinstance(value, (datetime.date, datetime.time, datetime.timedelta)):
+        return str(value)
+    return "" if value is None else str(value)
+
+
+def read(path: Path, data: bytes, settings: ReadSettings) -> Table:
+    try:
+        from python_calamine import CalamineWorkbook  # deferred: only spreadsheets need it
+    except ImportError:  # pragma: no cover - a dependency; an install without it still names the fix
+        raise PairsError(f"{path}: reading spreadsheets needs python-calamine; install it "
+                         "(pip install python-calamine), or save the list as CSV") from None
+    _check_unzipped(path, data)
+    try:
+        workbook = CalamineWorkbook.from_filelike(io.BytesIO(data))
+        names = list(workbook.sheet_names)
+    except Exception as exc:  # calamine's errors (zip, XML, password) share no base class we can name
+        raise PairsError(f"{path}: not a spreadsheet this program can read ({_first_line(exc)}); "
+                         "save it again from the spreadsheet, or as CSV") from None
+    if not names:
+        raise PairsError(f"{path}: the spreadsheet has no sheet")
+    name = names[0] if settings.sheet is None else settings.sheet
+    if name not in names:
+        raise PairsError("{path}: no sheet {name!r}; the sheets are {listed}: choose one with {sheet}",
+                         fields=("sheet",), path=path, name=name, listed=", ".join(repr(n) for n in names))
+    try:
+        sheet = workbook.get_sheet_by_name(name)
+        values = sheet.to_python()
+        first_row, first_column = sheet.start or (0, 0)  # None: an empty sheet
+    except Exception as exc:  # as above
+        raise PairsError(f"{path}, sheet {name!r}: cannot be read ({_first_line(exc)})") from None
+    table = Table((), sheet=name, first_column=first_column)
+    rows: list[RawRow] = []
+    for index, cells in enumerate(values):
+        line = first_row + index + 1
+        texts = [shown(value, settings.decimal) for value in cells]
+        while texts and not texts[-1].strip():
+            texts.pop()
+        if not texts:
+            continue
+        if len(rows) >= MOST_ROWS:
+            raise PairsError(f"{path}, {table.place(line)}: more than {MOST_ROWS} rows; "
+                             "keep the list on a sheet of its own")
+        if len(texts) > MOST_CELLS:
+            raise PairsError(f"{path}, {table.place(line, len(texts) - 1)}: a fourth column; a pair "
+                             "has two sides and a third column for a picture or a note, no more")
+        if len(texts) < 2:
+            raise PairsError(f"{path}, {table.place(line, 1)}: a cell is empty; give both sides of the pair")
+        rows.append(RawRow(line, tuple(texts)))
+    return table._replace(rows=tuple(rows))
+
+
+def _check_unzipped(path: Path, data: bytes) -> None:
+    import zipfile  # deferred: the registry loads this module for every run
+
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            unzipped = sum(entry.file_size for entry in archive.infolist())
+    except (zipfile.BadZipFile, ValueError, OSError):
+        raise PairsError(f"{path}: not a spreadsheet (an .xlsx or .ods file is a zip archive, and this "
+                         "one is not); save it again from the spreadsheet, or as CSV") from None
+    if unzipped > MOST_UNZIPPED_BYTES:
+        most = MOST_UNZIPPED_BYTES // 1_000_000
+        raise PairsError(f"{path}: the spreadsheet unpacks to more than {most} MB; keep the list in a "
+                         "small file of its own")
+
+
+def _first_line(error: Exception) -> str:
+    return (str(error).strip().splitlines() or [type(error).__name__])[0][:120]
+
+
+XLSX = ListReader("Excel", read)
+ODS = ListReader("LibreOffice", read)
