@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from domino_print import fonts
@@ -70,9 +71,15 @@ def measure(font: str):
 def fitted(face: Face, size_pt: float, largest_pt: float | None = None):
     """How ``face``'s text fits a face of ``size_pt``: a ``Fitted``, or None when it cannot.
 
-    ``largest_pt`` caps the size (a set's common word size); by default it is ``largest_size``."""
-    return fit_text(face.text, size_pt * TEXT_WIDTH, size_pt * TEXT_HEIGHT, measure(font_of(face)),
-                    largest_pt=largest_pt or largest_size(face, size_pt))
+    ``largest_pt`` caps the size (a set's common word size); by default it is ``largest_size``.
+    The same text, font and sizes are fitted once (the fit check before drawing, the set's
+    word size and the drawing ask the same question)."""
+    return _fitted(face.text, font_of(face), size_pt, largest_pt or largest_size(face, size_pt))
+
+
+@lru_cache(maxsize=4096)
+def _fitted(text: str, font: str, size_pt: float, largest_pt: float):
+    return fit_text(text, size_pt * TEXT_WIDTH, size_pt * TEXT_HEIGHT, measure(font), largest_pt=largest_pt)
 
 
 class AssociationPainter:

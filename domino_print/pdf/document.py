@@ -279,6 +279,13 @@ def rules_page_count(context: RulesContext, layout: SheetLayout) -> int:
     page, and a loop deck's key pages (laid out, not drawn)."""
     if context.loop is None:
         return 1 + len(game_page_names(context))
+    return _key_page_count(context, layout)
+
+
+@functools.lru_cache(maxsize=8)
+def _key_page_count(context: RulesContext, layout: SheetLayout) -> int:
+    """``rules_page_count`` of a loop deck, laid out once for the same context and paper (the
+    command line asks before checking its outputs and again for its progress bar)."""
     from reportlab.pdfgen.canvas import Canvas
 
     from domino_print.pdf.key_page import key_pages

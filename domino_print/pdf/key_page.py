@@ -28,6 +28,8 @@ KEY_BODY_PT = (10.0, 9.0, 8.0, 7.0)
 """Sizes tried for the key table, largest first, until every card fits one page."""
 FLOW_BODY_PT = 9.0
 """The size of a key that needs more than one page even at the smallest size."""
+ROW_AT_LEAST = 1.2 + 0.2 + 0.25
+"""The least height of a key row, in body sizes: one line's leading and its paddings."""
 
 
 class KeyPage(NamedTuple):
@@ -76,6 +78,8 @@ def key_pages(canvas: Canvas, ctx: RulesContext, made: AssociationSet, *, page_w
     width = page_width_pt - 2 * margin_pt
     room = page_height_pt - 2 * margin_pt
     for body in KEY_BODY_PT:
+        if len(made.key) * body * ROW_AT_LEAST > room:
+            continue  # even one line a row would not fit: no need to lay the table out to know
         story = _flowables(canvas, ctx, made, body, width)
         heights = [f.wrapOn(canvas, width, page_height_pt)[1] for f in story]
         if sum(heights) + 2 * body <= room:
