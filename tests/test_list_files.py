@@ -321,3 +321,11 @@ def test_a_chain_runs_from_je_commence_to_fin(tmp_path, run_cli):
     assert result.exit_code == 2 and "choose 11 or fewer" in result.stderr
     said = run_cli("--theme", source, "--structure", "chaine", "--lang", "en", "--out", tmp_path / "c.pdf")
     assert "11 dominoes (chain)" in said.stdout
+
+
+def test_sheet_is_for_spreadsheets_only(tmp_path, run_cli):
+    source = tmp_path / "liste.csv"
+    source.write_text("chat;cat\nchien;dog\n", encoding="utf-8")
+    result = run_cli("--theme", source, "--sheet", "Feuil1", "--out", tmp_path / "out.pdf")
+    assert result.exit_code == 1 and "is a CSV or text list, with no sheets; --sheet chooses" in result.stderr
+    assert not (tmp_path / "out.pdf").exists()

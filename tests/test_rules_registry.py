@@ -162,7 +162,8 @@ def _texts_at(page: pypdf.PageObject) -> list[tuple[str, float, float]]:
 @pytest.mark.slow
 def test_a_140_card_loop_puts_its_whole_key_on_counted_pages(tmp_path):
     """Issue 16 bug 4: 140 cards put the key at y = -859 pt; now it flows over pages, all counted."""
-    pairs = [(f"{a} × {b}", str(a * b + 1000 * n)) for n, (a, b) in
+    # Each question with its own value: the meaning check (issue 18) refuses "2 × 3" beside "3 × 2".
+    pairs = [(f"{a} × {b} + {1000 * n}", str(a * b + 1000 * n)) for n, (a, b) in
              enumerate((a, b) for a in range(2, 20) for b in range(2, 20))][:140]
     source = tmp_path / "p140.csv"
     source.write_text("".join(f"{q};{r}\n" for q, r in pairs), encoding="utf-8")

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from domino_print.geometry.backs import BackPage
     from domino_print.geometry.sheet import PageLayout, SheetLayout
     from domino_print.rules.content import RulesContext
+    from domino_print.sets.structures import AssociationSet
     from domino_print.sets.tiles import Tile
 
 
@@ -279,21 +280,21 @@ def rules_page_count(context: RulesContext, layout: SheetLayout) -> int:
     page, and a loop deck's key pages (laid out, not drawn)."""
     if context.loop is None:
         return 1 + len(game_page_names(context))
-    return _key_page_count(context, layout)
+    return 1 + _key_page_count(context, context.loop, layout)
 
 
 @functools.lru_cache(maxsize=8)
-def _key_page_count(context: RulesContext, layout: SheetLayout) -> int:
-    """``rules_page_count`` of a loop deck, laid out once for the same context and paper (the
-    command line asks before checking its outputs and again for its progress bar)."""
+def _key_page_count(context: RulesContext, deck: AssociationSet, layout: SheetLayout) -> int:
+    """A loop deck's key pages, laid out once for the same context and paper (the command line
+    asks before checking its outputs and again for its progress bar)."""
     from reportlab.pdfgen.canvas import Canvas
 
     from domino_print.pdf.key_page import key_pages
 
     width, height = sorted((layout.page_width_mm * mm, layout.page_height_mm * mm))
     scratch = Canvas(io.BytesIO())
-    return 1 + len(key_pages(scratch, context, context.loop, page_width_pt=width, page_height_pt=height,
-                             margin_pt=layout.margin_mm * mm))
+    return len(key_pages(scratch, context, deck, page_width_pt=width, page_height_pt=height,
+                         margin_pt=layout.margin_mm * mm))
 
 
 def game_page_names(context: RulesContext) -> tuple[str, ...]:

@@ -119,6 +119,9 @@ def read_pairs(ref: str, settings: ReadSettings | None = None, *, header: bool |
     reader = reader_for(path)
     if reader is None:
         raise PairsError(f"{path}: not a list of pairs; save it as one of {', '.join(LIST_SUFFIXES)}")
+    if settings.sheet is not None and not reader.sheets:
+        raise PairsError("{path} is a {format} list, with no sheets; {sheet} chooses a sheet of an .xlsx "
+                         "or .ods list, so leave it out", fields=("sheet",), path=path, format=reader.name)
     table = reader.read(path, _read_regular(path), settings)
     raw = table.rows
     taken: tuple[str, ...] = ()

@@ -116,5 +116,5 @@ def _first_line(error: Exception) -> str:
     return (str(error).strip().splitlines() or [type(error).__name__])[0][:120]
 
 
-XLSX = ListReader("Excel", read)
-ODS = ListReader("LibreOffice", read)
+XLSX = ListReader("Excel", read, sheets=True)
+ODS = ListReader("LibreOffice", read, sheets=True)

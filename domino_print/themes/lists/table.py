@@ -81,3 +81,5 @@ class ListReader(NamedTuple):
     name: str
     read: Callable[[Path, bytes, ReadSettings], Table]
     claims: Callable[[bytes], bool] | None = None
+    sheets: bool = False
+    """Whether the format has sheets to choose from (``ReadSettings.sheet``, ``--sheet``)."""
