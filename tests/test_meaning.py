@@ -133,3 +133,18 @@ def test_the_check_finds_a_repeated_value_wherever_it_is(numbers):
     repeated = [*listed, Row(len(listed) + 1, Half("new"), Half(f"{numbers[-1]} × 1"))]
     found = clashes(repeated)
     assert [(c.first_line, c.second_line) for c in found] == [(len(numbers), len(numbers) + 1)]
+
+
+def test_the_check_is_linear_in_the_rows(monkeypatch):
+    """Issue 18: the check itself linear in the rows: each half's meaning is found once (one
+    evaluation) and looked up in one dictionary, never compared with every other half."""
+    from domino_print.sets import meaning
+
+    calls = []
+    real = meaning.meaning_of
+    monkeypatch.setattr(meaning, "meaning_of", lambda half: calls.append(half) or real(half))
+    for count in (100, 1000):
+        calls.clear()
+        listed = rows(*((f"{n} + {n}", f"mot {n}") for n in range(count)))
+        assert meaning.clashes(listed) == []
+        assert len(calls) == 2 * count
