@@ -76,6 +76,8 @@ def fit_text(text: str, width_pt: float, height_pt: float, measure: Callable[[st
             lines = _wrap(words, width_pt, size, measure)
             if lines is not None and (len(lines) == 1 or not one_line) \
                     and len(lines) * size * LEADING <= height_pt + 1e-6:
+                if len(lines) == 1:  # nothing to balance (the search would find this very line)
+                    return Fitted(size, lines)
                 return Fitted(size, _balanced(words, width_pt, size, measure, lines))
             size = round(size - 0.5, 2)
     return None
