@@ -9,6 +9,7 @@ removes the files being written, prints one line and exits with 128 + its number
 from __future__ import annotations
 
 import functools
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -124,6 +125,20 @@ def file_errors_say(another: str) -> Callable[[F], F]:
 ANOTHER_OUT = "choose another --out"
 
 
+def say(line: str, done: str = "; the files were written") -> None:
+    """Print ``line`` on stdout; a closed pipe there (``domino-print ... | true``) is one line on
+    stderr, not click's silent exit 1 (nor Python's complaint when it flushes at exit)."""
+    try:
+        click.echo(line)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # nothing more to flush into the closed pipe
+        os.close(devnull)
+        raise DominoError(f"the output this line was for is closed (broken pipe), so it was not shown{done}"
+                          ) from None
+
+
 def _one_line(summary: str) -> str:
     """A success line with the controls of file names shown as escapes (``\\x0a``, ``\\x1b``): one
     line, and nothing a terminal would act on."""
@@ -173,7 +188,7 @@ def cli(ctx: click.Context, **values) -> None:
         with ProgressReport() as progress:
             summary = write_document(job, out, settings, progress)
         if not values["quiet"]:
-            click.echo(_one_line(summary))
+            say(_one_line(summary))
     except Stopped as stop:
         stop.written = stop.written or summary is not None
         raise
@@ -278,7 +293,7 @@ def themes_command() -> None:
             values = "list"  # fractions and prices: the values its file lists
         if theme.association is not None:
             faces = "  (--faces " + ", ".join(r.name for r in theme.association.representations) + ")"
-        click.echo(f"{theme.name:<14} {values:<6} {theme.description_in('en')}{faces}")
+        say(f"{theme.name:<14} {values:<6} {theme.description_in('en')}{faces}", done="")
 
 
 @cli.group("theme")
@@ -299,7 +314,7 @@ def theme_new_command(folder: Path) -> None:
 
     written = write_starter_theme(folder)
     count = len(list_images(folder)[0])
-    click.echo(
+    say(
         f"{displayed(str(written))}: {count} picture{'s' if count != 1 else ''} listed; edit it, "
         f"then run: domino-print --theme {displayed(str(folder))}"
     )
@@ -317,7 +332,7 @@ def calibrate_command(**values) -> None:
     from domino_print.pdf.calibration import render_calibration
 
     paper, duplex, lang = parse_calibrate(values)
-    out = pdf_destination(values["out"], "calibration.pdf")
+    out = pdf_destination(None if values["out"] is None else Path(values["out"]), "calibration.pdf")
     prepare_destination(out)
     data = render_calibration(paper, duplex, lang)
     written = False
@@ -325,7 +340,7 @@ def calibrate_command(**values) -> None:
         write_atomically(out, data)
         written = True
         if not values["quiet"]:
-            click.echo(_one_line(calibration_line(str(out), 2, duplex, paper.name, len(data), "en")))
+            say(_one_line(calibration_line(str(out), 2, duplex, paper.name, len(data), "en")))
     except Stopped as stop:
         stop.written = stop.written or written
         raise
@@ -366,7 +381,7 @@ def site_command(catalogue: Path, out: Path, quiet: bool) -> None:
         made = f"{report.made} made, {report.kept} unchanged" if report.kept else f"{report.made} made"
         removed = f", {report.removed} old files removed" if report.removed else ""
         noun = "set" if report.sets == 1 else "sets"
-        click.echo(_one_line(f"{out / 'index.html'}: {report.sets} {noun} ({made}{removed})"))
+        say(_one_line(f"{out / 'index.html'}: {report.sets} {noun} ({made}{removed})"))
 
 
 def main() -> None:

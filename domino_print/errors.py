@@ -122,6 +122,9 @@ FILE_PROBLEMS: Mapping[str, str] = {
     "link_folder_missing": "{path} is a link to {target}, whose folder does not exist; "
                            "fix the link or {another}",
     "folder_missing": "{path}: the folder {folder} does not exist; create it or {another}",
+    "folder_is_file": "{path}: {folder} is a file, not a folder, so nothing can be written in it; {another}",
+    "folder_append_only": "{path}: the folder {folder} is append-only (chattr +a): files can be added there "
+                          "but never renamed nor removed, so the PDF cannot be put in place; {another}",
     "is_folder": "{path} is a folder and the tool needs that name; move it or {another}",
     "is_folder_for_pdf": "{path} is a folder; give a file name such as {example}",
     "not_regular": "{path} is not a regular file (a device, FIFO or socket); {another}",

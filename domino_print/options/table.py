@@ -18,6 +18,7 @@ Neutral ``SizeError``s from the layout and the set generator become worded
 from __future__ import annotations
 
 import math
+import os
 import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -431,6 +432,9 @@ def _convert(option: Option, raw: Any) -> Any:
     if option.kind in ("int", "float"):
         return _to_number(option, raw)
     if option.kind == "path":
+        if isinstance(raw, str) and raw.endswith(("/", os.sep)):  # Path("x.pdf/") would drop it
+            raise _problem(option, " {path}: a name ending in a slash names a folder; give a file name "
+                           "such as {example}", path=raw, example=raw + "dominos.pdf")
         return raw if isinstance(raw, Path) else Path(str(raw))
     if not isinstance(raw, str):
         raise _problem(option, " {value!r} is not a text", value=raw)
@@ -687,9 +691,7 @@ def _click_type(option: Option):
         return click.STRING
     if option.kind == "choice":
         return click.Choice(option.choice_list())
-    if option.kind == "path":
-        return click.Path(dir_okay=False, path_type=Path)
-    return click.STRING
+    return click.STRING  # a path too: the table reads it (click's Path drops a trailing slash)
 
 
 class _TableOption(click.Option):

@@ -21,6 +21,7 @@ import contextlib
 import errno
 import os
 import stat
+import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -65,7 +66,12 @@ def check_destination(path: Path) -> Path:
     if not folder.is_dir():
         if target != path:
             raise FileError("link_folder_missing", path, target=target)
+        existing = next((up for up in (folder, *folder.parents) if os.path.lexists(up)), None)
+        if existing is not None and not existing.is_dir():  # --out /etc/hostname/x.pdf
+            raise FileError("folder_is_file", path, folder=existing)
         raise FileError("folder_missing", path, folder=folder)
+    if _folder_flags(folder) & (FS_APPEND_FL | FS_IMMUTABLE_FL):
+        raise FileError("folder_append_only", path, folder=folder)
     if target.is_dir():
         if path.suffix.lower() == ".pdf":
             raise FileError("is_folder_for_pdf", path, example=path / "dominos.pdf")
@@ -73,6 +79,63 @@ def check_destination(path: Path) -> Path:
     if os.path.lexists(target) and not target.is_file():  # a device or FIFO: never replaced
         raise FileError("not_regular", path)
     return target
+
+
+FS_IOC_GETFLAGS = 0x80086601
+"""Linux's ioctl reading a file's attributes (``lsattr``); ``FS_APPEND_FL`` is ``chattr +a``."""
+FS_APPEND_FL = 0x20
+FS_IMMUTABLE_FL = 0x10
+
+
+def _folder_flags(folder: Path) -> int:
+    """The folder's attributes (``chattr``), 0 where the system or the file system has none."""
+    try:
+        import fcntl
+    except ImportError:  # not on Linux
+        return 0
+    try:
+        handle = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return 0
+    try:
+        return int.from_bytes(fcntl.ioctl(handle, FS_IOC_GETFLAGS, bytes(8))[:4], sys.byteorder)
+    except OSError:  # ENOTTY: this file system keeps no such attributes
+        return 0
+    finally:
+        os.close(handle)
+
+
+STALE_TEMPORARY_S = 6 * 3600
+"""A temporary of ours older than this was left by a run that was killed (SIGKILL, a power cut):
+no run takes six hours to write its PDF; the next run in that folder removes it."""
+
+
+def sweep_stale_temporaries(target: Path, now: float | None = None) -> list[Path]:
+    """Remove the temporaries a killed run left beside ``target`` (``.x.pdf.XXXXXXXX.tmp``, ours
+    by name, a regular file of this user, untouched for ``STALE_TEMPORARY_S``); the ones removed.
+    Old versions kept aside (``.old``) are never touched: they may be a user's only copy."""
+    import re
+    import time
+
+    pattern = re.compile(re.escape(_hidden_prefix(target)) + r"[a-z0-9_]{8}\.tmp")
+    now = time.time() if now is None else now
+    removed: list[Path] = []
+    try:
+        entries = list(os.scandir(target.parent))
+    except OSError:
+        return removed
+    for entry in entries:
+        if not pattern.fullmatch(entry.name):
+            continue
+        try:
+            info = entry.stat(follow_symlinks=False)
+            if (stat.S_ISREG(info.st_mode) and info.st_uid == os.getuid()
+                    and now - info.st_mtime > STALE_TEMPORARY_S):
+                os.unlink(entry.path)
+                removed.append(Path(entry.path))
+        except OSError:
+            continue
+    return removed
 
 
 def written_file(path: Path) -> Path:
@@ -184,6 +247,7 @@ class StagedFiles:
         if it exists then: False leaves everything unchanged and raises ``FileError``.
         """
         target = check_destination(path)
+        sweep_stale_temporaries(target)
         with _signals_held():  # the temporary is known as soon as it exists
             try:
                 handle, name = tempfile.mkstemp(prefix=_hidden_prefix(target), suffix=".tmp",
@@ -211,8 +275,9 @@ class StagedFiles:
                     self._commit()
                     self.committed = True
             finally:
-                for staged in self._pending:
-                    staged.temporary.unlink(missing_ok=True)
+                for staged in self._pending:  # never an error of its own over the real one
+                    with contextlib.suppress(OSError):
+                        staged.temporary.unlink(missing_ok=True)
                 self._pending.clear()
                 self._removals.clear()
 
