@@ -207,7 +207,8 @@ def test_empty_folder(tmp_path):
     out = tmp_path / "out.pdf"
     result = run("--theme", folder, "--out", out)
     assert result.exit_code == 1
-    assert f"{folder}/: no pictures found; add PNG, JPEG, WebP, GIF, BMP, TIFF or SVG files" in result.stderr
+    expected = f"{folder}/: no pictures found; add PNG, JPEG, WebP, GIF, BMP, TIFF, HEIC or SVG files"
+    assert expected in result.stderr
     assert "Traceback" not in result.output
     assert not out.exists()
 
@@ -215,8 +216,8 @@ def test_empty_folder(tmp_path):
 def test_folder_of_other_files_names_one_left_out(tmp_path):
     folder = tmp_path / "iphone"
     folder.mkdir()
-    write(folder / "IMG_0001.HEIC", "not supported")
-    with pytest.raises(ThemeError, match=r"no pictures found.*1 other file left out, e\.g\. IMG_0001\.HEIC"):
+    write(folder / "IMG_0001.MOV", "a video")  # HEIC is a picture now (issue 17): a video is not
+    with pytest.raises(ThemeError, match=r"no pictures found.*1 other file left out, e\.g\. IMG_0001\.MOV"):
         load_user_theme(folder)
 
 
@@ -327,7 +328,7 @@ def test_same_file_listed_twice(tmp_path):
     ("text", "message"),
     [
         ('images = ["img1.png", "gone.png"]\n', "images: gone.png not found in"),
-        ('images = ["img1.png", "img2.heic"]\n', "images: img2.heic is not a picture file"),
+        ('images = ["img1.png", "img2.mov"]\n', "images: img2.mov is not a picture file"),
         ("images = []\n", "images must be a list of file names"),
         ('fit = "stretch"\n', "fit must be \"contain\" or \"cover\", not 'stretch'"),
         ('background = "red"\n', "background must be a colour like"),

@@ -24,10 +24,10 @@ from pathlib import Path
 
 from domino_print.errors import DominoError
 
-IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".gif", ".bmp", ".tif", ".tiff", ".svg")
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".gif", ".bmp", ".tif", ".tiff", ".heic", ".heif", ".svg")
 """File name endings of the pictures a folder theme picks up."""
 
-FORMAT_NAMES = "PNG, JPEG, WebP, GIF, BMP, TIFF or SVG"
+FORMAT_NAMES = "PNG, JPEG, WebP, GIF, BMP, TIFF, HEIC or SVG"
 """The same formats, as a user reads them in a message."""
 
 

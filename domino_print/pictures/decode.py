@@ -51,6 +51,16 @@ warnings.filterwarnings("ignore", category=UserWarning, module=r"PIL\.")
 
 FORMATS = ("PNG", "JPEG", "WEBP", "GIF", "BMP", "TIFF")
 """Pillow decoders a user's image may use; every other decoder stays off."""
+HEIF_FORMATS = ("HEIF",)
+"""The decoder pillow-heif adds (HEIC and HEIF, what phones save): registered the first time a
+file's content says it is one (``_is_heif``), whatever its name (``IMG_0001.jpg`` too)."""
+_HEIF_BRANDS = (b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"mif1", b"msf1")
+"""The ``ftyp`` brands of HEIF files with HEVC pictures (ISO/IEC 23008-12)."""
+MIN_BYTES_PER_PIXEL = {"JPEG": 1 / 1024, "MPO": 1 / 1024, "PNG": 1 / (8 * 1032)}
+"""The fewest bytes a picture of that format can hold per pixel it declares: a JPEG codes each
+8 x 8 block of its first component in one bit at least (1/512 byte a pixel; half that here), a
+PNG at least one bit a pixel, deflated at most 1032 to 1. A header claiming more pixels than
+the file can hold is a lie (17000 x 17000 in 600 bytes): libjpeg would fill the rest with grey."""
 JPEG_FORMATS = ("JPEG", "MPO")
 """What Pillow calls a JPEG it opened (MPO: a phone's JPEG with extra pictures)."""
 
@@ -103,7 +113,7 @@ def open_picture(source: BinaryIO, path: Path) -> Image.Image:
     """Open ``source`` (an open file, or bytes; ``path`` names it in messages): header read and
     checked. Opening the file itself, and its errors, is the caller's (``raster._opened``)."""
     try:
-        image = Image.open(source, formats=FORMATS)
+        image = Image.open(source, formats=_formats_for(source))
     except Image.DecompressionBombError:
         raise PictureError(
             path,
@@ -120,7 +130,47 @@ def open_picture(source: BinaryIO, path: Path) -> Image.Image:
     if width * height > (MAX_DECODED_PIXELS if whole else MAX_JPEG_PIXELS):
         image.close()
         raise too_large(path, width, height, whole)
+    least = math.floor(width * height * MIN_BYTES_PER_PIXEL.get(image.format or "", 0))
+    if (size := _size(source)) is not None and size < least:
+        image.close()
+        raise PictureError(path, f"the picture is damaged or incomplete: its header says {width} x {height} "
+                                 f"pixels, and the file holds only {size} bytes; open it in an image viewer, "
+                                 "or replace it")
     return image
+
+
+def _size(source: BinaryIO) -> int | None:
+    """How many bytes ``source`` holds, or None if it cannot tell."""
+    try:
+        here = source.tell()
+        end = source.seek(0, io.SEEK_END)
+        source.seek(here)
+        return end
+    except (OSError, ValueError):
+        return None
+
+
+def _is_heif(source: BinaryIO) -> bool:
+    """Whether the content starts as a HEIF file does (``ftyp`` box with a HEVC brand)."""
+    try:
+        here = source.tell()
+        head = source.read(12)
+        source.seek(here)
+    except (OSError, ValueError):
+        return False
+    return len(head) == 12 and head[4:8] == b"ftyp" and head[8:12] in _HEIF_BRANDS
+
+
+def _formats_for(source: BinaryIO) -> tuple[str, ...]:
+    """The decoders that may open ``source``: ours, or pillow-heif's for a HEIF file (loaded then)."""
+    if not _is_heif(source):
+        return FORMATS
+    try:
+        import pillow_heif  # deferred: about 20 ms, for phone photos only
+    except ImportError:  # pragma: no cover - a dependency; an install without it says so
+        return FORMATS
+    pillow_heif.register_heif_opener()
+    return HEIF_FORMATS
 
 
 def decoded_size(image: Image.Image, scale: float) -> tuple[int, int]:
