@@ -8,6 +8,18 @@
 command line's long options without dashes (``tile_size`` or ``tile-size``), the values
 strings, numbers or booleans. A bad value raises ``OptionError``; ``describe(error,
 "form", lang)`` words it with the fields' labels, ``str(error)`` with the flags.
+
+The exceptions, and nothing else for a caller's mistake (anything else is a bug):
+
+- ``TypeError``: ``options`` is not a mapping (``make_document(None)``, ``make_document([])``),
+  or an argument of the wrong type (``render_page_png(doc, "1")``);
+- ``OptionError`` (a ``DominoError``): an option's value or a combination is wrong, whatever
+  its type (``{"max": [6]}``, ``{"gap": object()}``, ``{"sets": 10**5000}``);
+- another ``DominoError``: a theme, a list or a picture that cannot be used (its file, one line);
+- ``DocumentError`` (a ``DominoError`` and ``ValueError``): bytes that are not a PDF
+  domino-print made, or a resolution out of range, given to ``render_page_png``; for a page out
+  of range its ``PageOutOfRange``, an ``IndexError`` too;
+- ``ValueError``: ``describe`` or ``form_fields`` asked for an unknown surface or language.
 ``summary_line(document, lang)`` tells what the document holds, in a catalogue language.
 """
 
@@ -20,7 +32,7 @@ from typing import TYPE_CHECKING, BinaryIO, NamedTuple
 if TYPE_CHECKING:
     from PIL import Image
 
-from domino_print.errors import DominoError, OptionError, WordedError
+from domino_print.errors import DocumentError, DominoError, OptionError, PageOutOfRange, WordedError
 from domino_print.geometry.cutting import CutPlan
 from domino_print.options.table import Options, describe, form_fields, option_label, parse
 from domino_print.output.summary import DocumentFacts, summary_line
@@ -32,9 +44,11 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Document",
+    "DocumentError",
     "DocumentFacts",
     "DominoError",
     "OptionError",
+    "PageOutOfRange",
     "WordedError",
     "builtin_themes",
     "describe",
@@ -111,12 +125,45 @@ def make_document(options: Mapping[str, object] | Options | Job,
     )
 
 
-def render_page_png(document: Document | bytes, page: int, dpi: int = 150) -> bytes:
-    """Page ``page`` (0 for the first) of the document as a PNG at ``dpi``, its resolution recorded."""
-    # pypdfium2 and Pillow are loaded only when a picture of a page is asked for.
-    from domino_print.output.preview import render_png
+PNG_DPI = (30, 600)
+"""The resolutions ``render_page_png`` draws at (the command line's ``--preview-dpi``)."""
 
-    pdf = document.pdf if isinstance(document, Document) else document
+
+def render_page_png(document: Document | bytes, page: int, dpi: int = 150) -> bytes:
+    """Page ``page`` (0 for the first) of the document as a PNG at ``dpi``, its resolution recorded.
+
+    ``document`` is a ``Document`` or the bytes of a PDF domino-print made; ``DocumentError`` for
+    a page out of range, other bytes, or a ``dpi`` out of ``PNG_DPI``; ``TypeError`` for wrong types.
+    """
+    # pypdfium2 and Pillow are loaded only when a picture of a page is asked for.
+    from domino_print.output.preview import PagePictures, render_png
+
+    if isinstance(document, Document):
+        pdf = document.pdf
+    elif isinstance(document, (bytes, bytearray, memoryview)):
+        pdf = bytes(document)
+    else:
+        raise TypeError(f"render_page_png draws a Document or a PDF's bytes, not {type(document).__name__}")
+    for name, value in (("page", page), ("dpi", dpi)):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise TypeError(f"{name} must be a whole number, not {type(value).__name__}")
+    low, high = PNG_DPI
+    if not low <= dpi <= high:
+        raise DocumentError("dpi_out_of_range", f"dpi {dpi} is out of range; use {low} to {high}",
+                            dpi=dpi, low=low, high=high)
+    if not (pdf.startswith(b"%PDF-") and b"(domino-print " in pdf):  # the Creator every PDF of ours has
+        raise DocumentError("not_ours", "these bytes are not a PDF domino-print made; give a Document "
+                            "or the bytes of its pdf")
+    try:
+        with PagePictures(pdf) as pictures:
+            pages = len(pictures)
+    except Exception:  # pypdfium2's PdfiumError: damaged
+        raise DocumentError("not_ours", "these bytes are a damaged PDF; give a Document or the bytes "
+                            "of its pdf") from None
+    if not 0 <= page < pages:
+        raise PageOutOfRange("page_out_of_range", f"page {page} is out of range: the document has "
+                            f"{pages} page{'s' if pages != 1 else ''}, 0 to {pages - 1}",
+                            page=page, pages=pages)
     return render_png(pdf, page, dpi=dpi)
 
 

@@ -58,6 +58,21 @@ class OptionError(WordedError):
     surface as ``WordedError`` says."""
 
 
+class DocumentError(DominoError, ValueError):
+    """A document given to the API that cannot be used: ``problem`` is ``page_out_of_range``
+    (``page`` and ``pages`` say which), ``not_ours`` (bytes that are not a PDF domino-print made)
+    or ``dpi_out_of_range`` (``dpi``, and the ``low`` and ``high`` allowed)."""
+
+    def __init__(self, problem: str, message: str, **values: object) -> None:
+        self.problem = problem
+        self.values: Mapping[str, object] = values
+        super().__init__(message)
+
+
+class PageOutOfRange(DocumentError, IndexError):
+    """A page number the document does not have (an ``IndexError`` too, as for a list)."""
+
+
 class SizeError(DominoError, ValueError):
     """A neutral error from the geometry: ``problem`` says what, ``sizes`` the numbers involved.
 

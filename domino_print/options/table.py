@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 import os
 import re
+import reprlib
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -306,18 +307,31 @@ def option_help(option: Option, lang: str = HELP_LANG) -> str:
 
 
 def names_for(surface: str, lang: str = HELP_LANG) -> Callable[[str], str]:
-    """How a surface names an option: ``--tile-size`` (``cli``), ``"Tile size"`` (``form``)."""
+    """How a surface names an option: ``--tile-size`` (``cli``), ``"Tile size"`` (``form``);
+    ``ValueError`` for another surface or a language with no catalogue."""
+    _check_lang(lang)
     if surface == "cli":
         return flag_name
     if surface == "form":
         return lambda name: f"\u201c{option_label(name, lang)}\u201d"
-    raise ValueError(f"unknown surface {surface!r}; use cli or form")
+    raise ValueError(f"unknown surface {_SHORT.repr(surface)}; use cli or form")
+
+
+def _check_lang(lang: object) -> None:
+    if not isinstance(lang, str) or lang not in languages():
+        raise ValueError(f"unknown language {_SHORT.repr(lang)}; use one of {', '.join(languages())}")
 
 
 def describe(error: WordedError, surface: str = "cli", lang: str = HELP_LANG) -> str:
     """The error's message worded for ``surface`` (see ``names_for``): an ``OptionError``, or a
-    ``WordedError`` such as a pairs list's text too long for the tile size."""
-    return error.worded(names_for(surface, lang))
+    ``WordedError`` such as a pairs list's text too long for the tile size; any other exception's
+    own message. ``ValueError`` for an unknown surface or language, ``TypeError`` for a non-exception."""
+    name_of = names_for(surface, lang)
+    if isinstance(error, WordedError):
+        return error.worded(name_of)
+    if isinstance(error, BaseException):
+        return str(error)
+    raise TypeError(f"describe words an exception, not {type(error).__name__}")
 
 
 _SIZE_FIXES: dict[str, tuple[str, tuple[str, ...]]] = {
@@ -353,7 +367,9 @@ def form_help(option: Option, lang: str) -> str:
 
 
 def form_fields(lang: str = DEFAULT_LANG) -> list[dict[str, object]]:
-    """The options a form offers, as plain data (JSON-ready), labelled and explained in ``lang``."""
+    """The options a form offers, as plain data (JSON-ready), labelled and explained in ``lang``;
+    ``ValueError`` for a language with no catalogue."""
+    _check_lang(lang)
     fields = []
     for option in OPTIONS:
         if option.cli_only:
@@ -417,18 +433,19 @@ def _convert(option: Option, raw: Any) -> Any:
         try:
             given = _convert(option._replace(kind="flag", flag_value=None), raw)
         except OptionError:
-            raise _problem(option, " {value!r} is not one of {choices}, true or false",
-                           value=raw, choices=", ".join(option.choice_list())) from None
+            raise _problem(option, " {value} is not one of {choices}, true or false",
+                           value=_shown(raw), choices=", ".join(option.choice_list())) from None
         return option.flag_value if given else None
     if option.kind == "flag":
         if isinstance(raw, bool):
             return raw
+        given_raw = raw
         if not isinstance(raw, str):  # click's BOOL takes only text: 0 or 1.5 from a JSON body
-            raw = str(raw) if raw in (0, 1) else repr(raw)
+            raw = str(raw) if isinstance(raw, (int, float)) and raw in (0, 1) else "?"
         try:
             return click.BOOL.convert(raw, None, None)
         except click.BadParameter:
-            raise _problem(option, " {value!r}: give true or false", value=raw) from None
+            raise _problem(option, " {value}: give true or false", value=_shown(given_raw)) from None
     if option.kind in ("int", "float"):
         return _to_number(option, raw)
     if option.kind == "path":
@@ -437,12 +454,12 @@ def _convert(option: Option, raw: Any) -> Any:
                            "such as {example}", path=raw, example=raw + "dominos.pdf")
         return raw if isinstance(raw, Path) else Path(str(raw))
     if not isinstance(raw, str):
-        raise _problem(option, " {value!r} is not a text", value=raw)
+        raise _problem(option, " {value} is not a text", value=_shown(raw))
     if option.kind == "choice":
         choices = option.choice_list()
         if raw not in choices:
             listed = ", ".join(choices)
-            raise _problem(option, " {value!r} is not one of {choices}", value=raw, choices=listed)
+            raise _problem(option, " {value} is not one of {choices}", value=_shown(raw), choices=listed)
     return raw
 
 
@@ -485,11 +502,22 @@ def _to_number(option: Option, raw: object) -> int | float:
     return float(value) if option.kind == "float" else value
 
 
+class _ShortRepr(reprlib.Repr):
+    """``reprlib`` with integers of any size (``repr`` refuses past 4,300 digits)."""
+
+    def repr_int(self, x: int, level: int) -> str:
+        return _number(x)
+
+
+_SHORT = _ShortRepr()
+_SHORT.maxlevel, _SHORT.maxstring, _SHORT.maxother, _SHORT.maxlist, _SHORT.maxdict = 3, 40, 40, 4, 4
+
+
 def _shown(raw: object) -> str:
     """A value the user gave, quoted back in a message: at most a few dozen characters."""
     if isinstance(raw, int) and not isinstance(raw, bool):
         return _number(raw)
-    text = repr(raw)
+    text = _SHORT.repr(raw)  # reprlib: bounded in depth and length (a list nested 10,000 deep)
     return text if len(text) <= 40 else f"{text[:30]}...{text[-5:]}"
 
 
@@ -531,16 +559,19 @@ def read_values(mapping: Mapping[str, object], table: tuple[Option, ...] = OPTIO
     refused as empty). ``command_line`` also admits the options only the command line has.
     Unknown keys are refused.
     """
+    if not isinstance(mapping, Mapping):
+        raise TypeError(f"options must be a mapping of option names to values (a dict), "
+                        f"not {type(mapping).__name__}")
     known = {option.name: option for option in table if command_line or not option.cli_only}
     given: dict[str, object] = {}
     for key, raw in mapping.items():
-        name = str(key).replace("-", "_").removeprefix("__")
+        name = key.replace("-", "_").removeprefix("__") if isinstance(key, str) else ""
         if name not in known and name in {option.name for option in table}:
-            raise OptionError("{key!r} is an option of the command line only (files and terminal output)",
-                              key=key)
+            raise OptionError("{key} is an option of the command line only (files and terminal output)",
+                              key=_shown(key))
         if name not in known:
             raise OptionError(
-                "unknown option {key!r}; the options are {names}", key=key, names=", ".join(known)
+                "unknown option {key}; the options are {names}", key=_shown(key), names=", ".join(known)
             )
         given[name] = raw
     values: dict[str, Any] = {}
