@@ -296,6 +296,16 @@ def _parse(path: Path, data: bytes):
 
 
 def _drop_outside_references(root) -> None:
+    """Remove every element that refers outside the file; a link (``<a href>``) only wraps shapes:
+    it becomes a plain group, its shapes drawn and its target never followed."""
+    from lxml import etree  # deferred: lxml, for SVG only (loaded by the parser already)
+
+    for element in root.iter():
+        if isinstance(element.tag, str) and element is not root and etree.QName(element).localname == "a":
+            namespace = etree.QName(element).namespace
+            element.tag = etree.QName(namespace, "g").text if namespace else "g"
+            for name in (_XLINK_HREF, "href"):
+                element.attrib.pop(name, None)
     outside = [
         element
         for element in root.iter()

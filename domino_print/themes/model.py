@@ -227,7 +227,7 @@ def read_toml(path: Path) -> dict:
     """Parse a TOML file; syntax errors name the file and the line."""
     data = read_regular_file(path)
     try:
-        text = data.decode("utf-8")
+        text = data.decode("utf-8-sig")  # a byte-order mark, as Windows editors write one, is no error
     except UnicodeDecodeError:
         raise ThemeError("the theme file is not UTF-8 text", path=path) from None
     try:
