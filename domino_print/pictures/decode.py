@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import io
 import math
+import os
 import warnings
 from pathlib import Path
 from typing import BinaryIO
@@ -141,22 +142,31 @@ def open_picture(source: BinaryIO, path: Path) -> Image.Image:
 
 def _size(source: BinaryIO) -> int | None:
     """How many bytes ``source`` holds, or None if it cannot tell."""
+    if isinstance(source, (str, Path)):
+        try:
+            return os.stat(source).st_size
+        except OSError:
+            return None
     try:
         here = source.tell()
         end = source.seek(0, io.SEEK_END)
         source.seek(here)
         return end
-    except (OSError, ValueError):
+    except (OSError, ValueError, AttributeError):
         return None
 
 
 def _is_heif(source: BinaryIO) -> bool:
     """Whether the content starts as a HEIF file does (``ftyp`` box with a HEVC brand)."""
     try:
-        here = source.tell()
-        head = source.read(12)
-        source.seek(here)
-    except (OSError, ValueError):
+        if isinstance(source, (str, Path)):
+            with open(source, "rb") as stream:
+                head = stream.read(12)
+        else:
+            here = source.tell()
+            head = source.read(12)
+            source.seek(here)
+    except (OSError, ValueError, AttributeError):
         return False
     return len(head) == 12 and head[4:8] == b"ftyp" and head[8:12] in _HEIF_BRANDS
 
