@@ -237,12 +237,8 @@ def _write_all(staged, job, out: Path, writers: list[Writer], step) -> str:
     with staged:
         written = {writer.name: writer.write(staged, out, document, step) for writer in writers}
     paths = written["png"].paths if "png" in written else ()
-    summary = summary_line(document, "en", out_name=str(out), previews=paths)
     cuts = written["svg"].paths if "svg" in written else ()
-    if cuts:
-        shown = cuts[0].name if len(cuts) == 1 else f"{cuts[0].name} to {cuts[-1].name}"
-        summary += f"; {len(cuts)} SVG cut {'file' if len(cuts) == 1 else 'files'} ({shown})"
-    return summary
+    return summary_line(document, "en", out_name=str(out), previews=paths, cuts=cuts)
 
 
 class ProgressReport:

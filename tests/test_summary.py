@@ -25,7 +25,7 @@ from domino_print.cli import cli
 from domino_print.output.summary import calibration_line, human_size
 from domino_print.studio import create_app
 from domino_print.studio.settings import Settings
-from domino_print.texts import languages, text
+from domino_print.texts import languages, plural, text
 
 ORIGIN = "http://127.0.0.1:8000"
 
@@ -180,3 +180,14 @@ def test_sizes_read_in_the_language_of_the_line(lang, small, large):
     assert human_size(3 * 1024 * 1024 // 2, lang) == large
     facts = make_document({"theme": "pips", "lang": lang})
     assert summary_line(facts, lang).endswith(f", {human_size(facts.size, lang)}")
+
+
+@pytest.mark.parametrize("lang", languages())
+@pytest.mark.parametrize("count", [1, 3])
+def test_svg_cut_files_end_the_line_in_its_language(lang, count):
+    cuts = [PurePath(f"planche-cut-{n}.svg") for n in range(1, count + 1)]
+    line = summary_line(FACTS[0], lang, out_name="planche.pdf", cuts=cuts)
+    names = cuts[0].name if count == 1 else text(
+        lang, "summary.preview_range", first=cuts[0].name, last=cuts[-1].name)
+    assert line.endswith(plural(lang, "summary.cuts", count, names=names))
+    assert line.startswith(summary_line(FACTS[0], lang, out_name="planche.pdf"))

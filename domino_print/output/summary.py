@@ -115,11 +115,12 @@ def human_size(size: int, lang: str = "en") -> str:
 
 
 def summary_line(facts: SummaryFacts, lang: str, out_name: str | None = None,
-                 previews: Sequence[PurePath] = ()) -> str:
+                 previews: Sequence[PurePath] = (), cuts: Sequence[PurePath] = ()) -> str:
     """The summary of a document in ``lang``: pages, tiles and set, backs, paper, size.
 
     ``out_name`` (the PDF's path as the user gave it) starts the line, and ``previews``
-    (the PNG files written beside it, in page order) end it, on the command line.
+    (the PNG files written beside it, in page order) and ``cuts`` (the SVG cut files, one
+    per sheet page) end it, on the command line.
     A size not known yet (``facts.size`` None) reads ``…``.
     """
     named = set_name(lang, facts.deck, facts.top)
@@ -144,6 +145,11 @@ def summary_line(facts: SummaryFacts, lang: str, out_name: str | None = None,
         names = first if len(previews) == 1 else text(lang, "summary.preview_range", first=first, last=last)
         line = text(lang, "summary.with_previews", summary=line,
                     previews=plural(lang, "summary.previews", len(previews), names=names))
+    if cuts:
+        first, last = cuts[0].name, cuts[-1].name
+        names = first if len(cuts) == 1 else text(lang, "summary.preview_range", first=first, last=last)
+        line = text(lang, "summary.with_previews", summary=line,
+                    previews=plural(lang, "summary.cuts", len(cuts), names=names))
     return line
 
 
