@@ -350,6 +350,7 @@ def test_expired_sessions_are_removed_with_their_files(tmp_path):
 
     store = SessionStore(tmp_path, ttl_s=10)
     session = store.create()
+    session.ensure()  # a session's folder is made when it first stores something (issue 17)
     (session.pictures_dir / "x.png").write_bytes(b"x")
     assert store.find(session.id) is not None
     import os

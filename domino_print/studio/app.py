@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import io
 import json
 import re
@@ -150,7 +151,7 @@ class Studio:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.limits = settings.limits
-        self.sessions = SessionStore(settings.data_dir, self.limits.session_ttl_s)
+        self.sessions = SessionStore(settings.data_dir, self.limits.session_ttl_s, self.limits.sessions)
         self.common_cache = settings.data_dir / "cache"
         self.executor = ThreadPoolExecutor(max_workers=max(2, self.limits.concurrent_renders),
                                            thread_name_prefix="studio-render")
@@ -183,12 +184,35 @@ def _lang(request: Request, body: dict | None = None) -> str:
     return lang if lang in page_languages() else DEFAULT_LANG
 
 
+JSON_DEPTH = 16
+"""Deepest nesting of arrays and objects read from a request (the page sends 3 at most)."""
+_JSON_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"')
+_JSON_BRACKET = re.compile(rb"[\[\]{}]")
+
+
+def _json_depth(data: bytes) -> int:
+    """How deep arrays and objects nest in ``data``, counted before parsing (strings left out):
+    ``json.loads`` recurses, and a body nested a few thousand deep would overflow its stack."""
+    depth = deepest = 0
+    for match in _JSON_BRACKET.finditer(_JSON_STRING.sub(b'""', data)):
+        depth += 1 if match.group() in (b"[", b"{") else -1
+        deepest = max(deepest, depth)
+    return deepest
+
+
 async def _json_body(request: Request) -> dict:
+    """The request's JSON object, bounded in size and depth before it is parsed; ``ValueError``
+    (a 400 for the caller) for anything else."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > JSON_LIMIT:
+        raise ValueError("too large")
     data = b""
     async for chunk in request.stream():
         data += chunk
         if len(data) > JSON_LIMIT:
             raise ValueError("too large")
+    if _json_depth(data) > JSON_DEPTH:
+        raise ValueError("nested too deeply")
     value = json.loads(data or b"{}")
     if not isinstance(value, dict):
         raise ValueError("not an object")
@@ -200,8 +224,25 @@ def _no_store(response: Response) -> Response:
     return response
 
 
+def _disk_problem(exc: OSError, lang: str) -> Response:
+    """A full data disk is a 507 with a worded message (the session stays as it was: nothing of
+    the picture was kept); any other system error stays an error of the server."""
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return _no_store(JSONResponse({"message": word(lang, "error.disk_full")}, status_code=507))
+    raise exc
+
+
 def _bad_request(message: str = "bad request") -> Response:
     return _no_store(JSONResponse({"message": message}, status_code=400))
+
+
+class _StaticFiles(StaticFiles):
+    """The page's own files; a name ending in a slash names a folder, and there is none: 404."""
+
+    async def get_response(self, path: str, scope) -> Response:
+        if scope["path"].endswith("/"):
+            return PlainTextResponse("Not Found", status_code=404)
+        return await super().get_response(path, scope)
 
 
 # -- the endpoints: module-level, reading the shared state from ``request.app.state`` -----------
@@ -243,7 +284,7 @@ async def home(request: Request) -> Response:
     session = studio.session_of(request)
     fresh = session is None
     if session is None:
-        session = await studio.run(studio.sessions.create)
+        session = studio.sessions.create()  # no folder yet: made when the visitor first stores
     html = render_page(lang, session.read_state())
     response = _no_store(HTMLResponse(html))
     return studio.with_cookie(response, session) if fresh else response
@@ -514,19 +555,25 @@ async def upload(request: Request) -> Response:
     if declared is None or not declared.isdigit() or int(declared) > ceiling:
         return _bad_request("send at most 40 pictures at once, with a Content-Length")
     try:
-        async with request.form(max_files=limits.files_per_request, max_fields=10) as form:
-            uploads: list[tuple[str, bytes | None]] = []
-            for item in form.getlist("files"):
-                if isinstance(item, str):
-                    continue
-                name = picture_files.clean_label(item.filename or "?") or "?"
-                if item.size is not None and item.size > limits.bytes_per_file:
-                    uploads.append((name, None))
-                    continue
-                uploads.append((name, await item.read()))
+        form = await request.form(max_files=limits.files_per_request, max_fields=10)
     except Exception:
         return _bad_request("not a valid upload")
-    result = await studio.run(_accept, studio, session, lang, uploads)
+    try:
+        # The files stay spooled on disk (Starlette's parser): each is read when its turn comes.
+        uploads: list[tuple[str, object]] = []
+        for item in form.getlist("files"):
+            if isinstance(item, str):
+                continue
+            name = picture_files.clean_label(item.filename or "?") or "?"
+            if item.size is not None and item.size > limits.bytes_per_file:
+                uploads.append((name, None))
+                continue
+            uploads.append((name, lambda item=item: _read_spooled(item.file)))
+        result = await studio.run(_accept, studio, session, lang, uploads)
+    except OSError as exc:
+        return _disk_problem(exc, lang)
+    finally:
+        await form.close()
     return state_answer(session, result["state"], rejected=result["rejected"], added=result["added"])
 
 
@@ -554,7 +601,10 @@ async def upload_one(request: Request) -> Response:
             chunks.append(chunk)
         if data is not None:
             data = b"".join(chunks)
-    result = await studio.run(_accept, studio, session, lang, [(name, data)])
+    try:
+        result = await studio.run(_accept, studio, session, lang, [(name, data)])
+    except OSError as exc:
+        return _disk_problem(exc, lang)
     return state_answer(session, result["state"], rejected=result["rejected"], added=result["added"])
 
 
@@ -572,35 +622,38 @@ def picture_message(error: PictureError, lang: str) -> str:
     return word(lang, f"error.{key}", **values)
 
 
+def _read_spooled(file) -> bytes:
+    file.seek(0)
+    return file.read()
+
+
 def _accept(studio: Studio, session: Session, lang: str, uploads: list) -> dict:
+    """Check, decode and store each upload in name order, one at a time: only one picture's bytes
+    and pixels are held at once (``uploads``: (name, bytes, or a callable reading them from the
+    spooled request, or None for a file over the limit))."""
     limits = studio.limits
 
     def messages(key: str, **values) -> str:
         return word(lang, f"error.{key}", **values)
 
-    # Decoded side by side: Pillow releases the interpreter lock while it decodes.
-    def prepare(item: tuple[str, bytes | None]) -> tuple[str, picture_files.Prepared | str]:
-        name, data = item
-        if data is None:
-            return name, messages("file_too_large", limit=human_size(limits.bytes_per_file, lang))
-        try:
-            return name, picture_files.prepare_upload(data, name)
-        except PictureError as exc:
-            return name, picture_message(exc, lang)
-
-    with ThreadPoolExecutor(max_workers=4) as pool:
-        prepared = list(pool.map(prepare, uploads))
-    prepared.sort(key=lambda item: natural_key(item[0]))
     rejected, added = [], []
-    over_quota = studio.sessions.used_bytes() > limits.data_quota_bytes
-    with session.changing() as state:
-        used = picture_files.stored_bytes(session.pictures_dir)
-        for name, outcome in prepared:
-            if isinstance(outcome, str):
-                rejected.append({"name": name, "message": outcome})
-                continue
-            ids = [p["id"] for p in state["pictures"]]
+    server_used = studio.sessions.used_bytes()
+    for name, source in sorted(uploads, key=lambda item: natural_key(item[0])):
+        data = source() if callable(source) else source
+        if data is None:
+            limit = human_size(limits.bytes_per_file, lang)
+            rejected.append({"name": name, "message": messages("file_too_large", limit=limit)})
+            continue
+        try:
+            outcome = picture_files.prepare_upload(data, name)
+        except PictureError as exc:
+            rejected.append({"name": name, "message": picture_message(exc, lang)})
+            continue
+        del data
+        with session.changing() as current:
+            ids = [p["id"] for p in current["pictures"]]
             key = outcome.digest[:32]
+            used = picture_files.stored_bytes(session.pictures_dir)
             problem = ""
             if key in ids:
                 problem = messages("duplicate", value=ids.index(key))
@@ -608,7 +661,7 @@ def _accept(studio: Studio, session: Session, lang: str, uploads: list) -> dict:
                 problem = messages("too_many_files", limit=limits.files_per_session)
             elif used + len(outcome.original) > limits.bytes_per_session:
                 problem = messages("session_full", limit=limits.bytes_per_session // (1024 * 1024))
-            elif over_quota:
+            elif server_used + len(outcome.original) > limits.data_quota_bytes:
                 problem = messages("server_full")
             if problem:
                 rejected.append({"name": name, "message": problem})
@@ -619,14 +672,15 @@ def _accept(studio: Studio, session: Session, lang: str, uploads: list) -> dict:
             except DominoError:
                 rejected.append({"name": name, "message": messages("not_a_picture")})
                 continue
-            used += len(outcome.original) + len(outcome.preview) + len(outcome.thumbnail)
+            server_used += len(outcome.original) + len(outcome.preview) + len(outcome.thumbnail)
             label = picture_files.label_from_name(name)
             entry["name"] = label  # what every language prints until the visitor names it
             entry["labels"] = {lang: label}
-            state["pictures"].append(entry)
+            current["pictures"].append(entry)
             added.append(entry["id"])
-        rewrite_theme(session, state)
-    return {"state": state, "rejected": rejected, "added": added}
+            rewrite_theme(session, current)
+        del outcome
+    return {"state": session.read_state(), "rejected": rejected, "added": added}
 
 
 async def change_pictures(request: Request) -> Response:
@@ -646,17 +700,20 @@ async def change_pictures(request: Request) -> Response:
             ids = [p["id"] for p in pictures]
             if action == "order":
                 order = body.get("order")
-                if not isinstance(order, list) or sorted(order) != sorted(ids):
+                if (not isinstance(order, list) or not all(isinstance(i, str) for i in order)
+                        or sorted(order) != sorted(ids)):
                     return None
                 state["pictures"] = [pictures[ids.index(i)] for i in order]
             elif action == "remove":
-                if body.get("id") not in ids:
+                if not isinstance(body.get("id"), str) or body["id"] not in ids:
                     return None
                 entry = pictures.pop(ids.index(body["id"]))
                 picture_files.remove_files(entry, session.pictures_dir, session.preview_dir,
                                            session.thumbs_dir)
             elif action == "name":
-                if body.get("id") not in ids or body.get("lang") not in languages():
+                if (not isinstance(body.get("id"), str) or body["id"] not in ids
+                        or not isinstance(body.get("lang"), str) or body["lang"] not in languages()
+                        or not isinstance(body.get("name", ""), str)):
                     return None
                 label = picture_files.clean_label(str(body.get("name", "")))
                 pictures[ids.index(body["id"])].setdefault("labels", {})[body["lang"]] = label
@@ -778,7 +835,7 @@ ROUTES = [
     Route("/thumbs/{ident}.png", thumbnail),
     Route("/pages/{scope}/{key}/{page:int}.jpg", page_picture),
     Route("/download/{scope}/{key}.pdf", download),
-    Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    Mount("/static", _StaticFiles(directory=STATIC), name="static"),
 ]
 
 

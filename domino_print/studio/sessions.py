@@ -48,9 +48,20 @@ def _empty_state() -> dict:
 class Session:
     """One visitor's folder and state."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, store: SessionStore | None = None) -> None:
         self.folder = folder
         self.id = folder.name
+        self._store = store
+
+    @property
+    def exists(self) -> bool:
+        """Whether the session has its folder (made when its visitor first stores something)."""
+        return self.folder.is_dir()
+
+    def ensure(self) -> None:
+        """Make the session's folder now, if it has none (see ``SessionStore.make_folder``)."""
+        if not self.exists and self._store is not None:
+            self._store.make_folder(self.folder)
 
     @property
     def pictures_dir(self) -> Path:
@@ -76,7 +87,9 @@ class Session:
 
     @contextlib.contextmanager
     def changing(self) -> Iterator[dict]:
-        """The state to change in place, under the session's lock; written back atomically."""
+        """The state to change in place, under the session's lock; written back atomically.
+        The first change makes the session's folder."""
+        self.ensure()
         with open(self.folder / "lock", "a+b") as lock:
             if fcntl is not None:
                 fcntl.flock(lock, fcntl.LOCK_EX)
@@ -104,38 +117,58 @@ def _folder_size(folder: Path) -> int:
 class SessionStore:
     """Creates, finds and expires sessions under ``<data>/sessions``."""
 
-    def __init__(self, data_dir: Path, ttl_s: float) -> None:
+    def __init__(self, data_dir: Path, ttl_s: float, most: int = 2000) -> None:
         self.root = data_dir / "sessions"
         self.ttl_s = ttl_s
+        self.most = most
         self._last_sweep = 0.0
 
     def create(self) -> Session:
+        """A new session: an unguessable id, and no folder until its visitor stores something
+        (any page, even another site's ``<img>``, can make a browser ask for one)."""
+        return Session(self.root / secrets.token_urlsafe(32), self)
+
+    def make_folder(self, folder: Path) -> None:
+        """Make a session's folder, its sub-folders and empty state, keeping at most ``most``
+        sessions (the longest idle removed first)."""
         self.root.mkdir(parents=True, exist_ok=True)
         self.sweep()
-        while True:
-            folder = self.root / secrets.token_urlsafe(32)
-            try:
-                folder.mkdir(mode=0o700)
-            except FileExistsError:  # pragma: no cover - 256 random bits
-                continue
-            for name in ("pictures", "preview", "thumbs", "cache"):
-                (folder / name).mkdir()
-            (folder / "state.json").write_text(json.dumps(_empty_state()), encoding="utf-8")
-            return Session(folder)
+        self._keep_at_most(self.most - 1)
+        with contextlib.suppress(FileExistsError):  # another worker made it first
+            folder.mkdir(mode=0o700)
+        for name in ("pictures", "preview", "thumbs", "cache"):
+            (folder / name).mkdir(exist_ok=True)
+        state = folder / "state.json"
+        if not state.exists():
+            state.write_text(json.dumps(_empty_state()), encoding="utf-8")
+
+    def _keep_at_most(self, most: int) -> None:
+        folders = []
+        with contextlib.suppress(OSError):
+            for folder in self.root.iterdir():
+                with contextlib.suppress(OSError):
+                    if SESSION_ID.match(folder.name):
+                        folders.append((folder.stat().st_mtime, folder))
+        if len(folders) <= most:
+            return
+        folders.sort()
+        for _, folder in folders[: len(folders) - max(most, 0)]:
+            shutil.rmtree(folder, ignore_errors=True)
 
     def find(self, session_id: str | None) -> Session | None:
-        """The live session with this id, or None (unknown, expired, or not an id at all)."""
+        """The session with this id (without a folder if its visitor has stored nothing yet, or
+        it expired), or None for what is not an id at all."""
         if not session_id or not SESSION_ID.match(session_id):
             return None
         folder = self.root / session_id
         try:
             age = time.time() - folder.stat().st_mtime
         except OSError:
-            return None
+            return Session(folder, self)
         if age > self.ttl_s:
             shutil.rmtree(folder, ignore_errors=True)
-            return None
-        session = Session(folder)
+            return Session(folder, self)
+        session = Session(folder, self)
         session.touch()
         return session
 

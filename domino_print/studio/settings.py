@@ -33,6 +33,9 @@ class Limits:
     """The whole data folder; new uploads are refused above it."""
     session_ttl_s: float = 6 * 3600
     """A session untouched for this long is removed with its files."""
+    sessions: int = 2000
+    """Sessions with a folder kept at most; past it the longest idle goes first. A session gets a
+    folder only when its visitor first stores something (a page view makes none)."""
     concurrent_renders: int = max(1, min(4, os.cpu_count() or 1))
     """Render requests admitted at once in one process (documents themselves are made one at a
     time, see ``rendering._CORE``; page pictures are drawn beside); the rest wait their turn."""
