@@ -87,6 +87,7 @@ lint: $(STAMP)
 bench: $(STAMP) chromium
 	$(BIN)/python -m bench.run --write
 	$(BIN)/python -m bench.studio --write
+	$(BIN)/python -m bench.upload_memory
 	$(BIN)/python -m bench.site --write
 
 art: $(STAMP)
