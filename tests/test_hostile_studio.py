@@ -6,13 +6,20 @@
   lists, nulls) answers a 4xx with a message, never a 500 or a traceback.
 - A full data disk answers 507, worded, the session unchanged and no orphan file left.
 - ``GET /static/studio.js/`` is a 404.
+- Loop and chain decks of 20 cards or more are previewed; ``HOME=/dev/null`` (or a file) serves.
 """
 
 from __future__ import annotations
 
 import errno
 import json
+import os
+import re
+import signal
+import subprocess
+import sys
 import tempfile
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -125,3 +132,43 @@ def test_a_static_name_ending_in_a_slash_is_404(tmp_path, path):
     with make_client(tmp_path / "data") as client:
         assert client.get("/static/studio.js").status_code == 200
         assert client.get(path).status_code == 404
+
+
+@pytest.mark.parametrize(("theme", "structure", "values"), [
+    ("lettres", "boucle", "A-Z"), ("nombres", "boucle", "0-20"), ("lettres", "chaine", "A-Z")])
+def test_loop_decks_of_twenty_cards_or_more_are_previewed(tmp_path, theme, structure, values):
+    with make_client(tmp_path / "data") as client:
+        answer = client.post("/api/preview", json={"page_lang": "en", "options": {
+            "theme": theme, "structure": structure, "values": values}})
+        assert answer.status_code == 200, answer.text
+        cards = int(answer.json()["summary"].split(", ")[1].split()[0])
+        assert cards >= 21
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("home", ["/dev/null", "file"])
+def test_the_studio_serves_with_a_home_that_is_no_folder(tmp_path, home):
+    """HOME=/dev/null (a service account) or a file: the page and a preview are served."""
+    if home == "file":
+        home = str(tmp_path / "home-file")
+        Path(home).write_text("not a folder")
+    env = {**os.environ, "HOME": home, "TMPDIR": str(tmp_path)}
+    process = subprocess.Popen([str(Path(sys.executable).parent / "domino-print"), "studio", "--no-browser"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        line = process.stdout.readline()
+        match = re.search(r"http://[^/ ]+", line)
+        assert match, line
+        origin = match.group()
+        page = urllib.request.urlopen(f"{origin}/?lang=en", timeout=30)
+        assert page.status == 200
+        cookie = page.headers["set-cookie"].split(";")[0]
+        request = urllib.request.Request(f"{origin}/api/preview", method="POST", data=json.dumps(
+            {"page_lang": "en", "options": {"theme": "fruits"}}).encode(), headers={
+            "origin": origin, "cookie": cookie, "content-type": "application/json"})
+        answer = urllib.request.urlopen(request, timeout=60)
+        assert answer.status == 200 and "dominoes" in json.loads(answer.read())["summary"]
+    finally:
+        process.send_signal(signal.SIGTERM)
+        _, error = process.communicate(timeout=30)
+    assert error == "", error
