@@ -1,8 +1,17 @@
-"""Shared helpers for the tests: run the CLI in-process and read PDFs back."""
+"""Shared helpers for the tests: run the CLI in-process, read PDFs back, drive a real browser.
+
+The browser fixtures (``browser``, ``context``) launch Debian's chromium (``/usr/bin/chromium``,
+or ``DOMINO_PRINT_CHROMIUM``) through Playwright; Playwright's own browser download is not used
+(it is not reachable everywhere). ``make test`` installs chromium when it is missing and it runs
+as root; elsewhere the browser tests skip with the reason, except under CI (``CI=true``), where a
+missing browser is a failure. ``DOMINO_PRINT_SCREENSHOTS=1`` also writes the README's pictures
+into ``docs/``.
+"""
 
 from __future__ import annotations
 
 import io
+import os
 from pathlib import Path
 
 import pytest
@@ -30,6 +39,56 @@ def render_page(pdf: bytes | Path, index: int = 0, dpi: int = 100):
     image = document[index].render(scale=dpi / 72).to_pil().convert("L")
     document.close()
     return image
+
+
+CHROMIUM = Path(os.environ.get("DOMINO_PRINT_CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+SCREENSHOTS = os.environ.get("DOMINO_PRINT_SCREENSHOTS") == "1"
+
+
+def _browser_missing() -> str:
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the playwright package is missing: pip install -e '.[test]'"
+    if not CHROMIUM.exists():
+        return f"{CHROMIUM} not found: install Debian's chromium (make test does it when run as root)"
+    return ""
+
+
+def require_browser() -> None:
+    """Skip the calling test (fail it under CI) when Playwright or chromium is missing."""
+    reason = _browser_missing()
+    if reason:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"browser tests cannot run under CI: {reason}")
+        pytest.skip(reason)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's chromium, headless, with a fresh profile that reaches nothing outside."""
+    require_browser()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
+        )
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def context(browser):
+    """A desktop-sized browser context that accepts downloads, closed after the test."""
+    opened = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
+    yield opened
+    opened.close()
 
 
 def pytest_addoption(parser):

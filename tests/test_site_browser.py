@@ -11,7 +11,6 @@ sideways scrolling. Skipped as the studio's browser tests are when chromium is m
 
 from __future__ import annotations
 
-import os
 import threading
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -20,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from domino_print.site.build import build_site
-from tests.test_studio_browser import DOCS, SCREENSHOTS, _missing, launch_chromium
+from tests.conftest import DOCS, SCREENSHOTS, require_browser
 
 pytestmark = pytest.mark.slow
 
@@ -29,31 +28,10 @@ EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "catalogue.toml"
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Path:
-    reason = _missing()
-    if reason:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"browser tests cannot run under CI: {reason}")
-        pytest.skip(reason)
+    require_browser()
     out = tmp_path_factory.mktemp("site") / "site"
     build_site(EXAMPLE, out)
     return out
-
-
-@pytest.fixture(scope="module")
-def browser(site):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = launch_chromium(playwright)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
-def context(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
-    yield context
-    context.close()
 
 
 @pytest.fixture

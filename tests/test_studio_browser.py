@@ -1,9 +1,8 @@
 """The studio in a real browser: Playwright driving Debian's chromium (``/usr/bin/chromium``).
 
-Playwright's own browser download is not used (it is not reachable everywhere): the tests
-launch the system browser by path. ``make test`` installs Debian's ``chromium`` when it is
-missing and it runs as root; elsewhere these tests are skipped with the reason, except
-under CI (``CI=true``), where a missing browser is a failure.
+The ``browser`` and ``context`` fixtures live in ``conftest.py`` (shared with the site's browser
+tests): the system browser launched by path, skipped with the reason when missing, except under
+CI (``CI=true``), where a missing browser is a failure.
 
 ``DOMINO_PRINT_SCREENSHOTS=1`` also writes the README's screenshots into ``docs/``.
 """
@@ -11,7 +10,6 @@ under CI (``CI=true``), where a missing browser is a failure.
 from __future__ import annotations
 
 import io
-import os
 import socket
 import threading
 import time
@@ -23,33 +21,10 @@ from PIL import Image
 from domino_print.sets.tiles import Tile, double_set
 from domino_print.studio.rendering import PREVIEW_DPI
 from domino_print.studio.settings import Settings
+from tests.conftest import DOCS, SCREENSHOTS, require_browser
 from tests.fixtures_images import SEVEN, face_boxes, noisy, sample, stored_with_orientation, top_and_bottom
 
 pytestmark = pytest.mark.slow
-
-CHROMIUM = Path(os.environ.get("DOMINO_PRINT_CHROMIUM", "/usr/bin/chromium"))
-CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
-DOCS = Path(__file__).resolve().parent.parent / "docs"
-SCREENSHOTS = os.environ.get("DOMINO_PRINT_SCREENSHOTS") == "1"
-
-
-def _missing() -> str:
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "the playwright package is missing: pip install -e '.[test]'"
-    if not CHROMIUM.exists():
-        return f"{CHROMIUM} not found: install Debian's chromium (make test does it when run as root)"
-    return ""
-
-
-def launch_chromium(playwright):
-    """Debian's chromium, headless, with a fresh profile that reaches nothing outside."""
-    return playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
-
 
 class RunningStudio:
     """The studio app served by uvicorn in a thread, on a free loopback port."""
@@ -81,31 +56,10 @@ class RunningStudio:
 
 @pytest.fixture(scope="module")
 def studio(tmp_path_factory):
-    reason = _missing()
-    if reason:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"browser tests cannot run under CI: {reason}")
-        pytest.skip(reason)
+    require_browser()  # before a server is started for nothing
     running = RunningStudio(tmp_path_factory.mktemp("studio-data"))
     yield running
     running.stop()
-
-
-@pytest.fixture(scope="module")
-def browser(studio):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = launch_chromium(playwright)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
-def context(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
-    yield context
-    context.close()
 
 
 @pytest.fixture
