@@ -597,6 +597,8 @@ def _axe_clean(page, state: str) -> None:
     from axe_playwright_python.sync_playwright import Axe
 
     page.wait_for_load_state("networkidle")  # a state, not a moment between two
+    # nor a preview on its way (the summary is dimmed while one is made)
+    page.wait_for_selector("#pages:not([aria-busy])", state="attached", timeout=30_000)
     results = Axe().run(page)
     assert results.violations_count == 0, f"{state}:\n{results.generate_report()}"
 
