@@ -33,6 +33,7 @@ demo: $(STAMP)
 	$(BIN)/domino-print --theme chiffres --lang de --label "Lớp 3A · Klasa 2b · Τάξη Β · Класс 2Б" --out output/dominos-schriften.pdf
 	$(BIN)/domino-print --theme pips --marks full --gap 3 --out output/dominos-guides.pdf
 	$(BIN)/domino-print --theme fruits --cut svg --corner 2 --gap 2 --out output/dominos-cut.pdf
+	$(BIN)/domino-print --theme fruits --backs --label "Classe des Lutins" --pdf-x --out output/dominos-pdf-x.pdf
 	$(BIN)/domino-print --theme fruits --rules tout-petits --max 3 --tile-size large --out output/dominos-tout-petits.pdf
 	$(BIN)/domino-print --theme pips --rules fives --score-sheet --lang en --out output/dominos-fives.pdf
 	$(BIN)/domino-print --theme pips --max 9 --rules chicken --lang es --out output/dominos-chicken.pdf
@@ -55,16 +56,20 @@ chromium:
 	  else echo "note: no $(CHROMIUM) and not root: the browser tests will be skipped"; fi; }
 
 # The prepress tests read the PDFs with Debian's Ghostscript (ink coverage, page rotation) and
-# qpdf (structure check): installed here when missing and run as root; otherwise those tests
-# skip and say why.
+# qpdf (structure check), and validate --pdf-x files with Apache PDFBox's preflight (PDF/A-1b,
+# Debian's libpdfbox2-java, on Java with the javax.activation and JAXB jars it needs): installed
+# here when missing and run as root; otherwise those tests skip and say why.
+PREFLIGHT_JARS := /usr/share/java/preflight.jar /usr/share/java/javax.activation.jar /usr/share/java/jaxb-api.jar
 print-tools:
-	@command -v gs >/dev/null && command -v qpdf >/dev/null || { \
+	@command -v gs >/dev/null && command -v qpdf >/dev/null && command -v java >/dev/null \
+	  && ls $(PREFLIGHT_JARS) >/dev/null 2>&1 || { \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	    echo "installing Ghostscript and qpdf for the prepress tests (apt-get)"; \
+	    echo "installing Ghostscript, qpdf and PDFBox preflight for the prepress tests (apt-get)"; \
 	    apt-get update -qq >/dev/null && \
-	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ghostscript qpdf >/dev/null \
-	    || echo "warning: could not install ghostscript and qpdf; the prepress tests will say why"; \
-	  else echo "note: no gs or qpdf and not root: the prepress tests will be skipped"; fi; }
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ghostscript qpdf default-jre-headless \
+	      libpdfbox2-java libactivation-java libjaxb-api-java >/dev/null \
+	    || echo "warning: could not install the prepress tools; the prepress tests will say why"; \
+	  else echo "note: no gs, qpdf or PDFBox preflight and not root: the prepress tests will be skipped"; fi; }
 
 # The studio's and the site's screenshots in docs/ (for the README), taken by their browser tests.
 screenshots: $(STAMP) chromium

@@ -156,6 +156,7 @@ PRINT_OPTIONS = (
            implied=0.0, needs=(_WITH_CUT,)),
     Option("kerf", "float", None, low=0, high=MAX_KERF_MM, unit=" mm", metavar="MM", cli_only=True,
            implied=0.0, needs=(_WITH_CUT,)),
+    Option("pdf_x", "flag", False),
 )
 """Print shops and cutting machines (issue 21): guides, cut files, standards. Kept together."""
 
@@ -282,6 +283,8 @@ class Options(NamedTuple):
     """The cut files' rounded corners (radius), 0 for square ones."""
     kerf_mm: float = 0.0
     """What the blade or beam removes: each cut path is grown by half of it."""
+    pdf_x: bool = False
+    """PDF/X-4 for a print shop (``pdf.pdf_x``): output intent, ICC-based RGB, PDF 1.6."""
     sheet: str | None = None
     header: bool = False
     no_header: bool = False
@@ -627,7 +630,7 @@ def parse(mapping: Mapping[str, object], *, command_line: bool = False) -> Optio
 def _print_values(values: Mapping[str, Any]) -> dict[str, Any]:
     """The fields of ``Options`` that ``PRINT_OPTIONS`` give, checked and typed."""
     return {"marks": values["marks"], "cut": values["cut"], "corner_mm": values["corner"] or 0.0,
-            "kerf_mm": values["kerf"] or 0.0}
+            "kerf_mm": values["kerf"] or 0.0, "pdf_x": values["pdf_x"]}
 
 
 def parse_calibrate(mapping: Mapping[str, object]) -> tuple[Paper, str, str]:

@@ -150,21 +150,36 @@ def new_print_canvas(
     title: str,
     subject: str = "",
     grey: bool = False,
+    pdf_x: bool = False,
+    pdf_a: bool = True,
 ) -> Canvas:
     """A canvas for a print-ready PDF: deterministic bytes, metadata, and no scaling when printed;
-    ``grey``: every colour drawn as a DeviceGray level."""
+    ``grey``: every colour drawn as a DeviceGray level; ``pdf_x``: PDF/X-4 (``pdf.pdf_x``), whose
+    caller writes no key newer than PDF 1.6 (no Duplex preference), also claiming PDF/A-1b with
+    ``pdf_a`` (for a document drawn with no transparency)."""
     canvas_class = GreyCanvas if grey else PrintCanvas
     canvas = canvas_class(buffer, pagesize=page_size_pt, invariant=1, pageCompression=1, lang=lang,
                           initialFontName=fonts.REGULAR,  # else an unembedded Helvetica is listed
-                          pdfVersion=PDF_VERSION)
+                          pdfVersion=pdf_x_module().PDF_X_VERSION if pdf_x else PDF_VERSION)
     canvas.setTitle(title)
     if subject:
         canvas.setSubject(subject)
     canvas.setCreator(f"domino-print {__version__}")
     canvas.setAuthor("domino-print")
     canvas.setViewerPreference("PrintScaling", "None")
-    _add_xmp(canvas, title=title, subject=subject, lang=lang)
+    extra = ""
+    if pdf_x:
+        pdf_x_module().make_pdf_x(canvas, pdf_a=pdf_a)
+        extra = pdf_x_module().xmp_descriptions(title=title, subject=subject, lang=lang, pdf_a=pdf_a)
+    _add_xmp(canvas, title=title, subject=subject, lang=lang, extra=extra)
     return canvas
+
+
+def pdf_x_module():
+    """``pdf.pdf_x``, loaded for ``--pdf-x`` only."""
+    from domino_print.pdf import pdf_x
+
+    return pdf_x
 
 
 PDF_VERSION = (1, 7)
@@ -174,9 +189,12 @@ FIXED_DATE = "2000-01-01T00:00:00+00:00"
 the XMP packet says the same as the document information dictionary."""
 
 
-def xmp_packet(*, title: str, subject: str, lang: str, creator_tool: str, producer: str) -> str:
+def xmp_packet(
+    *, title: str, subject: str, lang: str, creator_tool: str, producer: str, extra: str = ""
+) -> str:
     """The document's XMP metadata: title, description, creator tool, producer and dates, as the
-    information dictionary has them (prepress checks compare the two)."""
+    information dictionary has them (prepress checks compare the two); ``extra``: more
+    ``rdf:Description`` elements (a standard's identification)."""
     from xml.sax.saxutils import escape
 
     def alt(value: str) -> str:
@@ -196,15 +214,15 @@ def xmp_packet(*, title: str, subject: str, lang: str, creator_tool: str, produc
         f"<xmp:CreateDate>{FIXED_DATE}</xmp:CreateDate><xmp:ModifyDate>{FIXED_DATE}</xmp:ModifyDate>"
         f"<xmp:MetadataDate>{FIXED_DATE}</xmp:MetadataDate>"
         f"<pdf:Producer>{escape(producer)}</pdf:Producer>"
-        "</rdf:Description></rdf:RDF></x:xmpmeta>\n"
+        f"</rdf:Description>{extra}</rdf:RDF></x:xmpmeta>\n"
         '<?xpacket end="w"?>'
     )
 
 
-def _add_xmp(canvas: Canvas, *, title: str, subject: str, lang: str) -> None:
+def _add_xmp(canvas: Canvas, *, title: str, subject: str, lang: str, extra: str = "") -> None:
     """The XMP packet as the catalogue's /Metadata stream, unfiltered (as PDF/A and PDF/X want)."""
     packet = xmp_packet(title=title, subject=subject, lang=lang, creator_tool=f"domino-print {__version__}",
-                        producer=canvas._doc.info.producer)
+                        producer=canvas._doc.info.producer, extra=extra)
     canvas._doc.Catalog.Metadata = _metadata_stream(packet.encode("utf-8"))
 
 
@@ -258,7 +276,9 @@ def _end_streams_on_a_line_of_their_own() -> None:
 
     def format_stream(self, document) -> bytes:
         data = original(self, document)
-        if data.endswith(b"endstream\n") and not data.endswith(b"\nendstream\n"):
+        # ReportLab writes the data, /Length bytes, then "endstream" at once: the end-of-line goes
+        # in between even when the data's own last byte happens to be a line feed (it is counted).
+        if data.endswith(b"endstream\n"):
             data = data[: -len(b"endstream\n")] + b"\nendstream\n"
         return data
 

@@ -61,6 +61,10 @@ class RenderOptions(NamedTuple):
     """How the ink mode draws (``ink.INKS``): grey only, line widths, backs, set marks."""
     full_guides: bool = False
     """The cut guides run across the margins (``--marks full``): margin texts sit on white."""
+    pdf_x: bool = False
+    """PDF/X-4 (``pdf.pdf_x``): PDF 1.6's keys only, so no Duplex viewer preference."""
+    pdf_a: bool = True
+    """With ``pdf_x``, the file claims PDF/A-1b too (cleared when something is transparent)."""
 
 
 class _Document:
@@ -84,6 +88,8 @@ class _Document:
             title=options.title,
             subject=options.subject,
             grey=options.ink.grey_only,
+            pdf_x=options.pdf_x,
+            pdf_a=options.pdf_a,
         )
         self.forms = FormCache(self.canvas)
         self.faces = FaceForms(self.forms, painter, layout.tile_short_mm * mm, options.labels)
@@ -128,7 +134,7 @@ class _Document:
         if prepare is not None:  # let a picture painter decode its images side by side
             prepare(sorted({v for tile in tiles for v in (tile.a, tile.b)}), self.faces.picture_pt)
         fold = layout.fold is not None
-        if backs is not None and not fold:
+        if backs is not None and not fold and not options.pdf_x:
             canvas.setViewerPreference("Duplex", DUPLEX_PREFERENCE[options.duplex])
         header = header_fits(
             options.header,
@@ -272,7 +278,13 @@ def render_sheet(
     document.draw_sheet_pages(tiles, backs)
     if rules is not None:
         document.draw_rules_pages(rules)
-    return document.pdf_bytes(), document.page_count
+    pdf = document.pdf_bytes()
+    if options.pdf_x and options.pdf_a:
+        from domino_print.pdf.pdf_x import transparent
+
+        if transparent(pdf):  # PDF/A-1 forbids it (PDF/X-4 does not): made again as PDF/X-4 alone
+            return render_sheet(tiles, layout, painter, options._replace(pdf_a=False), rules, backs)
+    return pdf, document.page_count
 
 
 def rules_page_count(context: RulesContext, layout: SheetLayout) -> int:

@@ -247,6 +247,7 @@ def render_job(job: Job, on_page: Callable[[], None] | None = None) -> tuple[byt
         back_offset_mm=options.back_offset_mm,
         ink=ink,
         full_guides=options.marks == "full",
+        pdf_x=options.pdf_x,
     )
 
     def step() -> None:
