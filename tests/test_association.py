@@ -288,8 +288,9 @@ def test_long_texts_wrap_and_overlong_ones_do_not_fit():
     ({"theme": "pips", "faces": "chiffre,points"}, "theme 'pips' is classic"),
     ({"theme": "nombres", "seed": 3}, "applies to loop decks"),
     ({"theme": "couleurs", "labels": True}, "leave --labels out"),
+    # a 12 mm half keeps 3 mm of safe area each side: 5.6 mm for a word, not enough for "onze" at 9 pt
     ({"theme": "nombres", "faces": "mot", "values": "11-17", "tile_size": "12x24mm"},
-     "'quatorze' does not fit a 12 mm half, even wrapped at 9 pt; choose a larger --tile-size"),
+     "'onze' does not fit a 12 mm half, even wrapped at 9 pt; choose a larger --tile-size"),
     ({"theme": "nombres", "max": 9, "values": "0-9"}, "--max and --values both choose the values"),
     # Not "use --rules famille with this picture theme": nombres shows numbers, lettres no pictures.
     ({"theme": "nombres", "rules": "points"}, "association sets and loop decks have their own rules"),

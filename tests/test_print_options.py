@@ -23,8 +23,6 @@ from domino_print.geometry.backs import (
     SET_COLOURS,
     back_page,
     mark_centre,
-    mark_clearance_mm,
-    mark_radius_mm,
     mirror_placement,
     mirror_point,
     mirrors_left_right,
@@ -33,6 +31,7 @@ from domino_print.geometry.backs import (
     set_colour,
 )
 from domino_print.geometry.sheet import SheetSpec, layout_sheet, parse_paper
+from domino_print.pdf.marks import mark_radius_pt
 from domino_print.pdf.tile import CENTRE_INSET
 
 MM = 72 / 25.4
@@ -157,29 +156,41 @@ def test_back_rectangles_sit_behind_their_fronts(orientation, duplex, gap):
             assert sheet.margin_mm - 1e-6 <= rear.y_mm <= h - sheet.margin_mm - rear.height_mm + 1e-6
 
 
-@pytest.mark.parametrize("short", [10.0, 24.0, 27.5, 40.0, 60.0])
+@pytest.mark.parametrize("short", [27.5, 30.0, 40.0, 60.0])
 @pytest.mark.parametrize("vertical", [True, False])
-def test_set_mark_sits_at_the_end_of_the_middle_line_clear_of_faces_and_edges(short, vertical):
+@pytest.mark.parametrize(("sets", "shapes"), [(3, False), (99, False), (8, True)])
+def test_set_mark_sits_at_the_end_of_the_middle_line_clear_of_faces_and_edges(short, vertical, sets, shapes):
+    """On the tiles of an A4 sheet and larger: the mark 3 mm inside the cut, clear of every pip,
+    in the strip between the faces' pictures (grey shapes are larger and may reach 0.3 mm into it)."""
     from domino_print.faces.artwork import PADDING
     from domino_print.faces.pips import PIP_POSITIONS, pip_radius
-    from domino_print.geometry.sheet import Placement
+    from domino_print.geometry.sheet import SAFE_AREA_MM, Placement
+    from domino_print.pdf.marks import mark_radius_pt
 
     w, h = (short, 2 * short) if vertical else (2 * short, short)
     tile = Placement(0, 50.0, 60.0, w, h, vertical)
-    x, y = mark_centre(tile, short)
-    r = mark_radius_mm(short)
+    r = mark_radius_pt(sets, shapes=shapes) / (72 / 25.4)
+    x, y = mark_centre(tile, short, r)
     # in the tile's own frame (long side along u, the middle line at u = short)
     u, v = ((tile.y_mm + 2 * short - y), x - tile.x_mm) if vertical else (x - tile.x_mm, y - tile.y_mm)
     assert u == pytest.approx(short)  # on the middle line
-    assert short - v == pytest.approx(r + mark_clearance_mm(short))  # near a long edge
-    assert short - v - r >= min(1.0, 0.06 * short) - 1e-9, "a cut a little inside spares the mark"
-    assert short - v + r < CENTRE_INSET * short, "the mark leaves the dashed middle line alone"
-    assert r < PADDING * short, "the mark stays in the strip no picture uses"
+    assert short - v - r == pytest.approx(SAFE_AREA_MM), "the mark's edge 3 mm inside the cut"
+    assert r < PADDING * short + (0.3 if shapes else 0.0), "the mark stays in the strip no picture uses"
     for value, pips in PIP_POSITIONS.items():
         for fx, fy in pips:  # left face: pip at (fx, fy) * short; right face mirrored about u = short
             for pu in (fx * short, short + fx * short):
                 gap = ((pu - u) ** 2 + (fy * short - v) ** 2) ** 0.5 - pip_radius(value) * short - r
-                assert gap > 0.05 * short
+                assert gap > 0.03 * short
+
+
+def test_the_middle_line_stops_short_of_the_set_mark():
+    from domino_print.pdf.tile import centre_line
+
+    size = 80.0
+    assert centre_line(0, 0, size, False) == (size, CENTRE_INSET * size, size, size - CENTRE_INSET * size)
+    _, y0, _, y1 = centre_line(0, 0, size, False, mark_room=30.0)
+    assert (y0, y1) == (CENTRE_INSET * size, size - 30.0)  # only the mark's end moves
+    assert centre_line(0, 0, size, True, mark_room=30.0)[2] == size - 30.0
 
 
 def test_set_colours_cycle_and_numbers_tell_them_apart():
@@ -330,6 +341,7 @@ def test_backs_seen_in_pixels(make_pdf):
     w, h = sheet.page_width_mm, sheet.page_height_mm
     dpi = 150
     rgb = (0x1F, 0x77, 0xB4)  # set 2 is blue
+    mark_radius_mm = mark_radius_pt(2) / (72 / 25.4)
 
     def centroids(image, boxes):
         found = []
@@ -351,7 +363,7 @@ def test_backs_seen_in_pixels(make_pdf):
     placements = sheet.pages[0].placements
     boxes = [(p.x_mm, p.y_mm, p.x_mm + p.width_mm, p.y_mm + p.height_mm) for p in placements]
     for p, (x, y) in zip(placements, centroids(front, boxes), strict=True):
-        assert (x, y) == pytest.approx(mark_centre(p, sheet.tile_short_mm), abs=0.15)
+        assert (x, y) == pytest.approx(mark_centre(p, sheet.tile_short_mm, mark_radius_mm), abs=0.15)
     rears = back_page(sheet.pages[0], w, h, "long", 0.0).placements
     rear_boxes = [(p.x_mm, p.y_mm, p.x_mm + p.width_mm, p.y_mm + p.height_mm) for p in rears]
     for p, (x, y) in zip(placements, centroids(back, rear_boxes), strict=True):
@@ -601,9 +613,14 @@ def test_help_lists_the_print_options(run_cli):
 
 
 def test_mark_is_small_next_to_a_face():
-    """The set mark covers under 1 % of its tile: unobtrusive."""
+    """The set mark covers under 1 % of its tile: unobtrusive, yet its number is 7 pt."""
     import math
 
+    from domino_print.pdf.marks import MARK_NUMBER_PT
+
     sheet = layout_sheet(SheetSpec(), 28)
-    r = mark_radius_mm(sheet.tile_short_mm)
+    r = mark_radius_pt(3) / (72 / 25.4)
     assert math.pi * r * r < 0.01 * 2 * sheet.tile_short_mm ** 2
+    assert MARK_NUMBER_PT >= 7.0
+
+

@@ -21,9 +21,12 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from reportlab.lib.units import mm
+
 from domino_print import fonts
 from domino_print.colour import hex_luma
 from domino_print.geometry.dice import UPRIGHT_DICE
+from domino_print.geometry.sheet import SAFE_AREA_MM
 from domino_print.geometry.text_fit import LEADING, fit_text
 from domino_print.themes.model import THEME_KINDS
 from domino_print.themes.representations import COLOURS, Face
@@ -40,6 +43,24 @@ TEXT_WIDTH = 0.86
 TEXT_HEIGHT = 0.82
 CAPTION_SHARE = 0.24
 """With a caption ("J'ai"), the top share of the face that holds it."""
+SAFE_PT = (SAFE_AREA_MM + 0.2) * mm
+"""Text keeps the 3 mm safe area from the tile's cut (and a fifth of a millimetre for the glyphs'
+overshoot: a round "?" or "o" reaches a little past its baseline)."""
+
+
+def _corner_inset(size: float) -> float:
+    """How far the corner marks sit from a face's edges (points, the face ``size`` wide): the
+    safe area, or 5 % of the face on a larger one."""
+    return max(size * 0.05, SAFE_PT)
+
+
+def text_box(size_pt: float) -> tuple[float, float]:
+    """The room for a face's text (width, height in points): most of the face, the safe area kept
+    on every side."""
+    return (min(size_pt * TEXT_WIDTH, size_pt - 2 * SAFE_PT),
+            min(size_pt * TEXT_HEIGHT, size_pt - 2 * SAFE_PT))
+
+
 DESCENDERS = frozenset("gjpqyçęţşŋµ")
 """Letters that reach below the baseline: their underline goes below the font's descent, or it
 would cross them (a p with a bar through its stem)."""
@@ -79,7 +100,7 @@ def fitted(face: Face, size_pt: float, largest_pt: float | None = None):
 
 @lru_cache(maxsize=4096)
 def _fitted(text: str, font: str, size_pt: float, largest_pt: float):
-    return fit_text(text, size_pt * TEXT_WIDTH, size_pt * TEXT_HEIGHT, measure(font), largest_pt=largest_pt)
+    return fit_text(text, *text_box(size_pt), measure(font), largest_pt=largest_pt)
 
 
 class AssociationPainter:
@@ -135,7 +156,7 @@ class AssociationPainter:
     def _text(self, canvas: Canvas, face: Face, size: float) -> None:
         fit = fitted(face, size, largest_pt=None if face.bold else self._word_size(size))
         if fit is None:  # checked before drawing; a last resort keeps the text whole
-            fit = fit_text(face.text, size * TEXT_WIDTH, size * 4, measure(font_of(face)),
+            fit = fit_text(face.text, text_box(size)[0], size * 4, measure(font_of(face)),
                            largest_pt=9, smallest_pt=3)
         font, font_size = font_of(face), fit.size_pt
         lead = font_size * LEADING
@@ -164,16 +185,18 @@ class AssociationPainter:
         canvas.drawCentredString(size / 2, size * (1 - CAPTION_SHARE * 0.7), caption)
 
     def _card_number(self, canvas: Canvas, number: int, size: float) -> None:
-        font_size = max(5.0, size * 0.075)
+        font_size = max(6.0, size * 0.075)
+        inset = _corner_inset(size)
         canvas.setFillColor(MARK_GREY)
         canvas.setFont(REGULAR, font_size)
-        canvas.drawString(size * 0.05, size * 0.05, str(number))
+        canvas.drawString(inset, inset, str(number))
 
     def _question_mark(self, canvas: Canvas, size: float) -> None:
         font_size = max(7.0, size * 0.13)
+        inset = _corner_inset(size)
         canvas.setFillColor(MARK_GREY)
         canvas.setFont(BOLD, font_size)
-        canvas.drawRightString(size * 0.95, size * 0.05, "?")
+        canvas.drawRightString(size - inset, inset, "?")
 
     # -- dots ----------------------------------------------------------------------------
     def _dots(self, canvas: Canvas, count: int, size: float) -> None:

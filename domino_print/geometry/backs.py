@@ -33,7 +33,7 @@ import re
 from typing import NamedTuple
 
 from domino_print.errors import OptionError
-from domino_print.geometry.sheet import FoldLine, PageLayout, Placement
+from domino_print.geometry.sheet import SAFE_AREA_MM, FoldLine, PageLayout, Placement
 from domino_print.texts.page_text import TextError, check_page_text
 
 DUPLEX_EDGES = ("long", "short")
@@ -55,13 +55,6 @@ SET_COLOURS: tuple[str, ...] = (
     "#17BECF",  # cyan
 )
 """The set-mark palette, cycled; the number on the mark tells sets of the same colour apart."""
-
-MARK_RADIUS_SHARE = 0.045
-"""Set-mark radius as a fraction of the tile's short side."""
-MARK_CLEARANCE_MM = 1.0
-"""Paper left between the set mark and the tile's long edge (less on tiles under 17 mm),
-so that a cut a little inside the line spares the mark."""
-MARK_MAX_RADIUS_MM = 2.0
 
 BLEED_MM = 3.0
 """How far the back pattern runs past each tile's edges, so a small misregistration shows no white
@@ -162,21 +155,14 @@ def set_colour(number: int) -> str:
     return SET_COLOURS[(number - 1) % len(SET_COLOURS)]
 
 
-def mark_radius_mm(tile_short_mm: float) -> float:
-    return min(MARK_MAX_RADIUS_MM, MARK_RADIUS_SHARE * tile_short_mm)
-
-
-def mark_clearance_mm(tile_short_mm: float) -> float:
-    return min(MARK_CLEARANCE_MM, 0.06 * tile_short_mm)
-
-
-def mark_centre(p: Placement, tile_short_mm: float) -> tuple[float, float]:
-    """The set mark's centre on a front tile: at the end of the middle line, near a long edge.
+def mark_centre(p: Placement, tile_short_mm: float, radius_mm: float) -> tuple[float, float]:
+    """The centre of a set mark of ``radius_mm`` on a front tile: on the middle line, near a long
+    edge, the mark's edge ``SAFE_AREA_MM`` inside the cut (a cut a little inside spares it).
 
     The top end of the middle line for a horizontal tile, its right end for a
     vertical one (the same end once the tile is turned a quarter turn clockwise).
     """
-    inset = mark_radius_mm(tile_short_mm) + mark_clearance_mm(tile_short_mm)
+    inset = SAFE_AREA_MM + radius_mm
     if p.vertical:
         return (p.x_mm + p.width_mm - inset, p.y_mm + tile_short_mm)
     return (p.x_mm + tile_short_mm, p.y_mm + p.height_mm - inset)

@@ -93,7 +93,8 @@ class _Document:
         )
         self.forms = FormCache(self.canvas)
         self.faces = FaceForms(self.forms, painter, layout.tile_short_mm * mm, options.labels)
-        self.marks = SetMarks(self.forms, layout.tile_short_mm, shapes=options.ink.mark_shapes)
+        self.marks = SetMarks(self.forms, layout.tile_short_mm, shapes=options.ink.mark_shapes,
+                              sets=options.sets)
         self.page_count = 0
 
     def set_line(self, number: int) -> str:
@@ -109,7 +110,8 @@ class _Document:
     def draw_sheet_content(self, tiles: Sequence[Tile], page: PageLayout, *, header: bool) -> None:
         """What every set's copy of a sheet page shares: the tiles, lines, legend and header."""
         layout, options = self.layout, self.options
-        draw_sheet_tiles(self.canvas, self.faces, tiles, page, line_scale=options.ink.line_scale)
+        draw_sheet_tiles(self.canvas, self.faces, tiles, page, line_scale=options.ink.line_scale,
+                         mark_room_pt=self.marks.room_pt() if options.sets > 1 else 0.0)
         steps = [text(options.lang, f"fold.step.{n}") for n in (1, 2, 3)] if layout.fold else []
         draw_legend(
             self.canvas, page_width_mm=layout.page_width_mm, margin_mm=layout.margin_mm, lang=options.lang,
@@ -141,6 +143,7 @@ class _Document:
             self.set_line(options.sets),
             page_width_mm=layout.page_width_mm,
             margin_mm=layout.margin_mm,
+            mark_radius_pt=self.marks.radius_pt if options.sets > 1 else 0.0,
         )
         if options.sets > 1:
             for n, page in enumerate(layout.pages):

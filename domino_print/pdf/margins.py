@@ -14,7 +14,6 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import getAscent, stringWidth
 
 from domino_print import fonts
-from domino_print.geometry.backs import mark_radius_mm
 from domino_print.pdf.shrink import shrink_to_fit, widest, wrap_words
 from domino_print.texts import text
 
@@ -28,8 +27,6 @@ PRINTABLE_EDGE_MM = 5.0
 """Most printers leave this much of the paper's edge blank: no text goes closer."""
 STEPS_WRAP_PT = 6.0
 """Legend steps wider than their room at this size are wrapped to it, each step on its own lines."""
-SET_LINE_MARK_TILE_MM = 40
-"""The set line's mark is as large as on a tile this wide, whatever the sheet's tiles."""
 
 
 def draw_scissors(canvas: Canvas, x: float, y: float, length: float) -> None:
@@ -137,13 +134,16 @@ def set_line(lang: str, label: str, sets: int, number: int) -> str:
     return " · ".join(parts)
 
 
-def header_fits(header: str, widest_set_line: str, *, page_width_mm: float, margin_mm: float) -> bool:
-    """Whether the grey header and the widest set line fit side by side in the top margin."""
+def header_fits(
+    header: str, widest_set_line: str, *, page_width_mm: float, margin_mm: float, mark_radius_pt: float = 0.0
+) -> bool:
+    """Whether the grey header and the widest set line, after its mark of ``mark_radius_pt``,
+    fit side by side in the top margin."""
     if not widest_set_line:
         return True
     room = (page_width_mm - 2 * margin_mm - 6) * mm
     used = stringWidth(header, fonts.REGULAR, 7) + stringWidth(widest_set_line, fonts.BOLD, 8)
-    return used + 2 * mark_radius_mm(SET_LINE_MARK_TILE_MM) * mm + 2 * mm <= room
+    return used + 2 * mark_radius_pt + 2 * mm <= room
 
 
 def draw_set_line(
@@ -162,16 +162,15 @@ def draw_set_line(
     if not line:
         return
     right = (page_width_mm - margin_mm) * mm
-    radius = mark_radius_mm(SET_LINE_MARK_TILE_MM) * mm if marks is not None else 0.0
+    radius = marks.radius_pt if marks is not None else 0.0
     base = _top_baseline(page_height_mm, margin_mm, fonts.BOLD, 8, radius)
     if knockout:
         width = stringWidth(line, fonts.BOLD, 8)
-        width += (2 * mark_radius_mm(SET_LINE_MARK_TILE_MM) + 1.2) * mm if marks is not None else 0
+        width += 2 * radius + 1.2 * mm if marks is not None else 0
         knock_out(canvas, right - width, base - 2, width, 8.5)
     if marks is not None:
         canvas.saveState()
         canvas.translate(right - radius, base + 2.6)
-        canvas.scale(radius / marks.radius_pt, radius / marks.radius_pt)
         canvas.doForm(marks.name(number))
         canvas.restoreState()
         right -= 2 * radius + 1.2 * mm

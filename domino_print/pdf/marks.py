@@ -5,9 +5,10 @@ takes a shape (disc, square, diamond, hexagon) and a fill (white ringed in black
 sets 5 to 8 solid black with a white number), eight styles cycled like the eight colours,
 the number inside.
 
-With several sets, each tile carries its set's mark (where ``backs.mark_centre`` puts it),
-the set line in the top margin shows it, and each back carries it in its emblem. The form
-is drawn at the radius for the sheet's tiles, centred on the origin; other sizes scale it.
+With several sets, each tile carries its set's mark (where ``backs.mark_centre`` puts it, 3 mm
+inside the cut), the set line in the top margin shows it, and each back carries it in its
+emblem. The form is drawn at the radius at which every set's number is ``MARK_NUMBER_PT`` or
+more (``mark_radius_pt``: white on colour needs 7 pt), centred on the origin; other sizes scale it.
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from domino_print import fonts
 from domino_print.colour import hex_luma
-from domino_print.geometry.backs import mark_centre, mark_radius_mm, set_colour
+from domino_print.geometry.backs import mark_centre, set_colour
+from domino_print.geometry.sheet import SAFE_AREA_MM
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -28,6 +30,9 @@ if TYPE_CHECKING:
     from domino_print.geometry.sheet import PageLayout
     from domino_print.pdf.canvas import FormCache
 
+MARK_NUMBER_PT = 7.2
+"""The smallest number on a set mark on the tiles: white on colour is 7 pt at least (issue 21),
+with a little to spare for rounding."""
 MARK_SHAPES = ("disc", "square", "diamond", "hexagon")
 """The grey set marks' shapes; each comes ringed, then solid: ``mark_style``."""
 
@@ -58,6 +63,24 @@ def _shape_path(canvas: Canvas, shape: str, radius: float):
     return path
 
 
+def _number_size(radius: float, digits: str, shape: str | None) -> float:
+    """The number's size on a mark of ``radius``: as tall as the mark allows, narrow enough for its
+    digits, smaller inside a grey shape (``shape``; None for a colour disc)."""
+    size = min(radius * 1.3, 1.55 * radius / (stringWidth(digits, fonts.BOLD, 1) or 1))
+    if shape is None:
+        return size
+    return size * (0.8 if shape == "diamond" else 0.9)
+
+
+def mark_radius_pt(sets: int, *, shapes: bool = False) -> float:
+    """The smallest mark radius (points) at which every number from 1 to ``sets`` is drawn at
+    ``MARK_NUMBER_PT`` or more: the same for every set of a document, larger for three digits."""
+    return max(
+        MARK_NUMBER_PT / _number_size(1.0, str(number), mark_style(number)[0] if shapes else None)
+        for number in range(1, max(sets, 1) + 1)
+    )
+
+
 def ink_on(colour: str) -> str:
     """Black or white, whichever reads better on the hex ``colour``."""
     return "#111111" if hex_luma(colour) > 150 else "#FFFFFF"
@@ -66,12 +89,20 @@ def ink_on(colour: str) -> str:
 class SetMarks:
     """The mark of each set as a form sized for tiles ``tile_short_mm`` wide."""
 
-    def __init__(self, forms: FormCache, tile_short_mm: float, *, shapes: bool = False) -> None:
+    def __init__(
+        self, forms: FormCache, tile_short_mm: float, *, shapes: bool = False, sets: int = 1
+    ) -> None:
         self.forms = forms
         self.shapes = shapes
         """Grey marks told apart by shape and fill (``mark_style``) instead of colour."""
         self.tile_short_mm = tile_short_mm
-        self.radius_pt = mark_radius_mm(tile_short_mm) * mm
+        self.radius_pt = mark_radius_pt(sets, shapes=shapes)
+        """Every mark's radius on the tiles and in the set line (``mark_radius_pt``)."""
+
+    def room_pt(self) -> float:
+        """How far from the long edge the centre line stops to leave a set mark alone: the safe
+        area, the mark, and a millimetre."""
+        return (SAFE_AREA_MM + 1.0) * mm + 2 * self.radius_pt
 
     def name(self, number: int) -> str:
         """The form for set ``number``, defined the first time it is needed."""
@@ -86,7 +117,7 @@ class SetMarks:
         """Set ``number``'s mark centred on the origin, ``radius`` points across half, drawn directly
         (the form of ``name`` is this at the tiles' radius)."""
         digits = str(number)
-        size = min(radius * 1.3, 1.55 * radius / (stringWidth(digits, fonts.BOLD, 1) or 1))
+        size = _number_size(radius, digits, mark_style(number)[0] if self.shapes else None)
         if self.shapes:
             shape, solid = mark_style(number)
             ring = 0.16 * radius
@@ -97,7 +128,6 @@ class SetMarks:
             outline = radius - (0 if solid else ring / 2)
             canvas.drawPath(_shape_path(canvas, shape, outline), stroke=0 if solid else 1, fill=1)
             colour = "#111111" if solid else "#FFFFFF"
-            size *= 0.8 if shape == "diamond" else 0.9
         else:
             colour = set_colour(number)
             canvas.setFillColor(colour)
@@ -110,7 +140,7 @@ class SetMarks:
         """Set ``number``'s mark on every tile of ``page``."""
         name = self.name(number)
         for p in page.placements:
-            x, y = mark_centre(p, self.tile_short_mm)
+            x, y = mark_centre(p, self.tile_short_mm, self.radius_pt / mm)
             canvas.saveState()
             canvas.translate(x * mm, y * mm)
             canvas.doForm(name)

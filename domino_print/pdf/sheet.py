@@ -33,10 +33,12 @@ CROP_MARK_PT = 0.4
 
 
 def draw_sheet_tiles(
-    canvas: Canvas, faces: FaceForms, tiles: Sequence[Tile], page: PageLayout, *, line_scale: float = 1.0
+    canvas: Canvas, faces: FaceForms, tiles: Sequence[Tile], page: PageLayout, *, line_scale: float = 1.0,
+    mark_room_pt: float = 0.0,
 ) -> None:
     """Every tile of ``page`` (``tiles`` indexed by each placement), then its centre lines,
-    cut lines and crop marks, their widths times ``line_scale`` (the ink mode's)."""
+    cut lines and crop marks, their widths times ``line_scale`` (the ink mode's); the centre
+    lines stop ``mark_room_pt`` short of the long edge where the set marks go."""
     for placement in page.placements:
         tile = tiles[placement.index]
         place_faces(
@@ -48,19 +50,20 @@ def draw_sheet_tiles(
             y=placement.y_mm * mm,
             vertical=placement.vertical,
         )
-    draw_centre_lines(canvas, page.placements, faces.size_pt, line_scale)
+    draw_centre_lines(canvas, page.placements, faces.size_pt, line_scale, mark_room_pt)
     draw_segments(canvas, page.cut_lines, CUT_LINE_PT * line_scale, CUT_COLOUR)
     if page.crop_marks:
         draw_segments(canvas, page.crop_marks, CROP_MARK_PT * line_scale, CUT_COLOUR)
 
 
 def draw_centre_lines(
-    canvas: Canvas, placements: Sequence[Placement], size_pt: float, line_scale: float = 1.0
+    canvas: Canvas, placements: Sequence[Placement], size_pt: float, line_scale: float = 1.0,
+    mark_room_pt: float = 0.0,
 ) -> None:
     """The dashed grey centre line of each tile, as one path."""
     path = canvas.beginPath()
     for p in placements:
-        x0, y0, x1, y1 = centre_line(p.x_mm * mm, p.y_mm * mm, size_pt, p.vertical)
+        x0, y0, x1, y1 = centre_line(p.x_mm * mm, p.y_mm * mm, size_pt, p.vertical, mark_room_pt)
         path.moveTo(x0, y0)
         path.lineTo(x1, y1)
     canvas.saveState()

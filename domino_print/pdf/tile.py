@@ -133,13 +133,17 @@ def place_faces(
         canvas.restoreState()
 
 
-def centre_line(x: float, y: float, size: float, vertical: bool) -> tuple[float, float, float, float]:
+def centre_line(
+    x: float, y: float, size: float, vertical: bool, mark_room: float = 0.0
+) -> tuple[float, float, float, float]:
     """The centre line of the tile with its corner at ``(x, y)``: ``(x0, y0, x1, y1)`` in points,
-    across the tile between its two faces, stopping short of the long edges."""
+    across the tile between its two faces, stopping short of the long edges; at the end where a
+    set mark sits (``x1, y1``, see ``backs.mark_centre``) at least ``mark_room`` short of it."""
     inset = CENTRE_INSET * size
+    end = max(inset, mark_room)
     if vertical:
-        return x + inset, y + size, x + size - inset, y + size
-    return x + size, y + inset, x + size, y + size - inset
+        return x + inset, y + size, x + size - end, y + size
+    return x + size, y + inset, x + size, y + size - end
 
 
 def draw_example_tile(
