@@ -240,6 +240,31 @@ def test_the_meaning_check_refuses_a_list_naming_both_lines(tmp_path, run_cli, c
     assert not out.exists()
 
 
+@pytest.mark.parametrize(("lang", "content", "clash"), [
+    # a French list: "six" and "6" are one value
+    ("fr", "la moitié de 12;six\nun dé;6\nune semaine;sept jours\n", "'six' and '6' have the same value, 6"),
+    ("en", "half a dozen;six\nsides of a die;6\n", "'six' and '6' have the same value, 6"),
+    # an English list: "once" (Spanish 11) and "elf" (German 11) are words
+    ("en", "one time;once\n11;eleven\nfairy;elf\n", None),
+    ("fr", "une fois;once\n11;onze\nlutin;elf\n", None),
+    # a Spanish list reads "once" as 11, a German one "elf"
+    ("es", "una vez;once\n11;un equipo\n", "'once' and '11' have the same value, 11"),
+    ("de", "Elfe;elf\n11;eine Mannschaft\n", "'elf' and '11' have the same value, 11"),
+    ("fr", "très;very\n3;trois\n", None),  # "très" is Spanish "tres" (3) without its accent
+    ("es", "tres;three\n3;III\n", "'tres' and '3' have the same value, 3"),
+])
+def test_number_words_are_read_in_the_language_of_the_page(tmp_path, run_cli, lang, content, clash):
+    source = tmp_path / "liste.csv"
+    source.write_text(content, encoding="utf-8")
+    out = tmp_path / "out.pdf"
+    result = run_cli("--theme", source, "--lang", lang, "--out", out)
+    if clash is None:
+        assert result.exit_code == 0, result.stderr
+    else:
+        assert result.exit_code == 1 and clash in result.stderr, result.stderr
+        assert not out.exists()
+
+
 def test_ambiguous_ok_keeps_a_twist_and_the_key_marks_it(tmp_path, run_cli):
     source = tmp_path / "piege.csv"
     source.write_text("3 + 3;six\n2 × 3;half a dozen\n4 + 4;huit\n", encoding="utf-8")

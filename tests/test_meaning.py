@@ -12,6 +12,7 @@ from domino_print.sets.meaning import (
     Card,
     Half,
     LoopError,
+    Meaning,
     MeaningError,
     Row,
     check_chain,
@@ -142,9 +143,18 @@ def test_the_check_is_linear_in_the_rows(monkeypatch):
 
     calls = []
     real = meaning.meaning_of
-    monkeypatch.setattr(meaning, "meaning_of", lambda half: calls.append(half) or real(half))
+    monkeypatch.setattr(meaning, "meaning_of", lambda half, langs: calls.append(half) or real(half, langs))
     for count in (100, 1000):
         calls.clear()
         listed = rows(*((f"{n} + {n}", f"mot {n}") for n in range(count)))
         assert meaning.clashes(listed) == []
         assert len(calls) == 2 * count
+
+
+def test_number_words_are_read_in_the_languages_given():
+    assert meaning_of(Half("once"), ("en",)) == Meaning("text", "once")
+    assert meaning_of(Half("once"), ("es",)) == meaning_of(Half("11")) == Meaning("value", 11)
+    assert meaning_of(Half("six"), ("fr",)) == meaning_of(Half("six"), ("en",)) == meaning_of(Half("6"))
+    assert clashes(rows(("one time", "once"), ("11", "eleven")), ("en",)) == []
+    assert [c.shared for c in clashes(rows(("una vez", "once"), ("11", "un equipo")), ("es",))] == \
+        [Meaning("value", 11)]

@@ -88,13 +88,14 @@ def refuse_association_options(options: Options, theme_name: str) -> None:
             )
 
 
-def check_meaning(pairs: PairList, ambiguous: bool) -> PairList:
+def check_meaning(pairs: PairList, ambiguous: bool, lang: str) -> PairList:
     """The meaning check (``sets.meaning``) on a list: two rows whose sides share a meaning (the
     same text after normalising, the same value: "3 + 3" and "six", ½ and 50 %, the same picture)
     are refused in one line naming both lines and what they share; with ``ambiguous``
-    (``--ambiguous ok``) they are kept, in ``PairList.clashes``, for the key page to mark."""
+    (``--ambiguous ok``) they are kept, in ``PairList.clashes``, for the key page to mark. Number
+    words are read in ``lang``, the page's language (a French "six" is 6, an English "once" a word)."""
     found = clashes([Row(row.line, Half(row.first.text, row.first.picture),
-                         Half(row.second.text, row.second.picture)) for row in pairs.rows])
+                         Half(row.second.text, row.second.picture)) for row in pairs.rows], (lang,))
     if not found:
         return pairs
     if ambiguous:
@@ -219,21 +220,23 @@ def prove(choice: Choice, value_pairs: list[Pair], made: AssociationSet, lang: s
     def half(face: Face, value: int, side: int) -> meaning.Half:
         return meaning.Half(meaning_text(choice, face, value, side, lang))
 
+    langs = (lang,)  # the faces' words are written in the page's language
+
     rows = []
     for line, (value, pair) in enumerate(zip(choice.values, value_pairs, strict=True), start=1):
         first, second = half(pair.first, value, 0), half(pair.second, value, 1)
-        shown = meaning.meaning_of(first)
+        shown = meaning.meaning_of(first, langs)
         for side, faces in enumerate(pair.variants):
             for face in faces:
-                if shown.kind == "value" and meaning.meaning_of(half(face, value, side)) != shown:
+                if shown.kind == "value" and meaning.meaning_of(half(face, value, side), langs) != shown:
                     raise AssertionError(f"{face.text!r} does not make {shown.shown()}")  # a generator bug
         same_clock = choice.theme.value_names != "times"  # a dial and a 24-hour time differ by 12 h
-        other = meaning.meaning_of(second)
+        other = meaning.meaning_of(second, langs)
         if same_clock and shown.kind == "value" == other.kind and other != shown:
             raise AssertionError(f"{first.text!r} and {second.text!r} differ")  # a generator bug
         rows.append(meaning.Row(line, first, second))
     try:
-        meaning.check_rows(rows)
+        meaning.check_rows(rows, langs)
     except meaning.MeaningError as error:
         clash = error.clash
         raise OptionError(
@@ -246,7 +249,7 @@ def prove(choice: Choice, value_pairs: list[Pair], made: AssociationSet, lang: s
         before = {order[k]: order[k - 1] for k in range(len(order))}
         cards = [meaning.Card(holds=rows[before[index]].second, asks=rows[index].first)
                  for index in range(len(rows))]
-        meaning.check_loop(cards, rows)
+        meaning.check_loop(cards, rows, langs)
 
 
 def _value_shown(choice: Choice, line: int) -> str:

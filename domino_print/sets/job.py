@@ -109,7 +109,8 @@ def build_job(options: Options) -> Job:
 def read_source(options: Options) -> Source:
     """What ``--theme`` names: a list of pairs (a file its reader claims), read as the list
     options say (``--sheet``, ``--header``, the page's decimal separator) and checked for
-    meaning (``association.check_meaning``), else a theme, which takes no list option."""
+    meaning (``association.check_meaning``, number words in the page's language), else a
+    theme, which takes no list option."""
     ref = options.theme
     if _is_pairs_list(ref):
         from domino_print.sets.association import check_meaning  # lists of pairs only
@@ -117,7 +118,8 @@ def read_source(options: Options) -> Source:
 
         settings = ReadSettings(sheet=options.sheet, decimal=text(options.lang, "typography.decimal"))
         header = True if options.header else False if options.no_header else None
-        pairs = check_meaning(read_pairs(ref, settings, header=header), ambiguous=options.ambiguous == "ok")
+        pairs = check_meaning(read_pairs(ref, settings, header=header), ambiguous=options.ambiguous == "ok",
+                              lang=options.lang)
         return PairsSource(pairs, pairs_theme(pairs))
     theme = load_theme(ref)
     _refuse_list_options(options, theme.name)

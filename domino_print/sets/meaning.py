@@ -6,7 +6,13 @@ a number that matched two tiles". So each half gets a *meaning* (``meaning_of``)
 
 * a picture: its file, by name without the folder, case folded;
 * a text with a value (``values.evaluate``: "3 + 3", "2 × 3", "6", "six", "½",
-  "0,5", "50 %"): that value, exactly;
+  "0,5", "50 %"): that value, exactly. Number words are read in the languages
+  ``langs`` that every function here takes: the list's language, which is the page's
+  (``--lang``), as its decimal separator is. So in a French or English list "six"
+  and "6" are one value, while "once" (Spanish 11) and "elf" (German 11) stay words
+  unless the list is Spanish or German. (A list's own words cannot tell its
+  language: the English word "once" is the very evidence that would say Spanish.)
+  Without ``langs``, the words of every language are read;
 * any other text: the text normalised (``normalise``: case, accents, spaces and
   typographic quotes do not count: "L’été" = "l'ete").
 
@@ -36,7 +42,7 @@ from pathlib import PurePath
 from typing import NamedTuple
 
 from domino_print.errors import DominoError
-from domino_print.sets.values import NotAValue, evaluate, shown
+from domino_print.sets.values import LANGS, NotAValue, evaluate, shown
 from domino_print.texts.page_text import normalise
 
 __all__ = ["Card", "Clash", "Half", "LoopError", "Meaning", "MeaningError", "Row", "answers", "check_chain",
@@ -64,12 +70,12 @@ class Meaning(NamedTuple):
         return str(self.key)
 
 
-def meaning_of(half: Half) -> Meaning:
-    """The meaning of ``half`` (see the module's docstring)."""
+def meaning_of(half: Half, langs: Sequence[str] = LANGS) -> Meaning:
+    """The meaning of ``half``, its number words read in ``langs`` (see the module's docstring)."""
     if half.picture is not None:
         return Meaning("picture", half.picture.name.casefold())
     try:
-        return Meaning("value", evaluate(half.text))
+        return Meaning("value", evaluate(half.text, langs))
     except NotAValue:
         return Meaning("text", normalise(half.text))
 
@@ -106,7 +112,7 @@ class MeaningError(DominoError):
         )
 
 
-def clashes(rows: Sequence[Row]) -> list[Clash]:
+def clashes(rows: Sequence[Row], langs: Sequence[str] = LANGS) -> list[Clash]:
     """Every two rows whose halves share a meaning, each pair of rows once (the first shared
     meaning found), in the order of the later row. Linear in the rows (one dictionary)."""
     seen: dict[Meaning, tuple[int, int, str]] = {}  # meaning -> (row index, side, text)
@@ -114,7 +120,7 @@ def clashes(rows: Sequence[Row]) -> list[Clash]:
     for index, row in enumerate(rows):
         mine: dict[Meaning, tuple[int, str]] = {}
         for side, half in enumerate((row.first, row.second)):
-            mine.setdefault(meaning_of(half), (side, half.text))
+            mine.setdefault(meaning_of(half, langs), (side, half.text))
         for meaning, (side, text) in mine.items():
             earlier = seen.get(meaning)
             if earlier is None:
@@ -127,9 +133,9 @@ def clashes(rows: Sequence[Row]) -> list[Clash]:
     return list(found.values())
 
 
-def check_rows(rows: Sequence[Row]) -> None:
+def check_rows(rows: Sequence[Row], langs: Sequence[str] = LANGS) -> None:
     """``MeaningError`` for the first clash of ``rows`` (by the later row's line), if any."""
-    found = clashes(rows)
+    found = clashes(rows, langs)
     if found:
         raise MeaningError(found[0])
 
@@ -155,18 +161,19 @@ class Card(NamedTuple):
     asks: Half | None
 
 
-def _next_cards(cards: Sequence[Card], answer_of: dict[Meaning, Meaning] | None) -> list[int | None]:
+def _next_cards(cards: Sequence[Card], answer_of: dict[Meaning, Meaning] | None,
+                langs: Sequence[str]) -> list[int | None]:
     """For each card, the card that answers its question (None for a card that asks nothing)."""
     holders: dict[Meaning, list[int]] = {}
     for index, card in enumerate(cards):
         if card.holds is not None:
-            holders.setdefault(meaning_of(card.holds), []).append(index)
+            holders.setdefault(meaning_of(card.holds, langs), []).append(index)
     following: list[int | None] = []
     for index, card in enumerate(cards):
         if card.asks is None:
             following.append(None)
             continue
-        asked = meaning_of(card.asks)
+        asked = meaning_of(card.asks, langs)
         wanted = answer_of.get(asked, asked) if answer_of is not None else asked
         found = holders.get(wanted, [])
         if not found:
@@ -192,16 +199,17 @@ def _one_question_each(following: list[int | None]) -> None:
         asked_by[step] = index
 
 
-def answers(rows: Sequence[Row]) -> dict[Meaning, Meaning]:
+def answers(rows: Sequence[Row], langs: Sequence[str] = LANGS) -> dict[Meaning, Meaning]:
     """Each row's question meaning -> its answer meaning (what a card's question calls for)."""
-    return {meaning_of(row.first): meaning_of(row.second) for row in rows}
+    return {meaning_of(row.first, langs): meaning_of(row.second, langs) for row in rows}
 
 
-def check_loop(cards: Sequence[Card], rows: Sequence[Row] | None = None) -> None:
+def check_loop(cards: Sequence[Card], rows: Sequence[Row] | None = None,
+               langs: Sequence[str] = LANGS) -> None:
     """``LoopError`` unless following the cards' questions visits every card once and comes
     back to the first: one single loop. With ``rows`` a question calls for its row's answer;
     without, for an answer of the same meaning (a generated deck whose halves show one value)."""
-    following = _next_cards(cards, answers(rows) if rows is not None else None)
+    following = _next_cards(cards, answers(rows, langs) if rows is not None else None, langs)
     if None in following:
         raise LoopError("not_a_chain", "every card of a loop asks a question", card=following.index(None) + 1)
     _one_question_each(following)
@@ -218,7 +226,8 @@ def check_loop(cards: Sequence[Card], rows: Sequence[Row] | None = None) -> None
         raise LoopError("cycles", f"the cards make {cycles} separate loops, not one", cycles=cycles)
 
 
-def check_chain(cards: Sequence[Card], rows: Sequence[Row] | None = None) -> None:
+def check_chain(cards: Sequence[Card], rows: Sequence[Row] | None = None,
+                langs: Sequence[str] = LANGS) -> None:
     """``LoopError`` unless the deck is one chain: exactly one start card (holding nothing), one
     end card (asking nothing), and following the questions from the start visits every card."""
     starts = [i for i, card in enumerate(cards) if card.holds is None]
@@ -226,7 +235,7 @@ def check_chain(cards: Sequence[Card], rows: Sequence[Row] | None = None) -> Non
     if len(starts) != 1 or len(ends) != 1:
         raise LoopError("not_a_chain", f"a chain has one start card and one end card, not "
                         f"{len(starts)} and {len(ends)}")
-    following = _next_cards(cards, answers(rows) if rows is not None else None)
+    following = _next_cards(cards, answers(rows, langs) if rows is not None else None, langs)
     _one_question_each(following)
     at: int | None = starts[0]
     visited = 0
