@@ -1,10 +1,11 @@
-"""Lists as each program saves them (issue 18): Excel and LibreOffice CSV, Unicode text, .xlsx, .ods.
+"""Lists as each program saves them (issue 18): Excel and LibreOffice CSV, Unicode text, .xlsx, .ods, .xls.
 
 Every file is written here the way its program writes it: Excel's French "CSV
 (séparateur : point-virgule)" in Windows-1252 with CRLF, Excel's "Texte Unicode"
 (UTF-16 with a byte-order mark, tabs), LibreOffice's comma CSV quoting the cells
 that hold a comma, an .xlsx made with openpyxl (with the cached values Excel saves
-beside its formulas), an .ods made with odfpy.
+beside its formulas), an .ods made with odfpy, an .xls saved by LibreOffice (a committed fixture:
+no maintained Python library writes .xls).
 """
 
 from __future__ import annotations
@@ -154,6 +155,34 @@ def test_an_ods_from_libreoffice(tmp_path):
     pairs = read_pairs(str(source), ReadSettings(decimal=","))
     assert pairs.header == ("Recto", "Verso") and pairs.table.sheet == "Liste"
     assert sides(pairs) == [("cinq fois trois", "15"), ("un demi", "0,5"), ("chat", "cat")]
+
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+def test_an_xls_saved_by_libreoffice(tmp_path, run_cli):
+    """``fixtures/calcul-mental.xls`` is a real Excel 97-2003 file (BIFF8 in an Office compound file)
+    made by LibreOffice 7.4 from ``calcul-mental.fods`` beside it (``soffice --headless --convert-to
+    xls calcul-mental.fods``): a header row, a formula saved with its value, a decimal, a second sheet."""
+    source = FIXTURES / "calcul-mental.xls"
+    assert source.read_bytes().startswith(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1")
+    french = read_pairs(str(source), ReadSettings(decimal=","))
+    assert french.header == ("Question", "Réponse") and french.table.sheet == "Calcul"
+    assert sides(french) == [("7 × 8", "56"), ("la moitié de 9", "4,5"), ("six fois six", "36"),
+                             ("l’été", "saison chaude")]
+    assert sides(read_pairs(str(source), ReadSettings(sheet="CM2", decimal=".")))[2] == ("0,25 + 0,5", "0.75")
+    out = tmp_path / "cm2.pdf"
+    result = run_cli("--theme", source, "--sheet", "CM2", "--style", "jai-quia", "--out", out)
+    assert result.exit_code == 0, result.stderr
+    cards = page_text(out.read_bytes(), 0)
+    assert "J'ai 144." in cards and "J'ai 0,75." in cards
+    result = run_cli("--theme", source, "--sheet", "CM1", "--out", out.with_name("cm1.pdf"))
+    assert result.exit_code == 1 and "no sheet 'CM1'; the sheets are 'Calcul', 'CM2'" in result.stderr
+    renamed = tmp_path / "liste.xls"  # a CSV saved under an .xls name
+    renamed.write_text("chat;cat\nchien;dog\n", encoding="utf-8")
+    result = run_cli("--theme", renamed, "--out", tmp_path / "r.pdf")
+    assert result.exit_code == 1 and "not an Excel 97-2003 workbook" in result.stderr, result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1 and not (tmp_path / "r.pdf").exists()
 
 
 def test_sheets_are_chosen_by_name_and_cells_named_as_the_spreadsheet_names_them(tmp_path, run_cli):

@@ -1,4 +1,5 @@
-"""A teacher's own list of pairs: ``--theme paires.csv`` (``.tsv``, ``.txt``, ``.xlsx``, ``.ods``, ``.toml``).
+"""A teacher's own list of pairs: ``--theme paires.csv`` (``.tsv``, ``.txt``, ``.xlsx``, ``.ods``, ``.xls``,
+``.toml``).
 
 Each format has its reader in ``themes.lists`` (``READERS``, by suffix), which gives
 the rows of cells; this module makes them a ``PairList``, the same way for every
@@ -120,8 +121,9 @@ def read_pairs(ref: str, settings: ReadSettings | None = None, *, header: bool |
     if reader is None:
         raise PairsError(f"{path}: not a list of pairs; save it as one of {', '.join(LIST_SUFFIXES)}")
     if settings.sheet is not None and not reader.sheets:
-        raise PairsError("{path} is a {format} list, with no sheets; {sheet} chooses a sheet of an .xlsx "
-                         "or .ods list, so leave it out", fields=("sheet",), path=path, format=reader.name)
+        raise PairsError("{path} is a {format} list, with no sheets; {sheet} chooses a sheet of an .xlsx, "
+                         ".ods or .xls list, so leave it out", fields=("sheet",), path=path,
+                         format=reader.name)
     table = reader.read(path, _read_regular(path), settings)
     raw = table.rows
     taken: tuple[str, ...] = ()

@@ -47,7 +47,7 @@ def decode(path: Path, data: bytes) -> tuple[str, str]:
     for signature, what in _SIGNATURES.items():
         if data.startswith(signature):
             raise PairsError(f"{path}: this is not a text list but {what}; save the list as CSV, "
-                             "or give the spreadsheet file itself (.xlsx, .ods)")
+                             "or give the spreadsheet file itself (.xlsx, .ods, .xls)")
     if b"\x00" in data:
         head = data[:2000]
         odd, even = head[1::2].count(0), head[0::2].count(0)

@@ -19,7 +19,7 @@ __all__ = ["LIST_SUFFIXES", "READERS", "ListReader", "PairsError", "RawRow", "Re
 
 READERS: dict[str, ListReader] = {
     ".csv": delimited.READER, ".tsv": delimited.READER, ".txt": delimited.READER,
-    ".xlsx": spreadsheet.XLSX, ".ods": spreadsheet.ODS, ".toml": toml_pairs.READER,
+    ".xlsx": spreadsheet.XLSX, ".ods": spreadsheet.ODS, ".xls": spreadsheet.XLS, ".toml": toml_pairs.READER,
 }
 """Every list format, by file suffix (lower case)."""
 

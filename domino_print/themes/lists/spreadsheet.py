@@ -1,4 +1,5 @@
-"""Lists kept in a spreadsheet: ``.xlsx`` (Excel) and ``.ods`` (LibreOffice), read with python-calamine.
+"""Lists kept in a spreadsheet: ``.xlsx`` (Excel), ``.ods`` (LibreOffice) and ``.xls`` (Excel 97-2003,
+which LibreOffice and Excel still save), all read with python-calamine.
 
 The first sheet is read, or the one ``ReadSettings.sheet`` names (``--sheet``).
 Cells are read as they are shown: a number Excel stores as 56.0 is ``56``, a
@@ -30,6 +31,9 @@ MOST_CELLS = 3
 MOST_ROWS = 5000
 MOST_UNZIPPED_BYTES = 100_000_000
 """An .xlsx or .ods is a zip of XML files: more than this unzipped is not a list (a zip bomb)."""
+OLE_SIGNATURE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+"""How an .xls file begins: it is an Office "compound file" (no compression, so its size is bounded
+by the list's size limit)."""
 
 
 def shown(value: object, decimal: str) -> str:
@@ -52,12 +56,25 @@ def shown(value: object, decimal: str) -> str:
 
 
 def read(path: Path, data: bytes, settings: ReadSettings) -> Table:
+    """An .xlsx or .ods list (a zip archive, its unzipped size checked first)."""
+    _check_unzipped(path, data)
+    return _read_workbook(path, data, settings)
+
+
+def read_xls(path: Path, data: bytes, settings: ReadSettings) -> Table:
+    """An .xls list (Excel 97-2003's BIFF8 in an Office compound file)."""
+    if not data.startswith(OLE_SIGNATURE):
+        raise PairsError(f"{path}: not an Excel 97-2003 workbook (an .xls file begins as an Office file, "
+                         "and this one does not); save it again from the spreadsheet, or as CSV")
+    return _read_workbook(path, data, settings)
+
+
+def _read_workbook(path: Path, data: bytes, settings: ReadSettings) -> Table:
     try:
         from python_calamine import CalamineWorkbook  # deferred: only spreadsheets need it
     except ImportError:  # pragma: no cover - a dependency; an install without it still names the fix
         raise PairsError(f"{path}: reading spreadsheets needs python-calamine; install it "
                          "(pip install python-calamine), or save the list as CSV") from None
-    _check_unzipped(path, data)
     try:
         workbook = CalamineWorkbook.from_filelike(io.BytesIO(data))
         names = list(workbook.sheet_names)
@@ -118,3 +135,4 @@ def _first_line(error: Exception) -> str:
 
 XLSX = ListReader("Excel", read, sheets=True)
 ODS = ListReader("LibreOffice", read, sheets=True)
+XLS = ListReader("Excel 97-2003", read_xls, sheets=True)
