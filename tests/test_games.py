@@ -19,7 +19,7 @@ import pytest
 from domino_print import texts
 from domino_print.api import make_document, parse_options
 from domino_print.errors import OptionError
-from domino_print.pdf.game_pages import MARKER_GREY, SLOT_GREY
+from domino_print.pdf.game_pages.hub import MARKER_GREY, SLOT_GREY
 from domino_print.rules import registry, variant
 from domino_print.rules.content import deal_of
 

@@ -99,7 +99,22 @@ VARIANT = Variant(
     turn=("rules.turn.lay", "rules.toy.hop"),
     end=("rules.toy.end_win",),
     scoring=("rules.toy.score",),
+    pages=("hub", "toy_card"),  # a shared page (the hub) and one of its own
 )
+'''
+
+TOY_PAGE = '''"""The toy game's own page: a line of its catalogue (a game adds a page as a module)."""
+
+from domino_print import fonts, texts
+from domino_print.pdf.game_pages import GamePage
+
+
+def draw(canvas, ctx, marks, *, page_width_pt, page_height_pt, margin_pt):
+    canvas.setFont(fonts.BOLD, 14)
+    canvas.drawString(margin_pt, page_height_pt - margin_pt - 14, texts.text(ctx.lang, "rules.toy.card"))
+
+
+PAGE = GamePage("toy_card", draw)
 '''
 
 TOY_KEYS = '''
@@ -111,16 +126,21 @@ end_heading = "Toyend"
 end_win = "Toywin when the hand is empty."
 score_heading = "Toyscore"
 score = "Toypoints up to {target}."
+card = "Toycard: a page of the toy game's own."
 '''
 
 
 @pytest.mark.slow
 def test_a_toy_game_added_as_one_unit_and_its_catalogue_keys_gets_its_rules_page(tmp_path):
-    """Copy the package, add rules/games/toy.py and rules.toy.* keys, and print with --rules toy."""
+    """Copy the package, add rules/games/toy.py and rules.toy.* keys, and print with --rules toy.
+
+    The toy declares two pages after its rules (``Variant.pages``): the shared hub page and a page
+    of its own, one module in ``pdf/game_pages/``; the document (``pdf/document.py``) is untouched."""
     copy = tmp_path / "copy"
     for folder in ("domino_print", "themes", "assets"):
         shutil.copytree(ROOT / folder, copy / folder, ignore=shutil.ignore_patterns("__pycache__"))
     (copy / "domino_print" / "rules" / "games" / "toy.py").write_text(TOY, encoding="utf-8")
+    (copy / "domino_print" / "pdf" / "game_pages" / "toy_card.py").write_text(TOY_PAGE, encoding="utf-8")
     for lang in texts.languages():
         catalogue = copy / "domino_print" / "texts" / f"{lang}.toml"
         catalogue.write_text(catalogue.read_text(encoding="utf-8") + TOY_KEYS, encoding="utf-8")
@@ -133,7 +153,15 @@ def test_a_toy_game_added_as_one_unit_and_its_catalogue_keys_gets_its_rules_page
     out = tmp_path / "toy.pdf"
     done = run("--theme", "pips", "--max", "4", "--rules", "toy", "--lang", "en", "--out", str(out))
     assert done.returncode == 0, done.stderr
-    page = " ".join(pypdf.PdfReader(str(out)).pages[-1].extract_text().replace("\u00a0", " ").split())
+    pages = [" ".join(page.extract_text().replace("\u00a0", " ").split())
+             for page in pypdf.PdfReader(str(out)).pages]
+    rules, hub, own = pages[-3:]
+    page = rules
+    assert "Mexican Train — hub and markers" in hub and own == "Toycard: a page of the toy game's own."
+    assert "Toyend" not in hub and "Toycard" not in rules
+    assert f"toy.pdf: {len(pages)} pages" in done.stdout  # the summary line counts the declared pages
+    document = ROOT / "domino_print" / "pdf" / "document.py"
+    assert (copy / "domino_print" / "pdf" / "document.py").read_bytes() == document.read_bytes()
     for words in ("toy goal 12 points", "Toystart the youngest", "Toyhop over one domino", "Toyend",
                   "Toywin", "Toyscore", "Toypoints up to 12 points", "Two or three players take 3 dominoes"):
         assert words in page, words
@@ -186,3 +214,15 @@ def test_a_140_card_loop_puts_its_whole_key_on_counted_pages(tmp_path):
         assert "Card" in first_column  # the header row, repeated on every page
         numbers += [int(text) for text in first_column if text.isdigit()]
     assert sorted(numbers) == list(range(1, 141))
+
+
+def test_every_page_a_game_declares_is_in_the_page_registry():
+    from domino_print.pdf.game_pages import game_page
+    from domino_print.pdf.game_pages import registry as pages
+    from domino_print.rules.content import SCORE_SHEET
+
+    declared = {name for game in registry().values() for name in game.pages}
+    assert declared and declared | {SCORE_SHEET} <= set(pages())
+    assert all(game_page(name).name == name for name in declared)
+    with pytest.raises(KeyError, match="no game page 'nothing'; the pages are hub, score_sheet"):
+        game_page("nothing")

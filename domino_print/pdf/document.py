@@ -219,7 +219,8 @@ class _Document:
 
     def draw_rules_pages(self, context: RulesContext) -> None:
         """The rules page, with example tiles drawn from this sheet's faces, then a loop deck's key
-        on as many pages as it needs; each page is ended and counted here."""
+        on as many pages as it needs, or the pages the game's unit declares (``Variant.pages``, the
+        score sheet: ``pdf.game_pages`` draws each by name); each page is ended and counted here."""
         from domino_print.pdf.rules_page import draw_rules_page  # Platypus is loaded only for a rules page
 
         width, height = self.rules_page_size()
@@ -244,14 +245,11 @@ class _Document:
                 draw_key_page(self.canvas, page, page_height_pt=height, margin_pt=margin)
                 self.draw_label(width, height)
                 self.finish_page()
-        for name in game_page_names(context):
-            from domino_print.pdf.game_pages import draw_hub_page, draw_score_sheet
+        from domino_print.pdf.game_pages import game_page
+        from domino_print.rules.content import extra_pages
 
-            if name == "hub":
-                draw_hub_page(self.canvas, context, self.marks, page_width_pt=width, page_height_pt=height,
-                              margin_pt=margin)
-            else:
-                draw_score_sheet(self.canvas, context, page_width_pt=width, page_height_pt=height,
+        for name in extra_pages(context):  # the pages the game's unit declares (none for a loop deck)
+            game_page(name).draw(self.canvas, context, self.marks, page_width_pt=width, page_height_pt=height,
                                  margin_pt=margin)
             self.finish_page()
 
@@ -292,9 +290,11 @@ def render_sheet(
 
 def rules_page_count(context: RulesContext, layout: SheetLayout) -> int:
     """How many pages ``draw_rules_pages`` makes for ``context`` on ``layout``'s paper: the rules
-    page, and a loop deck's key pages (laid out, not drawn)."""
+    page, then a loop deck's key pages (laid out, not drawn) or the pages the game declares."""
     if context.loop is None:
-        return 1 + len(game_page_names(context))
+        from domino_print.rules.content import extra_pages
+
+        return 1 + len(extra_pages(context))
     return 1 + _key_page_count(context, context.loop, layout)
 
 
@@ -311,12 +311,3 @@ def _key_page_count(context: RulesContext, deck: AssociationSet, layout: SheetLa
     return len(key_pages(scratch, context, deck, page_width_pt=width, page_height_pt=height,
                          margin_pt=layout.margin_mm * mm))
 
-
-def game_page_names(context: RulesContext) -> tuple[str, ...]:
-    """The pages after the rules page that the game and the options ask for: the game's own
-    (``hub``), then the score sheet with ``--score-sheet``."""
-    if context.loop is not None:
-        return ()
-    from domino_print.rules import variant
-
-    return (*variant(context.variant).pages, *(("score_sheet",) if context.score_sheet else ()))

@@ -1,9 +1,12 @@
 """Rules variants, one unit each, in a registry: the games the rules page can explain.
 
 Each module of ``domino_print/rules/games/`` defines ``VARIANT`` (a ``variant.Variant``): adding a
-game is that module plus its ``rules.<name>.*`` keys in every catalogue. The option table, the
-help, the refusals and the studio's form read the names and defaults from here; ``content``
-turns a variant and a printed set into the page's words. Nothing here imports ReportLab.
+game is that module plus its ``rules.<name>.*`` keys in every catalogue. A game that adds pages
+after its rules names them in its unit (``Variant.pages``): a page there is already (``hub``), or a
+page of its own as one module of ``domino_print/pdf/game_pages/``; the document draws what the
+unit names and names no game. The option table, the help, the refusals and the studio's form read
+the names and defaults from here; ``content`` turns a variant and a printed set into the page's
+words. Nothing here imports ReportLab.
 """
 
 from __future__ import annotations

@@ -23,8 +23,8 @@ if TYPE_CHECKING:
     from domino_print.sets.structures import AssociationSet
 
 __all__ = [
-    "RulesContent", "RulesContext", "RulesError", "Section", "build_content", "deal_of", "escape",
-    "figure_of", "target_of", "validate_rules",
+    "SCORE_SHEET", "RulesContent", "RulesContext", "RulesError", "Section", "build_content", "deal_of",
+    "escape", "extra_pages", "figure_of", "target_of", "validate_rules",
 ]
 
 
@@ -188,6 +188,19 @@ def deal_of(ctx: RulesContext) -> dict[int, int]:
         return own
     tiles = tile_count(ctx.top)
     return {players: ctx.hand for players in own if players * ctx.hand + 2 <= tiles}
+
+
+SCORE_SHEET = "score_sheet"
+"""The page ``--score-sheet`` adds after a scoring game's own pages."""
+
+
+def extra_pages(ctx: RulesContext) -> tuple[str, ...]:
+    """The pages that follow the rules page, by name (``pdf.game_pages`` draws each): the ones the
+    game's unit declares (``Variant.pages``), then the score sheet with ``--score-sheet``. A loop
+    deck's key pages are its own, and it adds none."""
+    if ctx.loop is not None:
+        return ()
+    return (*variant(ctx.variant).pages, *((SCORE_SHEET,) if ctx.score_sheet else ()))
 
 
 def figure_of(ctx: RulesContext) -> Figure:

@@ -145,7 +145,8 @@ class Variant:
     keeps_score: bool | None = None
     """Whether players write scores down (``--score-sheet``); None: when it has a target."""
     pages: tuple[str, ...] = ()
-    """Pages the game adds after the rules page, by name (``hub``: the Mexican Train's hub)."""
+    """Pages the game adds after the rules page, by name in the registry of ``pdf/game_pages/``
+    (``hub``: the Mexican Train's hub and markers); the document draws what the unit names."""
     extra_keys: tuple[str, ...] = field(default=())
     """Other catalogue keys its steps use (checked to exist in every language)."""
 

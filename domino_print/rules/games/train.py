@@ -22,8 +22,9 @@ double-twelve deal so that a draw pile remains:
     18         15     15     13
     =========  =====  =====  =====
 
-The hub page (``pdf.hub_page``) draws a star with one slot per player and one for the Mexican
-train, and a marker to cut for each player and for the Mexican train.
+The unit declares one page after its rules (``pages=("hub",)``): the hub page, drawn by
+``pdf/game_pages/hub.py`` from the shared geometry ``geometry/hub.py``: a star with one slot per
+player and one for the Mexican train, and a marker to cut for each player and for the Mexican train.
 """
 
 from domino_print.rules.variant import NUMBER_KINDS, Variant, chain_figure
