@@ -9,6 +9,7 @@ players; refusals are one line that names the sets a game takes.
 from __future__ import annotations
 
 import io
+import math
 import os
 import re
 
@@ -19,13 +20,15 @@ import pytest
 from domino_print import texts
 from domino_print.api import make_document, parse_options
 from domino_print.errors import OptionError
-from domino_print.pdf.game_pages.hub import MARKER_GREY, SLOT_GREY
+from domino_print.geometry.hub import hub_layout
+from domino_print.pdf.game_pages.hub import MARKER_GREY, MEXICAN_SLOT_GREY, SLOT_GREY
 from domino_print.rules import registry, variant
 from domino_print.rules.content import deal_of
 
 pytestmark = pytest.mark.slow
 
 LANGUAGES = texts.languages()
+MM_PER_PT = 25.4 / 72
 GAMES = {  # a set each game is played with, and a theme that suits it
     "famille": ("fruits", 6), "points": ("pips", 6), "doubles": ("pips", 6), "tout-petits": ("fruits", 3),
     "fives": ("pips", 6), "chicken": ("pips", 9), "train": ("chiffres", 12),
@@ -114,9 +117,21 @@ def test_the_hub_page_has_a_slot_and_a_marker_per_player_and_the_mexican_train(p
     hub = len(job.layout.pages) + 1
     assert document.pages == job.page_count == hub + 1
     page = pdfium.PdfDocument(io.BytesIO(document.pdf))[hub]
-    image = page.render(scale=40 / 72).to_pil().convert("L")
-    assert _regions(image, SLOT_GREY) == players + 1
+    dpi = 40
+    image = page.render(scale=dpi / 72).to_pil().convert("L")
+    assert _regions(image, SLOT_GREY) == players  # the players' slots
     assert _regions(image, MARKER_GREY) == players + 1
+    # The Mexican train's slot is drawn apart (dark): one, where the geometry puts it.
+    [mexican] = _region_boxes(image, MEXICAN_SLOT_GREY)
+    width_pt, height_pt = page.get_size()
+    layout = hub_layout(players, page_width_mm=width_pt * MM_PER_PT, page_height_mm=height_pt * MM_PER_PT,
+                        margin_mm=job.layout.margin_mm)
+    [slot] = [slot for slot in layout.slots if slot.mexican]
+    centre = ((mexican[0] + mexican[2]) / 2, (mexican[1] + mexican[3]) / 2)
+    expected = (slot.x_mm / 25.4 * dpi, (height_pt * MM_PER_PT - slot.y_mm) / 25.4 * dpi)
+    assert math.dist(centre, expected) < 3, (centre, expected)
+    others = [s for s in layout.slots if not s.mexican]
+    assert len(others) == players and all(not s.label.startswith("M") for s in others)
 
 
 def test_the_markers_differ_in_black_ink_alone():

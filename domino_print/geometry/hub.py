@@ -28,6 +28,8 @@ class Slot(NamedTuple):
     y_mm: float
     angle: float
     label: str  # "1".. for the players, "M" for the Mexican train
+    mexican: bool = False
+    """The Mexican train's slot (everyone's train), drawn apart from the players' slots."""
 
 
 class Marker(NamedTuple):
@@ -78,7 +80,7 @@ def hub_layout(players: int, *, page_width_mm: float, page_height_mm: float, mar
         angle = 90.0 - 360.0 * k / len(labels)
         slots.append(Slot(cx + along * math.cos(math.radians(angle)),
                           cy + along * math.sin(math.radians(angle)),
-                          angle, label))
+                          angle, label, mexican=label == "M"))
     top = cy - radius - 16.0 * scale
     markers = []
     for k, label in enumerate(labels):

@@ -1,8 +1,8 @@
 """The Mexican Train's hub and markers page (``hub``): the hub and markers of ``geometry.hub``.
 
 Each marker carries the player's set mark (colour and number; shape and fill in ``--ink noir``);
-the Mexican train's marker is a dark disc with its letter. A game that plays from a hub names the
-page in its unit (``Variant.pages``).
+the Mexican train's slot and marker are dark, with its letter in white, apart from the players'.
+A game that plays from a hub names the page in its unit (``Variant.pages``).
 """
 
 from __future__ import annotations
@@ -27,7 +27,9 @@ if TYPE_CHECKING:
     from domino_print.rules.content import RulesContext
 
 SLOT_GREY = 0.82
-"""The slots' fill: light enough to write on, dark enough to count from pixels."""
+"""The players' slots' fill: light enough to write on, dark enough to count from pixels."""
+MEXICAN_SLOT_GREY = 0.3
+"""The Mexican train's slot: dark, with its letter in white, like its marker (grey in every ink)."""
 MARKER_GREY = 0.93
 
 
@@ -64,9 +66,15 @@ def draw_hub_page(canvas: Canvas, ctx: RulesContext, marks: SetMarks, *, page_wi
         canvas.saveState()
         canvas.translate(slot.x_mm * mm, slot.y_mm * mm)
         canvas.rotate(slot.angle)
-        canvas.setFillGray(SLOT_GREY)
+        canvas.setFillGray(MEXICAN_SLOT_GREY if slot.mexican else SLOT_GREY)
         canvas.rect(-slot_l / 2, -slot_w / 2, slot_l, slot_w, stroke=1, fill=1)
         canvas.restoreState()
+        if slot.mexican:  # its letter inside too, upright
+            size = 12 * layout.scale
+            canvas.setFillColor(colors.white)
+            canvas.setFont(fonts.BOLD, size)
+            letter = texts.text(lang, "hub.mexican")
+            canvas.drawCentredString(slot.x_mm * mm, slot.y_mm * mm - size * 0.35, letter)
         # the label just past the slot's outer end, upright
         reach = math.hypot(slot.x_mm - layout.centre[0], slot.y_mm - layout.centre[1]) * mm + slot_l / 2 + 9
         lx = cx + reach * math.cos(math.radians(slot.angle))
