@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import io
 import os
+import shutil
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 from click.testing import CliRunner
@@ -28,6 +30,38 @@ def run_cli():
         return CliRunner().invoke(cli, [str(a) for a in args], catch_exceptions=False)
 
     return run
+
+
+class TextRun(NamedTuple):
+    """One text run a PDF page shows, as pypdf reads it back."""
+
+    text: str
+    """The run's text, stripped."""
+    size: float
+    """The printed size in points (the font size times the text matrix's and page's vertical scales)."""
+
+
+def text_runs(page) -> list[TextRun]:
+    """Every non-blank text run of a pypdf ``page``, in drawing order."""
+    runs: list[TextRun] = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():
+            runs.append(TextRun(text.strip(), size * tm[3] * cm[3]))
+
+    page.extract_text(visitor_text=visit)
+    return runs
+
+
+@pytest.fixture
+def themes_dir(tmp_path, monkeypatch):
+    """A copy of the built-in themes' folder, used in their place, that a test may change or add to."""
+    from domino_print.themes import model
+
+    folder = tmp_path / "themes"
+    shutil.copytree(model.THEMES_DIR, folder)
+    monkeypatch.setattr(model, "THEMES_DIR", folder)
+    return folder
 
 
 def render_page(pdf: bytes | Path, index: int = 0, dpi: int = 100):

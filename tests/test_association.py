@@ -25,21 +25,14 @@ from domino_print.geometry.text_fit import fit_text
 from domino_print.sets.structures import Pair, beats, boucle, double
 from domino_print.themes.model import association_themes
 from domino_print.themes.representations import Face, Settings, can_show, choose, face_for, reads_upside_down
-from tests.conftest import render_page
+from tests.conftest import render_page, text_runs
 
 SMALL_TILE_PT = TILE_PRESETS_MM["small"] * 72 / 25.4
 
 
 def page_texts(pdf: bytes, page: int) -> list[str]:
     """Every text shown on ``page``, in drawing order, one entry per drawn string."""
-    found: list[str] = []
-
-    def visit(text, cm, tm, font, size):
-        if text.strip():
-            found.append(text.strip())
-
-    pypdf.PdfReader(io.BytesIO(pdf)).pages[page].extract_text(visitor_text=visit)
-    return found
+    return [run.text for run in text_runs(pypdf.PdfReader(io.BytesIO(pdf)).pages[page])]
 
 
 def sheet_halves(pdf: bytes, pages: int, vocabulary: set[str]) -> list[str]:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import io
 import re
-import shutil
 
 import pypdf
 import pytest
@@ -23,6 +22,7 @@ from domino_print.geometry.dice import DICE, UPRIGHT_DICE
 from domino_print.themes import model
 from domino_print.themes.model import ThemeError, association_themes
 from domino_print.themes.representations import KINDS, Settings, can_show, choose, face_for
+from tests.conftest import text_runs
 
 
 def test_every_representation_of_every_builtin_theme_makes_faces_a_painter_draws():
@@ -45,15 +45,6 @@ def test_the_pips_and_the_upright_die_read_one_table_of_dice_positions():
     assert PIP_POSITIONS is DICE
     assert all(UPRIGHT_DICE[v] == DICE[v] for v in range(6))
     assert sorted(UPRIGHT_DICE[6]) == sorted((y, x) for x, y in DICE[6])  # the six stands upright
-
-
-@pytest.fixture
-def themes_dir(tmp_path, monkeypatch):
-    """A copy of the built-in themes' folder that a test may add a theme file to."""
-    folder = tmp_path / "themes"
-    shutil.copytree(model.THEMES_DIR, folder)
-    monkeypatch.setattr(model, "THEMES_DIR", folder)
-    return folder
 
 
 FINGERS = """
@@ -80,9 +71,7 @@ def test_a_theme_written_as_data_only_makes_its_set(themes_dir):
     (themes_dir / "doigts.toml").write_text(FINGERS, encoding="utf-8")
     document = make_document({"theme": "doigts", "max": 4, "structure": "boucle", "lang": "en"})
     reader = pypdf.PdfReader(io.BytesIO(document.pdf))
-    large: list[str] = []
-    reader.pages[0].extract_text(visitor_text=lambda text, cm, tm, font, size: large.append(text.strip())
-                                 if size * tm[3] * cm[3] > 20 else None)
+    large = [run.text for run in text_runs(reader.pages[0]) if run.size > 20]
     assert sorted(t for t in large if t.isdigit()) == ["0", "1", "2", "3", "4"]  # a numeral half per card
     key = reader.pages[document.pages - 1].extract_text()
     assert texts.text("en", "assoc.number.3") in key  # the key names the fingers by their word

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 import re
-import shutil
 from collections import Counter
 from fractions import Fraction
 from itertools import combinations_with_replacement
@@ -19,6 +18,7 @@ from domino_print.errors import OptionError
 from domino_print.themes import model
 from domino_print.themes.model import ThemeError
 from domino_print.themes.representations import Face
+from tests.conftest import text_runs
 
 SHOWN = re.compile(r"^(?:(\d+)/(\d+)|(\d+)(?:[.,](\d+))?(\s?%)?)$")
 
@@ -39,10 +39,8 @@ def halves(mapping: dict) -> tuple[list[Fraction], object]:
     document = make_document(job)
     reader = pypdf.PdfReader(io.BytesIO(document.pdf))
     mark = "." if job.lang == "en" else ","
-    found: list[Fraction] = []
-    for page in reader.pages[:len(job.layout.pages)]:
-        page.extract_text(visitor_text=lambda t, cm, tm, font, size: found.append(read(t.strip(), mark))
-                          if SHOWN.match(t.strip()) and size * tm[3] * cm[3] >= 9 else None)
+    found = [read(run.text, mark) for page in reader.pages[:len(job.layout.pages)] for run in text_runs(page)
+             if SHOWN.match(run.text) and run.size >= 9]
     return found, job
 
 
@@ -96,14 +94,6 @@ def test_a_loop_of_fractions_is_one_cycle():
     job = parse_options({"theme": "fractions", "faces": "barre,pourcentage", "structure": "boucle",
                          "values": "1/2,1/4,3/4,1/5,2/5,1/10,3/10,7/10,1/8", "seed": 9})
     assert sorted(job.association.loop) == list(range(1, 10))
-
-
-@pytest.fixture
-def themes_dir(tmp_path, monkeypatch):
-    folder = tmp_path / "themes"
-    shutil.copytree(model.THEMES_DIR, folder)
-    monkeypatch.setattr(model, "THEMES_DIR", folder)
-    return folder
 
 
 def test_two_equal_shares_in_a_theme_file_are_refused(themes_dir):

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 import re
-import shutil
 from collections import Counter
 from fractions import Fraction
 from itertools import combinations_with_replacement
@@ -18,6 +17,7 @@ from domino_print.api import make_document, parse_options
 from domino_print.errors import OptionError
 from domino_print.themes import model
 from domino_print.themes.model import ThemeError
+from tests.conftest import text_runs
 
 PRICE_FR = re.compile(r"^(\d+)(?:,(\d\d))?\s€$")
 PRICE_EN = re.compile(r"^€(\d+)(?:\.(\d\d))?$")
@@ -34,10 +34,8 @@ def test_a_double_set_of_coins_and_prices_holds_every_pair_once_and_the_coins_ad
     job = parse_options({"theme": "monnaie", "lang": lang, "no_rules": True})
     made = job.association
     reader = pypdf.PdfReader(io.BytesIO(make_document(job).pdf))
-    shown: list[str] = []
     price = PRICE_EN if lang == "en" else PRICE_FR  # the coins' own labels (2€, 50c) are not prices
-    reader.pages[0].extract_text(visitor_text=lambda t, cm, tm, f, s: shown.append(t.strip())
-                                 if price.match(t.strip()) else None)
+    shown = [run.text for run in text_runs(reader.pages[0]) if price.match(run.text)]
     prices = sorted({cents(t, lang) for t in shown})
     assert prices == sorted(cents(f.text, lang) for f in made.faces if f.kind == "text")
     coin_faces = [f for f in made.faces if f.kind == "coins"]
@@ -61,14 +59,6 @@ def test_the_fewest_coins_and_notes_make_each_price():
 def test_a_price_the_theme_does_not_list_is_refused():
     with pytest.raises(OptionError, match=re.escape("'9.99' is not a value of theme 'monnaie'")):
         parse_options({"theme": "monnaie", "values": "1.20,9.99"})
-
-
-@pytest.fixture
-def themes_dir(tmp_path, monkeypatch):
-    folder = tmp_path / "themes"
-    shutil.copytree(model.THEMES_DIR, folder)
-    monkeypatch.setattr(model, "THEMES_DIR", folder)
-    return folder
 
 
 def test_another_currency_is_theme_data(themes_dir):

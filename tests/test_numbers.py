@@ -23,7 +23,7 @@ from domino_print.api import make_document, parse_options
 from domino_print.errors import OptionError
 from domino_print.faces.association import FACE_PAINTERS, AssociationPainter
 from domino_print.themes.representations import Face
-from tests.conftest import render_page
+from tests.conftest import render_page, text_runs
 
 EXPRESSION = re.compile(r"^(\d+) ([+\u2212\u00d7\u00f7]) (\d+)$")
 ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
@@ -54,16 +54,8 @@ def evaluate(text: str) -> tuple[int, tuple[int, int] | None]:
 def face_texts(pdf: bytes, pages: int) -> list[str]:
     """The texts of the sheet pages' halves, in drawing order (the small card numbers, the
     "?" marks and the margins' texts left out: they are set under 9 pt)."""
-    found: list[str] = []
     reader = pypdf.PdfReader(io.BytesIO(pdf))
-
-    def visit(text, cm, tm, font, size):
-        if text.strip() and size * tm[3] * cm[3] >= 9:
-            found.append(text.strip())
-
-    for page in reader.pages[:pages]:
-        page.extract_text(visitor_text=visit)
-    return found
+    return [run.text for page in reader.pages[:pages] for run in text_runs(page) if run.size >= 9]
 
 
 def sheet_values(mapping: dict) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
