@@ -11,11 +11,12 @@ runs ``reportlab_settings`` (else ``~/.reportlab_settings``), then lets an ``RL_
 environment variable override any setting. A broken file there gave a traceback on every
 run, a ``HOME`` of ``/dev/null`` or a file stopped every run, and a setting there changed the
 PDF's bytes. Empty modules under both names (ReportLab finds them already imported, so it
-reads no file) and no ``RL_`` variable keep the output the same everywhere. (Written here
-with no import of its own, so that the console script's signal handlers follow at once.)
+reads no file) keep the output the same everywhere; the ``RL_`` variables are left out by the
+command line's and the studio's entry point (``__main__``): importing the package changes no
+one's environment, and a program using the API keeps the ReportLab settings it set itself.
+(Written here with no import of its own, so that the console script's signal handlers follow at once.)
 """
 
-import os as _os
 import sys as _sys
 
 REPORTLAB_USER_MODULES = ("reportlab_mods", "reportlab_settings")
@@ -24,8 +25,6 @@ REPORTLAB_USER_MODULES = ("reportlab_mods", "reportlab_settings")
 for _name in REPORTLAB_USER_MODULES:
     if _name not in _sys.modules:  # (if ReportLab was imported before this package, it is too late)
         _sys.modules[_name] = type(_sys)(_name, "ReportLab's per-user settings, kept empty by domino_print")
-for _name in [key for key in _os.environ if key.startswith("RL_")]:
-    del _os.environ[_name]
 del _name
 
 __version__ = "0.1.0"

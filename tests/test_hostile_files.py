@@ -112,6 +112,16 @@ def test_home_folders_and_reportlab_user_files_change_nothing(tmp_path):
     assert out.read_bytes() == baseline.read_bytes()
 
 
+def test_importing_the_package_changes_no_environment_variable():
+    """An API user's RL_ variables stay theirs: only the command line's run leaves them out."""
+    code = ("import os, domino_print, domino_print.api; "
+            "print(os.environ.get('RL_pdfComments'), os.environ.get('RL_invariant'))")
+    env = {**os.environ, "RL_pdfComments": "1", "RL_invariant": "0"}
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["1", "0"]
+
+
 def test_reportlab_finds_its_user_modules_already_empty():
     """In this process too: the package made them inert before ReportLab was imported."""
     import reportlab  # noqa: F401  (imported by the package's modules anyway)

@@ -17,7 +17,7 @@ import contextlib
 import signal
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from types import FrameType
 
 STOP_SIGNALS: tuple[signal.Signals, ...] = tuple(
@@ -83,16 +83,21 @@ def _takes_over(handler: object) -> bool:
     return handler in (signal.SIG_DFL, signal.default_int_handler)
 
 
-def catch_from_now() -> None:
+def catch_from_now(early: tuple[object, Sequence[int]] | None = None) -> None:
     """From now on, each stop signal left to its default (one a caller ignores, as ``nohup``
     ignores SIGHUP, stays ignored) raises ``Stopped`` and is remembered; an exception that
-    Python reports as unraisable (in a callback, a destructor) while stopping is not printed."""
+    Python reports as unraisable (in a callback, a destructor) while stopping is not printed.
+    ``early``: the handler that remembered signals until now (the entry point's, set before
+    this module could be imported) and the signals it remembered, taken over."""
     if threading.current_thread() is not threading.main_thread():
         return
+    early_handler, early_signals = early if early is not None else (None, ())
     for signum in STOP_SIGNALS:
         handler = signal.getsignal(signum)
-        if _takes_over(handler) or handler in _OURS:
+        early_ours = early_handler is not None and handler is early_handler
+        if _takes_over(handler) or handler in _OURS or early_ours:
             signal.signal(signum, _raise_stopped)
+    _received.extend(early_signals)
     previous_hook = sys.unraisablehook
 
     def quiet_when_stopping(unraisable: sys.UnraisableHookArgs) -> None:
