@@ -32,7 +32,14 @@ from typing import TYPE_CHECKING, BinaryIO, NamedTuple
 if TYPE_CHECKING:
     from PIL import Image
 
-from domino_print.errors import DocumentError, DominoError, OptionError, PageOutOfRange, WordedError
+from domino_print.errors import (
+    DocumentError,
+    DominoError,
+    OptionError,
+    PageOutOfRange,
+    PathError,
+    WordedError,
+)
 from domino_print.geometry.cutting import CutPlan
 from domino_print.options.table import Options, describe, form_fields, option_label, parse
 from domino_print.output.summary import DocumentFacts, summary_line
@@ -49,6 +56,7 @@ __all__ = [
     "DominoError",
     "OptionError",
     "PageOutOfRange",
+    "PathError",
     "WordedError",
     "builtin_themes",
     "describe",

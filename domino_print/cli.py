@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from click._termui_impl import ProgressBar
 
 from domino_print import __version__
-from domino_print.errors import DominoError, FileError, OptionError
+from domino_print.errors import DominoError, FileError, OptionError, WordedError
 from domino_print.options.table import CALIBRATE_OPTIONS, OPTIONS, click_options, parse
 from domino_print.output.files import pdf_destination, prepare_destination
 from domino_print.output.stopping import Stopped, remember_only, stop_on_signals, stop_requested
@@ -68,11 +68,25 @@ class OneLineErrors(click.Group):
             done = "the files were written before it came" if written else "no file was changed"
             _fail(f"stopped by {stopped}; {done}", stopped.exit_code)
         if outcome is not None:
-            _report(outcome)
+            _report(outcome, _language_asked(sys.argv[1:] if args is None else list(args)))
 
 
-def _report(outcome: BaseException) -> None:
-    """The one line (and exit code) for what ended a run; anything else raised again."""
+def _language_asked(args: list[str]) -> str:
+    """The ``--lang`` of the command line (the language of its messages too), else English."""
+    from domino_print.texts import languages
+
+    for index, arg in enumerate(args):
+        lang = arg.partition("=")[2] if arg.startswith("--lang=") else (
+            args[index + 1] if arg == "--lang" and index + 1 < len(args) else "")
+        if lang in languages():
+            return lang
+    return "en"
+
+
+def _report(outcome: BaseException, lang: str = "en") -> None:
+    """The one line (and exit code) for what ended a run, in ``lang`` where the error's words
+    come from the catalogues; anything else raised again."""
+    from domino_print.options.table import describe
     try:
         raise outcome
     except click.exceptions.Exit as done:
@@ -85,7 +99,9 @@ def _report(outcome: BaseException) -> None:
     except click.Abort as abort:  # click's word for Ctrl-C (KeyboardInterrupt) outside a job
         _fail("interrupted", 128 + 2 if isinstance(abort.__context__, KeyboardInterrupt) else 1)
     except OptionError as exc:
-        _fail(str(exc), 2, hint=True)
+        _fail(describe(exc, "cli", lang), 2, hint=True, lang=lang)
+    except WordedError as exc:
+        _fail(describe(exc, "cli", lang), 1)
     except (DominoError, click.ClickException) as exc:
         _fail(exc.format_message() if isinstance(exc, click.ClickException) else str(exc), 1)
     except OSError as exc:
@@ -93,11 +109,12 @@ def _report(outcome: BaseException) -> None:
         _fail(f"{name}{exc.strerror or exc}", 1)
 
 
-def _fail(message: str, code: int, *, hint: bool = False) -> None:
+def _fail(message: str, code: int, *, hint: bool = False, lang: str = "en") -> None:
+    from domino_print.errors import error_text
     from domino_print.texts.page_text import displayed  # deferred: only when a run fails
 
     line = displayed(" ".join(message.split()))
-    suffix = " (see domino-print --help)" if hint else ""
+    suffix = " " + error_text(lang, "see_help") if hint else ""
     click.echo(f"domino-print: error: {line}{suffix}", err=True)
     sys.exit(code)
 

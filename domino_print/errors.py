@@ -17,7 +17,8 @@ carries the file at fault, so a surface can show the problem beside its own name
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import copy
+from collections.abc import Callable, Mapping, Sequence
 
 
 class DominoError(Exception):
@@ -29,28 +30,140 @@ def flag_name(option: str) -> str:
     return "--" + option.replace("_", "-")
 
 
-class WordedError(DominoError):
-    """An error whose message may name options, worded per surface.
+class Phrase:
+    """A part of a message that is itself worded per language: the catalogue text
+    ``error.<key>`` with ``values`` filled (themselves phrases, or plain values). A range
+    ("0 to 20 mm"), a number too long to print ("a number of about 400 digits"), a list joined
+    with the language's "or": any word a message carries besides the user's own values."""
 
-    ``WordedError("plain text")`` is a finished message. With ``fields``, the message is a
-    template: each field name in it (``{max}``) is filled with that option's name on the
-    surface, and ``values`` fill the other placeholders. ``str()`` gives the command-line
-    wording; ``worded(name_of)`` any other.
+    def __init__(self, key: str, /, **values: object) -> None:
+        self.key = key
+        self.values: Mapping[str, object] = values
+
+    def in_words(self, lang: str, name_of: Callable[[str], str] = flag_name) -> str:
+        """The phrase in ``lang``, the options it names (``OptionName`` values) spelled by ``name_of``."""
+        values = {name: in_words(value, lang, name_of) for name, value in self.values.items()}
+        return error_text(lang, self.key).format(**values)
+
+    def __str__(self) -> str:
+        return self.in_words("en")
+
+    def __repr__(self) -> str:
+        return f"Phrase({self.key!r}, {dict(self.values)!r})"
+
+
+class CatalogueText(Phrase):
+    """Any text of the catalogues inside a message, by its full key (``set.name``, ``set.number.6``)."""
+
+    def in_words(self, lang: str, name_of: Callable[[str], str] = flag_name) -> str:
+        from domino_print.texts import text
+
+        values = {name: in_words(value, lang, name_of) for name, value in self.values.items()}
+        return text(lang, self.key, **values)
+
+
+class OneOf(Phrase):
+    """Words joined with the language's "or" (``a, b or c``), each worded itself."""
+
+    def __init__(self, words: Sequence[object], /) -> None:
+        super().__init__("or", words=tuple(words))
+
+    def in_words(self, lang: str, name_of: Callable[[str], str] = flag_name) -> str:
+        from domino_print.texts import join_list
+
+        words = self.values["words"]
+        assert isinstance(words, tuple)
+        return join_list(lang, "error.or", [str(in_words(word, lang, name_of)) for word in words])
+
+
+class OptionName(Phrase):
+    """An option named inside a message's value, as the surface names it (``--rules``, “Rules”)."""
+
+    def __init__(self, option: str, /) -> None:
+        super().__init__("", option=option)
+
+    def in_words(self, lang: str, name_of: Callable[[str], str] = flag_name) -> str:
+        return name_of(str(self.values["option"]))
+
+
+def in_words(value: object, lang: str, name_of: Callable[[str], str] = flag_name) -> object:
+    """A message's value as ``lang`` says it: a ``Phrase`` worded, anything else as it is."""
+    return value.in_words(lang, name_of) if isinstance(value, Phrase) else value
+
+
+def error_text(lang: str, key: str) -> str:
+    """The catalogue's text ``error.<key>`` in ``lang``, placeholders unfilled."""
+    from domino_print.texts import text  # the catalogues: read once, when a message is worded
+
+    return text(lang, f"error.{key}")
+
+
+class WordedError(DominoError):
+    """An error whose message may name options, worded per surface and language.
+
+    ``WordedError(says="option.not_a_number", fields=("max",), value="x")`` takes its words
+    from the catalogues (``error.option.not_a_number`` in ``texts/<lang>.toml``): each field
+    name in the text (``{max}``) is filled with that option's name on the surface, and
+    ``values`` fill the other placeholders (a ``Phrase`` among them is worded in the same
+    language). ``WordedError("plain text")`` is a finished message in English, for what no
+    page shows. ``str()`` gives the command line's English wording; ``worded(name_of, lang)``
+    any other.
     """
 
-    def __init__(self, template: str, /, *, fields: tuple[str, ...] = (), **values: object) -> None:
-        self.template = template
+    def __init__(self, template: str = "", /, *, says: str = "", fields: tuple[str, ...] = (),
+                 **values: object) -> None:
+        if bool(template) == bool(says):
+            raise ValueError("give a message's catalogue key (says) or its finished text, one of them")
+        self.says = says
+        """The message's catalogue key (``error.<says>``), or "" for a finished English text."""
+        self.template = template or error_text("en", says)
         self.fields = tuple(fields)
         self.values: Mapping[str, object] = values
         if clash := set(self.fields) & set(values):
             raise ValueError(f"option names used as values: {sorted(clash)}")
         super().__init__(self.worded(flag_name))
 
-    def worded(self, name_of: Callable[[str], str]) -> str:
-        """The message with each option it names spelled by ``name_of(option)``."""
+    def template_in(self, lang: str) -> str:
+        """The message's text in ``lang``, placeholders unfilled (English when it has no key)."""
+        return error_text(lang, self.says) if self.says else self.template
+
+    def worded(self, name_of: Callable[[str], str], lang: str = "en") -> str:
+        """The message in ``lang`` with each option it names spelled by ``name_of(option)``."""
+        template = self.template_in(lang)
         if not self.fields and not self.values:
-            return self.template
-        return self.template.format(**self.values, **{field: name_of(field) for field in self.fields})
+            return template
+        values = {name: in_words(value, lang, name_of) for name, value in self.values.items()}
+        return template.format(**values, **{field: name_of(field) for field in self.fields})
+
+    def with_values(self, **values: object) -> WordedError:
+        """The same error with some values changed (as a surface shows them)."""
+        changed = copy.copy(self)
+        changed.values = {**self.values, **values}
+        return changed
+
+
+class PathError(WordedError):
+    """A ``WordedError`` about a file or folder, which it carries apart: ``path`` (None when the
+    message names it itself). ``str()`` reads ``<path>: <problem>``; ``problem(name_of, lang)``
+    is the problem alone, so that a surface can put its own name for the file in front."""
+
+    def __init__(self, template: str = "", /, *, says: str = "", path: object = None,
+                 fields: tuple[str, ...] = (), **values: object) -> None:
+        self.path = path
+        super().__init__(template, says=says, fields=fields, **({"path": path} if path is not None else {}),
+                         **values)
+
+    def template_in(self, lang: str) -> str:
+        problem = super().template_in(lang)
+        return problem if self.path is None or "{path}" in problem else error_text(lang, "in_file") + problem
+
+    def problem(self, name_of: Callable[[str], str] = flag_name, lang: str = "en") -> str:
+        """The problem without the path in front (unless its words place it themselves), each
+        option it names spelled by ``name_of``."""
+        template = WordedError.template_in(self, lang)
+        values = {name: in_words(value, lang, name_of) for name, value in self.values.items()
+                  if name != "path" or "{path}" in template}
+        return template.format(**values, **{f: name_of(f) for f in self.fields})
 
 
 class OptionError(WordedError):

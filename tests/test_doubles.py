@@ -468,7 +468,7 @@ def test_explicit_max_6_is_accepted(run_cli, tmp_path):
 
 def test_target_needs_a_scoring_game(run_cli, tmp_path):
     line = _refused(run_cli, tmp_path, "--target", "80")
-    assert "add --rules points or --rules doubles" in line
+    assert "add --rules points, --rules doubles" in line
 
 
 def test_validate_refuses_pictures_non_numbers_and_other_sets():

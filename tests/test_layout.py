@@ -137,7 +137,8 @@ def test_layout_is_plain_data():
         (SheetSpec(paper=Paper("tiny", 60, 60), margin_mm=20), "margins_too_large",
          {"margin_mm": 20, "paper_name": "tiny", "paper_mm": (60, 60)}),
         (SheetSpec(tile_short_mm=150), "tile_does_not_fit",
-         {"tile_mm": (150, 300), "area_mm": (190, 257), "paper_name": "A4", "paper_mm": (210, 297)}),
+         {"tile_mm": (150, 300), "area_mm": (190, 257), "paper_name": "A4", "paper_mm": (210, 297),
+          "folded": False}),
         (SheetSpec(orientation="sideways"), "orientation", {"orientation": "sideways"}),
         (SheetSpec(gap_mm=-1), "negative", {"margin_mm": 10, "gap_mm": -1, "legend_band_mm": 12}),
         (SheetSpec(gap_mm=25), "gap_too_wide", {"gap_mm": 25, "max_gap_mm": 20}),
@@ -165,8 +166,9 @@ def test_the_option_layer_words_size_errors_per_surface():
     assert describe(worded, "form", "en").endswith(
         "choose a smaller \u201cTile size\u201d or larger \u201cPaper\u201d"
     )
-    assert describe(worded, "form", "fr").endswith(
-        "choose a smaller \u201cTaille des dominos\u201d or larger \u201cPapier\u201d"
+    assert describe(worded, "form", "fr") == (  # in the page's language, from the catalogue
+        "un domino de 150 x 300 mm ne tient pas dans la zone imprimable (190 x 257 mm) du papier A4 ; "
+        "choisissez une plus petite \u201cTaille des dominos\u201d ou un plus grand \u201cPapier\u201d"
     )
 
 

@@ -32,7 +32,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from domino_print.errors import OptionError
+from domino_print.errors import OptionError, OptionName
 from domino_print.geometry.sheet import SAFE_AREA_MM, FoldLine, PageLayout, Placement
 from domino_print.texts.page_text import TextError, check_page_text
 
@@ -69,7 +69,8 @@ def parse_label(text: str) -> str:
     try:
         return check_page_text(text, most=MAX_LABEL_CHARS)
     except TextError as exc:
-        raise OptionError("{label}" + exc.rest, fields=("label",), **exc.values) from None
+        raise OptionError(says=exc.says, fields=("label",), subject=OptionName("label"),
+                          **exc.values) from None
 
 
 _OFFSET = re.compile(r"^\s*([+-]?\d+(?:\.\d+)?)\s*,\s*([+-]?\d+(?:\.\d+)?)\s*(?:mm)?\s*$", re.IGNORECASE)
@@ -79,17 +80,10 @@ def parse_back_offset(text: str) -> tuple[float, float]:
     """``1.5,-0.5`` -> (1.5, -0.5) millimetres; each within +/- ``MAX_BACK_OFFSET_MM``."""
     match = _OFFSET.match(text)
     if not match:
-        raise OptionError(
-            "{back_offset} {text!r} is not X,Y in millimetres, such as 1.5,-0.5",
-            fields=("back_offset",), text=text,
-        )
+        raise OptionError(says="offset.not_a_pair", fields=("back_offset",), text=repr(text))
     dx, dy = float(match.group(1)), float(match.group(2))
     if max(abs(dx), abs(dy)) > MAX_BACK_OFFSET_MM:
-        raise OptionError(
-            "{back_offset} {text}: each value must be between -{most:g} and {most:g} mm; "
-            "print the calibration page (domino-print calibrate) to measure it",
-            fields=("back_offset",), text=text, most=MAX_BACK_OFFSET_MM,
-        )
+        raise OptionError(says="offset.too_far", fields=("back_offset",), text=text, most=MAX_BACK_OFFSET_MM)
     return (dx + 0.0, dy + 0.0)  # + 0.0 turns -0.0 into 0.0
 
 

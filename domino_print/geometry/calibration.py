@@ -75,10 +75,7 @@ class CalibrationGeometry:
 def check_paper(paper: Paper) -> None:
     short, long = MIN_SIDES_MM
     if paper.width_mm < short or paper.height_mm < long:
-        raise OptionError(
-            "{paper} {name} is too small for the calibration page; use A5 or larger",
-            fields=("paper",), name=paper.name,
-        )
+        raise OptionError(says="paper.too_small_for_calibration", fields=("paper",), name=paper.name)
 
 
 def calibration_geometry(paper: Paper, duplex: str) -> CalibrationGeometry:

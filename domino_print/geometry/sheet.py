@@ -105,15 +105,10 @@ def parse_paper(text: str) -> Paper:
     match = _SIZE_MM.match(text)
     if not match:
         names = ", ".join(PAPERS_MM)
-        raise OptionError(
-            "{paper} {text!r} is not a paper size; use one of {names} or WIDTHxHEIGHTmm",
-            fields=("paper",), text=text, names=names,
-        )
+        raise OptionError(says="paper.unknown", fields=("paper",), text=repr(text), names=names)
     width, height = float(match.group(1)), float(match.group(2))
     if not (min(width, height) >= 50 and max(width, height) <= 2000):
-        raise OptionError(
-            "{paper} {text}: each side must be between 50 and 2000 mm", fields=("paper",), text=text
-        )
+        raise OptionError(says="paper.side_range", fields=("paper",), text=text)
     return Paper(f"{width:g}x{height:g}mm", min(width, height), max(width, height))
 
 
@@ -126,22 +121,14 @@ def parse_tile_size(text: str) -> float | None:
         return TILE_PRESETS_MM[key]
     match = _SIZE_MM.match(text)
     if not match:
-        raise OptionError(
-            "{tile_size} {text!r} is not a size; use auto, small, medium, large or WxHmm such as 30x60mm",
-            fields=("tile_size",), text=text,
-        )
+        raise OptionError(says="tile.unknown", fields=("tile_size",), text=repr(text))
     short, long = sorted((float(match.group(1)), float(match.group(2))))
     if abs(long - 2 * short) > 0.02 * long:
-        raise OptionError(
-            "{tile_size} {text}: a domino is two squares, so one side must be twice the other "
-            "(for example {short:g}x{long:g}mm)",
-            fields=("tile_size",), text=text, short=short, long=2 * short,
-        )
+        raise OptionError(says="tile.two_squares", fields=("tile_size",), text=text, short=short,
+                          long=2 * short)
     if short < MIN_TILE_SHORT_MM:
-        raise OptionError(
-            "{tile_size} {text}: tiles under {short:g} x {long:g} mm are unreadable; choose a larger size",
-            fields=("tile_size",), text=text, short=MIN_TILE_SHORT_MM, long=2 * MIN_TILE_SHORT_MM,
-        )
+        raise OptionError(says="tile.too_small", fields=("tile_size",), text=text, short=MIN_TILE_SHORT_MM,
+                          long=2 * MIN_TILE_SHORT_MM)
     return short
 
 
@@ -534,7 +521,7 @@ def layout_sheet(spec: SheetSpec, count: int) -> SheetLayout:
                 "tile_does_not_fit",
                 f"a {short:g} x {2 * short:g} mm tile does not fit {where}",
                 tile_mm=(short, 2 * short), area_mm=(area_w, area_h), paper_name=spec.paper.name,
-                paper_mm=(spec.paper.width_mm, spec.paper.height_mm),
+                paper_mm=(spec.paper.width_mm, spec.paper.height_mm), folded=spec.fold is not None,
             )
         raise SizeError(
             "tiles_too_small",

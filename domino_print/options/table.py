@@ -27,7 +27,7 @@ from typing import Any, NamedTuple
 
 import click
 
-from domino_print.errors import OptionError, SizeError, WordedError, flag_name
+from domino_print.errors import OneOf, OptionError, OptionName, Phrase, SizeError, WordedError, flag_name
 from domino_print.geometry.backs import BACK_KINDS, MAX_LABEL_CHARS, MAX_SETS, parse_back_offset, parse_label
 from domino_print.geometry.cutting import CUT_FORMATS, MAX_CORNER_MM, MAX_KERF_MM
 from domino_print.geometry.sheet import (
@@ -72,13 +72,21 @@ class Need(NamedTuple):
 
     ``values`` are compared with the other option's value as given, else its default, else the
     value it implies (``rules`` absent is ``famille``). ``message`` is the refusal when the option is
-    given and the need is not met (an ``OptionError`` template naming both options). Read by the
-    checks (``parse``), the command line's help, and the studio's form (which disables the field).
+    given and the need is not met: the catalogue key ``error.need.<message>``, whose words name
+    the option as ``{subject}`` and the other by its name, with ``words`` for any other value.
+    Read by the checks (``parse``), the command line's help, and the studio's form (which
+    disables the field).
     """
 
     option: str
     values: tuple[object, ...]
     message: str
+    words: Mapping[str, object] = {}
+
+
+def _games(games: tuple[str, ...]) -> OneOf:
+    """``--rules fives or --rules chicken``: the games to choose, in a message."""
+    return OneOf([Phrase("option.with_value", option=OptionName("rules"), value=game) for game in games])
 
 
 class Option(NamedTuple):
@@ -128,12 +136,9 @@ class Option(NamedTuple):
         return self.choices() if callable(self.choices) else self.choices
 
 
-_RULES_PAGE = Need("no_rules", (False,),
-                   "{%s} describes the rules page, which {no_rules} leaves out; drop one of them")
-_WITH_BACKS = Need("backs", ("duplex", "fold"), "{%s} only applies to backs; add {backs}")
-_TWO_SIDED = Need("backs", ("duplex",),
-                  "{%s} is for two-sided printing, and {backs} fold prints each back beside its front, "
-                  "lined up by the fold; drop {%s}")
+_RULES_PAGE = Need("no_rules", (False,), "rules_page")
+_WITH_BACKS = Need("backs", ("duplex", "fold"), "backs")
+_TWO_SIDED = Need("backs", ("duplex",), "two_sided")
 
 ASSOCIATION_OPTIONS = (
     Option("faces", "text", None, metavar="A,B", longest=100),
@@ -147,7 +152,7 @@ ASSOCIATION_OPTIONS = (
 )
 """Association sets and loop decks (issue 12): checked with the theme in ``matching``."""
 
-_WITH_CUT = Need("cut", ("svg",), "{%s} shapes the cut files; add {cut} svg")
+_WITH_CUT = Need("cut", ("svg",), "cut")
 
 PRINT_OPTIONS = (
     Option("marks", "choice", "crop", choices=MARK_STYLES),
@@ -165,15 +170,14 @@ HOUSE_RULE_OPTIONS = (
     Option("starter", "choice", None, choices=STARTERS, needs=(_RULES_PAGE,)),
     Option("players", "int", None, low=2, high=MAX_PLAYERS, metavar=f"2-{MAX_PLAYERS}", needs=(_RULES_PAGE,)),
     Option("score_sheet", "flag", False, needs=(
-        _RULES_PAGE, Need("rules", score_games(), "{score_sheet} is a page for the games that keep a score; "
-                          "add " + " or ".join("{rules} " + g for g in score_games())))),
+        _RULES_PAGE, Need("rules", score_games(), "score_sheet", {"games": _games(score_games())}))),
 )
 """House rules (issue 22): a game's facts changed, checked against the game in ``rules.content``."""
 
 LIST_OPTIONS = (
     Option("sheet", "text", None, metavar="NAME"),
     Option("header", "flag", False,
-           needs=(Need("no_header", (False,), "{header} and {no_header} say opposite things; keep one"),)),
+           needs=(Need("no_header", (False,), "header"),)),
     Option("no_header", "flag", False),
     Option("ambiguous", "choice", None, choices=("ok",)),
     Option("cards", "int", None, low=2, high=1000, metavar="N"),
@@ -192,15 +196,14 @@ OPTIONS: tuple[Option, ...] = (
     Option("no_rules", "flag", False),
     Option("target", "int", None, low=1, high=1000, metavar="1-1000", implied=DEFAULT_TARGET,
            implied_with=("rules", TARGETS),
-           needs=(_RULES_PAGE, Need("rules", TARGET_GAMES, "{target} sets the score of the games played to "
-                                    "a score; add " + " or ".join("{rules} " + g for g in TARGET_GAMES)))),
+           needs=(_RULES_PAGE, Need("rules", TARGET_GAMES, "target", {"games": _games(TARGET_GAMES)}))),
     *HOUSE_RULE_OPTIONS,
     Option("paper", "text", "A4", metavar="SIZE", longest=40, suggestions=tuple(PAPERS_MM)),
     Option("orientation", "choice", "auto", choices=ORIENTATIONS),
     Option("tile_size", "text", "auto", metavar="SIZE", longest=40, suggestions=("auto", *TILE_PRESETS_MM)),
     Option("gap", "float", 0.0, low=0, high=20, unit=" mm", metavar="MM"),
     Option("margin", "float", 10.0, low=MIN_MARGIN_MM, high=50, unit=" mm", metavar="MM",
-           why="printers leave the last few millimetres blank"),
+           why="margin"),
     Option("dpi", "int", 300, low=72, high=1200, metavar="72-1200"),
     Option("ink", "choice", DEFAULT_INK, choices=INK_MODES),
     Option("sets", "int", 1, low=1, high=MAX_SETS, metavar=f"1-{MAX_SETS}"),
@@ -212,7 +215,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("preview", "flag", False, cli_only=True),
     Option("preview_dpi", "int", None, low=30, high=600, cli_only=True, metavar="30-600",
            implied=DEFAULT_PREVIEW_DPI,
-           needs=(Need("preview", (True,), "{preview_dpi} only applies to previews; add {preview}"),)),
+           needs=(Need("preview", (True,), "preview_dpi"),)),
     Option("quiet", "flag", False, cli_only=True, short="-q"),
 )
 """The main command's options, in the order ``--help`` lists them."""
@@ -331,7 +334,7 @@ def describe(error: WordedError, surface: str = "cli", lang: str = HELP_LANG) ->
     own message. ``ValueError`` for an unknown surface or language, ``TypeError`` for a non-exception."""
     name_of = names_for(surface, lang)
     if isinstance(error, WordedError):
-        return error.worded(name_of)
+        return error.worded(name_of, lang)
     if isinstance(error, BaseException):
         return str(error)
     raise TypeError(f"describe words an exception, not {type(error).__name__}")
@@ -350,11 +353,23 @@ _SIZE_FIXES: dict[str, tuple[str, tuple[str, ...]]] = {
 
 
 def word_size_error(error: SizeError) -> OptionError:
-    """A neutral ``SizeError`` from the geometry as an ``OptionError`` naming the options to change."""
+    """A neutral ``SizeError`` from the geometry as an ``OptionError`` naming the options to change,
+    worded from the catalogues (``error.size.<problem>``, from the sizes it carries: a pair of
+    lengths ``tile_mm`` as ``tile_mm_0`` and ``tile_mm_1``)."""
     fix, fields = _SIZE_FIXES.get(error.problem, ("", ()))
+    says = f"size.{error.problem}" + ("_folded" if error.sizes.get("folded") else "")
+    if catalogue("en").get(f"error.{says}") is not None:
+        values: dict[str, Any] = {}
+        for name, value in error.sizes.items():
+            if isinstance(value, tuple):
+                values.update({f"{name}_{index}": part for index, part in enumerate(value)})
+            elif name not in fields:
+                values[name] = value
+        return OptionError(says=says, fields=fields, **values)
     message = str(error).replace("{", "{{").replace("}", "}}")
     template = f"{message}; {fix}" if fix else message
-    return OptionError(template, fields=fields, **error.sizes)
+    sizes: dict[str, Any] = dict(error.sizes)
+    return OptionError(template, fields=fields, **sizes)
 
 
 def value_label(name: str, value: str, lang: str = HELP_LANG) -> str:
@@ -420,9 +435,10 @@ def needs_text(option: Option, table: tuple[Option, ...] = OPTIONS, lang: str = 
 
 
 # -- parsing a mapping -------------------------------------------------------------------------
-def _problem(option: Option, rest: str, **values: object) -> OptionError:
-    """An error about one option: its name, then ``rest`` (a template)."""
-    return OptionError("{" + option.name + "}" + rest, fields=(option.name,), **values)
+def _problem(option: Option, says: str, **values: object) -> OptionError:
+    """An error about one option (``error.option.<says>``, whose words name it as ``{subject}``)."""
+    return OptionError(says=f"option.{says}", fields=(option.name,), subject=OptionName(option.name),
+                       **values)
 
 
 def _convert(option: Option, raw: Any) -> Any:
@@ -430,13 +446,12 @@ def _convert(option: Option, raw: Any) -> Any:
     """``raw`` (a string, number or boolean) as the option's type, or an ``OptionError``."""
     is_text = option.kind not in ("int", "float") and isinstance(raw, (str, Path))
     if is_text and len(str(raw)) > option.longest:
-        raise _problem(option, " is {length} characters long; use at most {most}",
-                       length=len(str(raw)), most=option.longest)
+        raise _problem(option, "too_long", length=len(str(raw)), most=option.longest)
     if option.flag_value is not None and not (isinstance(raw, str) and raw in option.choice_list()):
         try:
             given = _convert(option._replace(kind="flag", flag_value=None), raw)
         except OptionError:
-            raise _problem(option, " {value} is not one of {choices}, true or false",
+            raise _problem(option, "not_a_choice_nor_flag",
                            value=_shown(raw), choices=", ".join(option.choice_list())) from None
         return option.flag_value if given else None
     if option.kind == "flag":
@@ -448,21 +463,20 @@ def _convert(option: Option, raw: Any) -> Any:
         try:
             return click.BOOL.convert(raw, None, None)
         except click.BadParameter:
-            raise _problem(option, " {value}: give true or false", value=_shown(given_raw)) from None
+            raise _problem(option, "not_a_flag", value=_shown(given_raw)) from None
     if option.kind in ("int", "float"):
         return _to_number(option, raw)
     if option.kind == "path":
         if isinstance(raw, str) and raw.endswith(("/", os.sep)):  # Path("x.pdf/") would drop it
-            raise _problem(option, " {path}: a name ending in a slash names a folder; give a file name "
-                           "such as {example}", path=raw, example=raw + "dominos.pdf")
+            raise _problem(option, "path_is_folder", path=raw, example=raw + "dominos.pdf")
         return raw if isinstance(raw, Path) else Path(str(raw))
     if not isinstance(raw, str):
-        raise _problem(option, " {value} is not a text", value=_shown(raw))
+        raise _problem(option, "not_a_text", value=_shown(raw))
     if option.kind == "choice":
         choices = option.choice_list()
         if raw not in choices:
             listed = ", ".join(choices)
-            raise _problem(option, " {value} is not one of {choices}", value=_shown(raw), choices=listed)
+            raise _problem(option, "not_a_choice", value=_shown(raw), choices=listed)
     return raw
 
 
@@ -478,28 +492,29 @@ def _to_number(option: Option, raw: object) -> int | float:
     """``raw`` (a number, or a number as text) as the option's ``int`` or ``float``, checked
     against its bounds before any conversion that could overflow; ``OptionError`` otherwise."""
     if isinstance(raw, bool) or not isinstance(raw, (int, float, str)):
-        raise _problem(option, " {value} is not a number", value=_shown(raw))
+        raise _problem(option, "not_a_number", value=_shown(raw))
     value: int | float
     if isinstance(raw, str):
         written = raw.strip()
         digits = len(written.lstrip("+-").replace("_", ""))
         if digits > NUMBER_TEXT_DIGITS and _INTEGER_TEXT.fullmatch(written):
             value = -(10 ** NUMBER_TEXT_DIGITS) if written.startswith("-") else 10 ** NUMBER_TEXT_DIGITS
-            _check_range(option, value, shown=f"{written[:12]}... ({digits} digits)")
+            shown = Phrase("number.written_digits", start=written[:12], digits=digits)
+            _check_range(option, value, shown=shown)
         try:
             if len(written) > option.longest:
                 raise ValueError(written)
             value = int(written) if option.kind == "int" else float(written)
         except ValueError:
-            kind = "integer" if option.kind == "int" else "number"
-            raise _problem(option, ": {value} is not a valid {kind}", value=_shown(raw), kind=kind) from None
+            says = "not_an_integer" if option.kind == "int" else "not_a_valid_number"
+            raise _problem(option, says, value=_shown(raw)) from None
     else:
         value = raw
     if isinstance(value, float) and math.isnan(value):
-        raise _problem(option, " {value}: give a plain number", value=_shown(raw))
+        raise _problem(option, "not_a_plain_number", value=_shown(raw))
     if option.kind == "int" and isinstance(value, float):
         if not value.is_integer():
-            raise _problem(option, " {value} is not a whole number", value=_shown(raw))
+            raise _problem(option, "not_whole", value=_shown(raw))
         value = int(value)
     _check_range(option, value)  # int against float compares exactly, whatever the size
     return float(value) if option.kind == "float" else value
@@ -509,14 +524,14 @@ class _ShortRepr(reprlib.Repr):
     """``reprlib`` with integers of any size (``repr`` refuses past 4,300 digits)."""
 
     def repr_int(self, x: int, level: int) -> str:
-        return _number(x)
+        return str(_number(x))
 
 
 _SHORT = _ShortRepr()
 _SHORT.maxlevel, _SHORT.maxstring, _SHORT.maxother, _SHORT.maxlist, _SHORT.maxdict = 3, 40, 40, 4, 4
 
 
-def _shown(raw: object) -> str:
+def _shown(raw: object) -> object:
     """A value the user gave, quoted back in a message: at most a few dozen characters."""
     if isinstance(raw, int) and not isinstance(raw, bool):
         return _number(raw)
@@ -524,33 +539,32 @@ def _shown(raw: object) -> str:
     return text if len(text) <= 40 else f"{text[:30]}...{text[-5:]}"
 
 
-def _number(value: float) -> str:
+def _number(value: float) -> str | Phrase:
     """A number for a message: whole ones in full (``1000000``, where ``:g`` writes ``1e+06``);
     a huge integer by its number of digits (it may have no float, nor a decimal string)."""
     if isinstance(value, int) and abs(value) >= 10**15:
         digits = int(abs(value).bit_length() * math.log10(2)) + 1
-        return f"{'minus ' if value < 0 else ''}a number of about {digits} digits"
+        return Phrase("number.minus_digits" if value < 0 else "number.digits", digits=digits)
     if math.isfinite(value) and float(value).is_integer() and abs(value) < 1e15:
         return str(int(value))
     return f"{value:g}"
 
 
-def _check_range(option: Option, value: float, *, shown: str | None = None) -> None:
+def _check_range(option: Option, value: float, *, shown: object = None) -> None:
     """``OptionError`` unless ``low <= value <= high`` (the table gives every number option both)."""
     low, high = option.low, option.high
     if (low is None or value >= low) and (high is None or value <= high):
         return
+    wanted: object
     if low is None:
-        wanted = f"{_number(high)}{option.unit} or less" if high is not None else ""
+        wanted = Phrase("range.at_most", high=_number(high), unit=option.unit) if high is not None else ""
     elif high is None:
-        wanted = f"{_number(low)} or more"
+        wanted = Phrase("range.at_least", low=_number(low))
     else:
-        wanted = f"{_number(low)} to {_number(high)}{option.unit}"
-    why = f" ({option.why})" if option.why else ""
-    raise _problem(
-        option, " {value}{unit} is out of range; use {wanted}{why}",
-        value=shown or _number(value), unit=option.unit, wanted=wanted, why=why,
-    )
+        wanted = Phrase("range.between", low=_number(low), high=_number(high), unit=option.unit)
+    why: object = Phrase("range.why", why=Phrase(f"option.why.{option.why}")) if option.why else ""
+    raise _problem(option, "out_of_range", value=shown or _number(value), unit=option.unit, wanted=wanted,
+                   why=why)
 
 
 def read_values(mapping: Mapping[str, object], table: tuple[Option, ...] = OPTIONS, *,
@@ -570,12 +584,9 @@ def read_values(mapping: Mapping[str, object], table: tuple[Option, ...] = OPTIO
     for key, raw in mapping.items():
         name = key.replace("-", "_").removeprefix("__") if isinstance(key, str) else ""
         if name not in known and name in {option.name for option in table}:
-            raise OptionError("{key} is an option of the command line only (files and terminal output)",
-                              key=_shown(key))
+            raise OptionError(says="option.cli_only", key=_shown(key))
         if name not in known:
-            raise OptionError(
-                "unknown option {key}; the options are {names}", key=_shown(key), names=", ".join(known)
-            )
+            raise OptionError(says="option.unknown", key=_shown(key), names=", ".join(known))
         given[name] = raw
     values: dict[str, Any] = {}
     for name, option in known.items():
@@ -694,29 +705,22 @@ def _check_combinations(values: Mapping[str, object], table: tuple[Option, ...] 
             continue  # not given (a flag left off is not given either)
         need = unmet_need(option, values, table)
         if need is not None:
-            template = need.message.replace("%s", option.name)
-            raise OptionError(template, fields=(option.name, need.option))
+            raise OptionError(says=f"need.{need.message}", fields=(option.name, need.option),
+                              subject=OptionName(option.name), **need.words)
 
 
 def _check_rules_paper(paper: Paper) -> None:
     """The rules page needs A5 or larger."""
     short, long = sorted((paper.width_mm, paper.height_mm))
     if short < RULES_MIN_PAPER_MM[0] or long < RULES_MIN_PAPER_MM[1]:
-        raise OptionError(
-            "the rules page needs A5 paper or larger, and {name} is {short:g} x {long:g} mm; "
-            "use larger {paper}, or {no_rules}",
-            fields=("paper", "no_rules"), name=paper.name, short=short, long=long,
-        )
+        raise OptionError(says="option.rules_paper", fields=("paper", "no_rules"), name=paper.name,
+                          short=short, long=long)
 
 
 def check_with_theme(options: Options, *, pictures: bool, theme_name: str) -> None:
     """The rules that depend on the theme: ``labels`` names pictures."""
     if options.labels and not pictures:
-        raise OptionError(
-            "{labels} names the pictures, and theme {theme!r} shows numbers; "
-            "use it with a picture theme such as fruits",
-            fields=("labels",), theme=theme_name,
-        )
+        raise OptionError(says="option.labels_without_pictures", fields=("labels",), theme=repr(theme_name))
 
 
 # -- the command line --------------------------------------------------------------------------

@@ -25,9 +25,9 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, BinaryIO, NamedTuple
+from typing import Any, BinaryIO, NamedTuple, TypeVar
 
-from domino_print.errors import FileError, OptionError
+from domino_print.errors import FileError, OptionError, Phrase
 from domino_print.output.stopping import STOP_SIGNALS as STOP_SIGNALS  # re-exported, as before
 from domino_print.output.stopping import Stopped as Stopped
 from domino_print.output.stopping import _raise_stopped as _raise_stopped
@@ -161,6 +161,9 @@ def write_atomically(path: Path, data: bytes) -> None:
         raise
 
 
+E = TypeVar("E", bound=Exception)
+
+
 class ReadProblem(Exception):
     """Why a file the user named cannot be read: ``kind`` is ``unreadable`` (``reason`` says
     what the system said), ``not_regular`` or ``too_large``. Each caller words it."""
@@ -171,13 +174,19 @@ class ReadProblem(Exception):
         self.reason = reason
         self.most_bytes = most_bytes
 
-    def message(self, path: Path, what: str, fix: str) -> str:
-        """One line naming ``path`` and ``what`` it was meant to be; ``fix`` for a non-regular file."""
+    def error(self, kind: Callable[..., E], path: Path, what: str, fix: str) -> E:
+        """The error ``kind`` (a ``PathError``: ``ThemeError``, ``PairsError``...) carrying
+        ``path`` and the problem's fields, worded from the catalogues (``error.file.<kind>``):
+        ``what`` the file was meant to be (``error.file.what.<what>``) and, for a file that is
+        not a regular one, the ``fix`` (``error.file.fix.<fix>``)."""
+        values: dict[str, object] = {"what": Phrase(f"file.what.{what}")}
         if self.kind == "unreadable":
-            return f"{path}: cannot read {what} ({self.reason})"
-        if self.kind == "not_regular":
-            return f"{path}: {what} is not a regular file (a folder, FIFO, device or socket); {fix}"
-        return f"{path}: {what} is over the {self.most_bytes // 1_000_000} MB limit; is it the right file?"
+            values["reason"] = self.reason
+        elif self.kind == "not_regular":
+            values["fix"] = Phrase(f"file.fix.{fix}")
+        else:
+            values["most_mb"] = self.most_bytes // 1_000_000
+        return kind(says=f"file.{self.kind}", path=path, **values)
 
 
 def read_regular_file(path: Path, *, most_bytes: int) -> bytes:

@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from domino_print import __version__, texts
-from domino_print.api import DominoError, OptionError, WordedError, builtin_themes
+from domino_print.api import DominoError, OptionError, PathError, WordedError, builtin_themes
 from domino_print.options.table import parse
 from domino_print.texts.page_text import MAX_FILE_NAME_PART, TextError, check_page_text
 
@@ -110,7 +110,7 @@ def read_catalogue(path: Path, *, ignore: tuple[Path, ...] = ()) -> Catalogue:
     try:
         data = read_regular_file(path, most_bytes=MAX_CATALOGUE_BYTES)
     except ReadProblem as problem:
-        raise DominoError(problem.message(path, "the catalogue", "give the catalogue's TOML file")) from None
+        raise problem.error(PathError, path, "catalogue", "catalogue") from None
     try:
         table = tomllib.loads(data.decode("utf-8"))
     except UnicodeDecodeError:

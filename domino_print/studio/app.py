@@ -328,7 +328,7 @@ def field_error(error: DominoError, lang: str, session: Session) -> dict:
     fields and values, worded here with the form's labels (``describe``), never repaired."""
     if isinstance(error, WordedError):
         values = {name: _shown_value(value, session, lang) for name, value in error.values.items()}
-        shown = WordedError(error.template, fields=error.fields, **values)
+        shown = error.with_values(**values)
         fields = [f for f in error.fields if f in _field_names()]
         return {"field": fields[0] if fields else "general", "message": describe(shown, "form", lang)}
     if isinstance(error, PictureError):

@@ -13,10 +13,10 @@ refuses, with the same words wherever the text came from:
 * characters the page's font cannot draw (``font_lacks``; they would print as
   black boxes or nothing at all).
 
-It raises ``TextError`` with the problem worded without its subject
-(``" contains control characters (U+0007); use plain text"``): each caller puts
-its subject in front, ``--label`` (an ``OptionError``, exit 2) or
-``photos/theme.toml: labels.fr[3]`` (a ``ThemeError``, exit 1).
+It raises ``TextError`` with the problem's catalogue key and fields (``error.text.control``,
+"{subject} contains control characters (U+0007); use plain text"): each caller gives its
+subject, ``--label`` (an ``OptionError``, exit 2) or ``photos/theme.toml: labels.fr[3]`` (a
+``ThemeError``, exit 1), and each surface words it in its language.
 
 ``displayed(text)`` shows any text safely in a one-line message: stray bytes as
 ``\\xff``, control characters as ``\\x07`` or ``\\u202e``, so a hostile file name
@@ -35,7 +35,7 @@ import re
 import unicodedata
 
 from domino_print import fonts
-from domino_print.errors import DominoError
+from domino_print.errors import DominoError, Phrase
 
 _NOT_PRINTABLE = {"Cc", "Cf", "Co", "Cn", "Zl", "Zp"}
 """Unicode categories that never belong on a page: controls, format (bidi, zero-width),
@@ -43,16 +43,22 @@ private use, unassigned, line and paragraph separators (``split`` already turns 
 
 
 class TextError(DominoError):
-    """A text that cannot go on a page. ``rest`` words the problem after its subject (a template
-    filled from ``values``); ``about(subject)`` is the whole message."""
+    """A text that cannot go on a page: ``says`` is the problem's catalogue key
+    (``error.text.<problem>``, whose words start with its ``{subject}``), ``values`` its fields.
+    Each caller gives the subject: ``phrase(subject)`` is the problem as part of another message,
+    ``about(subject)`` the whole message in English."""
 
-    def __init__(self, rest: str, **values: object) -> None:
-        self.rest = rest
+    def __init__(self, says: str, **values: object) -> None:
+        self.says = says
         self.values = values
         super().__init__(self.about("the text"))
 
-    def about(self, subject: str) -> str:
-        return subject + self.rest.format(**self.values)
+    def phrase(self, subject: object) -> Phrase:
+        """The problem, worded in any language, with ``subject`` (text or phrase) in front."""
+        return Phrase(self.says, subject=subject, **self.values)
+
+    def about(self, subject: object) -> str:
+        return str(self.phrase(subject))
 
 
 def font_lacks(text: str) -> str:
@@ -71,24 +77,21 @@ def check_page_text(text: str, *, most: int, printed: bool = True) -> str:
     in file names and messages): every check but the font's."""
     collapsed = fonts.printable(" ".join(text.split()))
     if not collapsed:
-        raise TextError(" is empty; give a short text")
+        raise TextError("text.empty")
     stray = [c for c in collapsed if 0xD800 <= ord(c) <= 0xDFFF]
     if stray:
         byte = ord(stray[0]) - 0xDC00 if 0xDC80 <= ord(stray[0]) <= 0xDCFF else None
-        shown = f"the byte 0x{byte:02X}" if byte is not None else f"the code {_code(stray[0])}"
-        raise TextError(" is not valid UTF-8 text ({shown}); use plain text", shown=shown)
+        shown = (Phrase("text.byte", byte=f"0x{byte:02X}") if byte is not None
+                 else Phrase("text.code", code=_code(stray[0])))
+        raise TextError("text.not_utf8", shown=shown)
     if len(collapsed) > most:
-        raise TextError(" is {length} characters long; use at most {most}", length=len(collapsed), most=most)
+        raise TextError("text.too_long", length=len(collapsed), most=most)
     control = [c for c in collapsed if unicodedata.category(c) in _NOT_PRINTABLE]
     if control:
-        raise TextError(" contains control characters ({code}); use plain text", code=_code(control[0]))
+        raise TextError("text.control", code=_code(control[0]))
     lacking = font_lacks(collapsed) if printed else ""
     if lacking:
-        raise TextError(
-            " has characters the font ({family}) cannot print: {characters}; "
-            "write it without them (Latin, Greek and Cyrillic letters print)",
-            family=fonts.FAMILY, characters=fonts.describe_characters(lacking),
-        )
+        raise TextError("text.font_lacks", family=fonts.FAMILY, characters=fonts.describe_characters(lacking))
     return collapsed
 
 

@@ -15,14 +15,14 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from typing import TypeVar
 
 from domino_print import texts
-from domino_print.errors import OptionError, WordedError, flag_name
+from domino_print.errors import OptionError, PathError
 from domino_print.geometry.dice import DICE
 from domino_print.output import files
 from domino_print.texts.page_text import file_name_part
@@ -89,28 +89,15 @@ THEMES_DIR = _data_dir("themes", _PACKAGE / "themes" / "builtin")
 ASSETS_DIR = _data_dir("assets", _PACKAGE / "assets")
 
 
-class ThemeError(WordedError):
+class ThemeError(PathError):
     """A theme file or folder that cannot be used, its data kept apart for the surfaces.
 
     ``path`` is the file or folder at fault (None when the message names it itself), the
-    template says the problem with ``values`` (``ThemeError("missing key {key!r}",
-    path=path, key="name")``) and may name options as ``{fields}``, worded per surface as
-    any ``WordedError``: ``str()`` reads ``<path>: <problem>`` with the command line's flags,
-    ``problem(name_of)`` the problem alone, with the options named by ``name_of``.
+    template (or catalogue key) says the problem with ``values`` (``ThemeError("missing key
+    {key!r}", path=path, key="name")``) and may name options as ``{fields}``, worded per surface
+    as any ``WordedError``: ``str()`` reads ``<path>: <problem>`` with the command line's flags,
+    ``problem(name_of, lang)`` the problem alone, with the options named by ``name_of``.
     """
-
-    def __init__(self, template: str, /, *, path: object = None, fields: tuple[str, ...] = (),
-                 **values: object) -> None:
-        self.path = path
-        self.problem_template = template
-        if path is not None:
-            template, values = "{path}: " + template, {"path": path, **values}
-        super().__init__(template, fields=fields, **values)
-
-    def problem(self, name_of: Callable[[str], str] = flag_name) -> str:
-        """The problem without the path in front, each option it names spelled by ``name_of``."""
-        values = {name: value for name, value in self.values.items() if name != "path"}
-        return WordedError(self.problem_template, fields=self.fields, **values).worded(name_of)
 
 
 @dataclass(frozen=True)
@@ -214,13 +201,13 @@ MAX_THEME_FILE_BYTES = 1_000_000
 """Largest theme file read (one with labels in four languages for 200 pictures is about 20 KB)."""
 
 
-def read_regular_file(path: Path, what: str = "the theme file") -> bytes:
+def read_regular_file(path: Path, what: str = "theme") -> bytes:
     """The bytes of ``path``: a regular file of at most ``MAX_THEME_FILE_BYTES`` (see
     ``files.read_regular_file``); ``ThemeError`` naming the file otherwise."""
     try:
         return files.read_regular_file(path, most_bytes=MAX_THEME_FILE_BYTES)
     except files.ReadProblem as problem:
-        raise ThemeError(problem.message(path, what, "give a file saved by an editor")) from None
+        raise problem.error(ThemeError, path, what, "editor") from None
 
 
 def read_toml(path: Path) -> dict:

@@ -163,8 +163,7 @@ def _read_regular(path: Path) -> bytes:
     try:
         return read_regular_file(path, most_bytes=MAX_LIST_BYTES)
     except ReadProblem as problem:
-        fix = "give a file saved by a spreadsheet or an editor"
-        raise PairsError(problem.message(path, "the list of pairs", fix)) from None
+        raise problem.error(PairsError, path, "list", "spreadsheet") from None
 
 
 def _pair_row(path: Path, table: Table, line: int, cells: tuple[str, ...]) -> PairRow:

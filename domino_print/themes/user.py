@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from domino_print import texts
-from domino_print.errors import OptionError
+from domino_print.errors import CatalogueText, OptionError, Phrase
 from domino_print.pictures import FORMAT_NAMES, IMAGE_SUFFIXES, PictureError, shown
 from domino_print.sets.tiles import MAX_TOP
 from domino_print.texts.page_text import TextError, check_page_text, displayed
@@ -70,11 +70,13 @@ class UserTheme(Theme):
 
     source: str = ""
     """The folder (``photos/``) or TOML file the pictures were listed in."""
-    listed_by: str = "the folder has"
-    title_from: str = ""
-    """Where the title came from, as the subject of a message: ``photos/theme.toml: title``."""
-    title_fix: str = ""
-    """Added to a message about the title: how to give another one."""
+    listed_by: object = Phrase("theme.listed_by.folder")
+    """How the pictures were counted, in a message: "the folder has" (a ``Phrase``)."""
+    title_from: tuple[str, object] = ("", "")
+    """Where the title came from, for a message: the file or folder and the subject there
+    (``photos/theme.toml`` and ``title``, a ``Phrase``)."""
+    title_fix: object = ""
+    """Added to a message about the title: how to give another one (a ``Phrase``)."""
     theme_file: str = ""
     """The theme.toml that gave the labels; empty when they come from the file names."""
 
@@ -88,17 +90,16 @@ class UserTheme(Theme):
         for value in range(top + 1):
             word = self.label(value, lang)
             if self.theme_file:
-                _checked(word, f"{self.theme_file}: label {value} {displayed(repr(word))}",
-                         MAX_PICTURE_LABEL_CHARS)
+                subject = Phrase("theme.subject.label", value=value, word=displayed(repr(word)))
+                _checked(word, (self.theme_file, subject), MAX_PICTURE_LABEL_CHARS)
                 continue
             picture = self.images[value]
             try:
                 check_page_text(word, most=MAX_PICTURE_LABEL_CHARS)
             except TextError as exc:
                 raise ThemeError(  # the label comes from the file name only with the labels option
-                    "the file name (its label with {labels}){problem}; or rename the file, or write "
-                    "labels in {theme_file} ({command})", path=displayed(shown(picture)), fields=("labels",),
-                    problem=exc.about(""), theme_file=THEME_FILE, command=_new_command(picture.parent),
+                    says="theme.file_name_label", path=displayed(shown(picture)), fields=("labels",),
+                    problem=exc.phrase(""), theme_file=THEME_FILE, command=_new_command(picture.parent),
                 ) from None
 
     def check_top(self, top: int) -> None:
@@ -107,23 +108,25 @@ class UserTheme(Theme):
             return
         count = self.max_value + 1
         needed = top + 1
-        name = texts.set_name("en", top) if top <= MAX_TOP else f"a double-{top} set"
+        name = (CatalogueText("set.name", number=CatalogueText(f"set.number.{top}")) if top <= MAX_TOP
+                else Phrase("theme.double_set", top=top))
         missing = needed - count
         raise OptionError(
-            "{source}: {set_name} needs {needed} images (values 0 to {top}) but {listed_by} {count}; "
-            "add {missing} image{plural} or use {max} {most}",
-            fields=("max",), source=self.source, set_name=name, needed=needed, top=top,
-            listed_by=self.listed_by, count=count, missing=missing, plural="s" if missing > 1 else "",
-            most=self.max_value,
+            says="theme.too_few_pictures", fields=("max",), source=self.source, set_name=name,
+            needed=needed, top=top, listed_by=self.listed_by, count=count, most=self.max_value,
+            missing=Phrase(f"theme.pictures_count.{'one' if missing == 1 else 'other'}", count=missing),
         )
 
 
-def _checked(text: str, subject: str, most: int, fix: str = "", *, printed: bool = True) -> str:
-    """``text`` through the page text check; ``ThemeError`` with ``subject`` in front otherwise."""
+def _checked(text: str, where: tuple[str, object], most: int, fix: object = "", *,
+             printed: bool = True) -> str:
+    """``text`` through the page text check; otherwise ``ThemeError`` carrying the file (or
+    folder) of ``where`` as its path, the problem worded with the subject of ``where`` in front."""
+    path, subject = where
     try:
         return check_page_text(text, most=most, printed=printed)
     except TextError as exc:
-        raise ThemeError(exc.about(subject) + fix) from None
+        raise ThemeError(says="theme.text", path=path or None, problem=exc.phrase(subject), fix=fix) from None
 
 
 def _new_command(folder: Path) -> str:
@@ -283,9 +286,9 @@ def _from_folder(folder: Path) -> UserTheme:
         images=tuple(paths),
         builtin=False,
         source=_folder_label(folder),
-        listed_by="the folder has",
-        title_from=f"{displayed(_folder_label(folder))}: the folder's name (the sheet's title)",
-        title_fix=f"; or give the theme a title in {THEME_FILE} ({_new_command(folder)})",
+        listed_by=Phrase("theme.listed_by.folder"),
+        title_from=(displayed(_folder_label(folder)), Phrase("theme.subject.folder_name")),
+        title_fix=Phrase("theme.fix.title", theme_file=THEME_FILE, command=_new_command(folder)),
     )
 
 
@@ -317,13 +320,13 @@ def _from_toml(toml: Path) -> UserTheme:
     folder = toml.parent
     if "images" in data:
         paths = _listed_images(toml, data["images"])
-        source, listed_by = str(toml), "the theme lists"
+        source, listed_by = str(toml), Phrase("theme.listed_by.theme")
     else:
         pictures, others = list_images(folder)
         if not pictures:
             raise _no_pictures(folder, others)
         paths = [p.absolute() for p in pictures]
-        source, listed_by = _folder_label(folder), "the folder has"
+        source, listed_by = _folder_label(folder), Phrase("theme.listed_by.folder")
     fit = data.get("fit", "contain")
     if fit not in FIT_MODES:
         raise ThemeError('fit must be "contain" or "cover", not {fit!r}', path=toml, fit=fit)
@@ -334,7 +337,7 @@ def _from_toml(toml: Path) -> UserTheme:
             shown_name = displayed(repr(name))
             raise ThemeError("name must be a short text without slashes, not {name}", path=toml,
                              name=shown_name)
-        _checked(name, f"{toml}: name", MAX_TITLE_CHARS, printed=False)  # printed only as the title
+        _checked(name, (str(toml), Phrase("theme.subject.name")), MAX_TITLE_CHARS, printed=False)  # the title
     age = data.get("age", "")
     if not isinstance(age, (str, int)):
         raise ThemeError('age must be a text like "3+", not {age!r}', path=toml, age=age)
@@ -361,12 +364,12 @@ def _from_toml(toml: Path) -> UserTheme:
     )
 
 
-def _title_from(toml: Path, data: dict) -> str:
+def _title_from(toml: Path, data: dict) -> tuple[str, object]:
     if "title" in data:
-        return f"{toml}: title"
+        return str(toml), Phrase("theme.subject.title")
     if "name" in data:
-        return f"{toml}: name (the title when none is given)"
-    return f"{toml}: the folder's name (the title when the theme gives none)"
+        return str(toml), Phrase("theme.subject.name_as_title")
+    return str(toml), Phrase("theme.subject.folder_as_title")
 
 
 # -- the starter theme file -------------------------------------------------------------------
@@ -426,7 +429,7 @@ def starter_theme_text(folder: Path, pictures: list[Path]) -> str:
     try:
         check_page_text(title, most=MAX_TITLE_CHARS)
     except TextError as exc:
-        title_note = f"# The folder's name cannot be the title: it{exc.rest.format(**exc.values)}.\n"
+        title_note = f"# The folder's name cannot be the title: {exc.about('it')}.\n"
         title = DEFAULT_STARTER_TITLE
     return f"""\
 # domino-print theme for the pictures in this folder. Edit it freely:
@@ -478,7 +481,7 @@ def write_starter_theme(folder: Path) -> Path:
     if not folder.is_dir():
         raise ThemeError("no such folder", path=displayed(str(folder)))
     target = folder / THEME_FILE
-    exists = ThemeError(f"{displayed(str(target))} already exists; edit it, or delete it to start again")
+    exists = ThemeError(says="theme.already_exists", path=displayed(str(target)))
     if os.path.lexists(target):
         raise exists
     pictures, others = list_images(folder)

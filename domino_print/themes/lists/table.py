@@ -6,11 +6,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
 
-from domino_print.errors import WordedError
+from domino_print.errors import PathError
 
 
-class PairsError(WordedError):
-    """A pairs list that cannot make a set; the message names the file and the line (or cell)."""
+class PairsError(PathError):
+    """A pairs list that cannot make a set; the message names the file and the line (or cell),
+    or carries the file as ``path`` (``PathError``)."""
 
 
 class RawRow(NamedTuple):
