@@ -80,6 +80,20 @@ BAD_OPTIONS = [
     {"backs": "duplex", "back_offset": "12;0"}, {"backs": "duplex", "back_offset": "x"},
     {"label": "x" * 41}, {"label": "chat \U0001f431"}, {"labels": True}, {"margin": "2,5x"},
     {"dpi": 1.5}, {"header": True, "no_header": True},
+    # association sets and loop decks
+    {"theme": "nombres", "style": "jai-quia"}, {"theme": "nombres", "structure": "boucle", "cards": 30},
+    {"theme": "nombres", "faces": "multiplication,chiffre", "tables": "x"}, {"theme": "nombres", "range": "0-10"},
+    {"theme": "nombres", "faces": "addition,chiffre", "range": "9"}, {"theme": "pips", "structure": "boucle"},
+    {"theme": "nombres", "rules": "points"}, {"theme": "nombres", "step": "15"}, {"theme": "nombres", "seed": 3},
+    {"theme": "nombres", "cards": 5}, {"theme": "nombres", "structure": "chaine", "cards": 2},
+    {"theme": "nombres", "values": "0-20"}, {"theme": "nombres", "labels": True}, {"theme": "pips", "sheet": "x"},
+    {"theme": "nombres", "faces": "chiffre,mot", "values": "1,1"}, {"theme": "nombres", "values": "9-2"},
+    {"theme": "nombres", "values": "zz"}, {"theme": "nombres", "faces": "chiffre,nope"},
+    {"theme": "nombres", "max": 5, "values": "1-3"}, {"theme": "heures", "values": "3:17"},
+    # games and house rules
+    {"rules": "points", "hand": 40}, {"max": 1}, {"theme": "nombres", "starter": "plus-grand-double"},
+    {"theme": "lettres", "structure": "boucle", "values": "A-Z", "hand": 5}, {"theme": "fruits", "rules": "fives"},
+    {"rules": "train", "max": 6}, {"rules": "chicken", "players": 9, "max": 9},
 ]
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from domino_print import texts
-from domino_print.errors import OptionError
+from domino_print.errors import CatalogueText, OneOf, OptionError, OptionName, Phrase
 from domino_print.rules import registry, variant
 from domino_print.rules.deals import example_chain
 from domino_print.rules.page import RulesContent, Section, escape
@@ -53,16 +53,21 @@ class RulesContext(NamedTuple):
 # --------------------------------------------------------------------------- facts
 
 
-def _sets_taken(game: Variant) -> tuple[str, str]:
+def _set_name(top: int) -> CatalogueText:
+    return CatalogueText("set.name", number=CatalogueText(f"set.number.{top}"))
+
+
+def _sets_taken(game: Variant) -> tuple[Phrase, Phrase | str]:
     """How a message names the sets ``game`` takes, and the ``--max`` values to give."""
     assert game.tops is not None
     low, high = game.tops[0], game.tops[-1]
     if low == high:
-        return f"a {texts.set_name('en', low)} set ({tile_count(low)} tiles)", str(low)
-    return f"{texts.set_name('en', low)} to {texts.set_name('en', high)} sets", f"{low} to {high}"
+        return Phrase("rules.one_set", set_name=_set_name(low), tiles=tile_count(low)), str(low)
+    return (Phrase("rules.sets_between", low=_set_name(low), high=_set_name(high)),
+            Phrase("range.between", low=low, high=high, unit=""))
 
 
-def _kind_words(kinds: frozenset[str]) -> str:
+def _kind_words(kinds: frozenset[str]) -> Phrase:
     """What a message calls themes of ``kinds``: "a theme with numbers (pips, pips-couleur, chiffres)"."""
     from domino_print.themes.model import list_themes  # only to word a refusal
 
@@ -70,9 +75,9 @@ def _kind_words(kinds: frozenset[str]) -> str:
     found = sorted((t for t in list_themes() if t.kind in kinds),
                    key=lambda t: (order.get(t.kind, 9), t.name))
     names = ", ".join(t.name for t in found)
-    kind_list = " or ".join(sorted(kinds))
-    words = "a theme with numbers" if kinds <= NUMBER_KINDS else f"a theme of kind {kind_list}"
-    return f"{words} ({names})" if names else words
+    words = (Phrase("rules.numbers_theme") if kinds <= NUMBER_KINDS
+             else Phrase("rules.kind_theme", kinds=OneOf(sorted(kinds))))
+    return Phrase("rules.themes_named", words=words, names=names) if names else words
 
 
 def _alternative(game: Variant, kind: str, top: int) -> Variant | None:
@@ -86,12 +91,10 @@ _KIND_NAMES = {"pips": "number", "numerals": "number", "pictures": "picture", "a
 
 
 def _too_small(top: int) -> RulesError:
-    return RulesError(
-        "a double-{top} set ({tiles} tile{plural}) is too small for a game; "
-        "use {max} {least} or more, or {no_rules}",
-        fields=("max", "no_rules"), top=top, tiles=tile_count(top),
-        plural="s" if tile_count(top) > 1 else "", least=MIN_TOP,
-    )
+    return RulesError(says="rules.too_small", fields=("max", "no_rules"), top=top,
+                      tiles=Phrase(f"rules.tiles.{'one' if tile_count(top) == 1 else 'other'}",
+                                   count=tile_count(top)),
+                      least=MIN_TOP)
 
 
 def too_small(top: int) -> RulesError:
@@ -114,16 +117,14 @@ def validate_rules(ctx: RulesContext) -> None:
     changed = [name for name in ("hand", "starter", "players") if getattr(ctx, name) is not None]
     if ctx.loop is not None and (changed or ctx.score_sheet):
         name = (changed or ["score_sheet"])[0]
-        raise RulesError("{" + name + "} changes a game's rules, and a loop deck has its own page; drop {"
-                         + name + "}", fields=(name,))
+        raise RulesError(says="rules.loop_has_its_page", fields=(name,), subject=OptionName(name))
     if ctx.kind not in game.kinds:
         other = _alternative(game, ctx.kind, ctx.top)
-        this = _KIND_NAMES.get(ctx.kind, ctx.kind)
-        fix = f"; use {{rules}} {other.name} with this {this} theme" if other is not None else ""
-        raise RulesError(
-            "{rules} {variant} needs " + _kind_words(game.kinds) + fix,
-            fields=("rules",), variant=ctx.variant,
-        )
+        this = _KIND_NAMES.get(ctx.kind, "other")
+        fix: object = (Phrase(f"rules.use_other.{this}", rules=OptionName("rules"), other=other.name)
+                       if other is not None else "")
+        raise RulesError(says="rules.needs_kind", fields=("rules",), variant=ctx.variant,
+                         kinds=_kind_words(game.kinds), fix=fix)
     if ctx.target is not None and (
         isinstance(ctx.target, bool) or not isinstance(ctx.target, int) or ctx.target < 1
     ):
@@ -133,38 +134,29 @@ def validate_rules(ctx: RulesContext) -> None:
     if not game.plays(ctx.top):
         sets, tops = _sets_taken(game)
         other = _alternative(game, ctx.kind, ctx.top)
-        fix = f", or {{rules}} {other.name} for a double-{{top}} set" if other is not None else ""
-        raise RulesError(
-            "{rules} {variant} is played with " + sets + ", not a double-{top} set; use {max} " + tops + fix,
-            fields=("max", "rules"), variant=ctx.variant, top=ctx.top,
-        )
+        other_fix: object = (Phrase("rules.or_other", rules=OptionName("rules"), other=other.name,
+                             top=ctx.top)
+                             if other is not None else "")
+        raise RulesError(says="rules.plays_other_sets", fields=("max", "rules"), variant=ctx.variant,
+                         top=ctx.top, sets=sets, tops=tops, fix=other_fix)
     if ctx.starter is not None and ctx.starter not in STARTERS:
         raise RulesError("unknown starter {value!r}; use {starter} " + " or {starter} ".join(STARTERS),
                          fields=("starter",), value=ctx.starter)
     if ctx.starter == "plus-grand-double" and ctx.kind not in NUMBER_KINDS:
-        raise RulesError("{starter} plus-grand-double needs a theme with numbers, where one double is the "
-                         "highest; use {starter} plus-jeune", fields=("starter",))
+        raise RulesError(says="rules.starter_needs_numbers", fields=("starter",))
     if ctx.score_sheet and not game.scores:
-        keeping = [f"{{rules}} {v.name}" for v in registry().values() if v.scores]
-        raise RulesError("{score_sheet} is for the games that keep a score; add " + " or ".join(keeping),
-                         fields=("score_sheet", "rules"))
+        keeping = [Phrase("option.with_value", option=OptionName("rules"), value=v.name)
+                   for v in registry().values() if v.scores]
+        raise RulesError(says="rules.score_sheet", fields=("score_sheet", "rules"), games=OneOf(keeping))
     own = dict(game.hands(ctx.top))
     if ctx.players is not None and ctx.players not in own:
-        raise RulesError(
-            "{players} {count}: {rules} {variant} with a double-{top} set is for {low} to {high} players; "
-            "use {players} {low} to {high}",
-            fields=("players", "rules"), count=ctx.players, variant=ctx.variant, top=ctx.top,
-            low=min(own), high=max(own),
-        )
+        raise RulesError(says="rules.players", fields=("players", "rules"), count=ctx.players,
+                         variant=ctx.variant, top=ctx.top, low=min(own), high=max(own))
     if ctx.hand is not None and not deal_of(ctx):
         tiles = tile_count(ctx.top)
         fewest = ctx.players or min(own)
-        raise RulesError(
-            "{hand} {hand_size} leaves no draw pile for {fewest} players with the {tiles} dominoes of a "
-            "double-{top} set; use {hand} {most} or fewer",
-            fields=("hand",), hand_size=ctx.hand, fewest=fewest, tiles=tiles, top=ctx.top,
-            most=max(1, (tiles - 2) // fewest),
-        )
+        raise RulesError(says="rules.hand", fields=("hand",), hand_size=ctx.hand, fewest=fewest, tiles=tiles,
+                         top=ctx.top, most=max(1, (tiles - 2) // fewest))
 
 
 def target_of(ctx: RulesContext) -> int:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from domino_print import texts
-from domino_print.errors import OptionError
+from domino_print.errors import OptionError, OptionName
 from domino_print.geometry.sheet import SheetSpec
 from domino_print.options.table import Options
 from domino_print.sets import meaning
@@ -81,11 +81,8 @@ def refuse_association_options(options: Options, theme_name: str) -> None:
     """A classic theme takes none of the association options."""
     for name in ("faces", "values", "structure", "seed", "style"):
         if getattr(options, name) is not None:
-            raise OptionError(
-                "{" + name + "} applies to association sets and lists of pairs, and theme {name!r} "
-                "is classic; use {theme} {themes} or a pairs.csv",
-                fields=(name, "theme"), name=theme_name, themes=", ".join(association_themes()),
-            )
+            raise OptionError(says="set.classic_theme", fields=(name, "theme"), subject=OptionName(name),
+                              name=repr(theme_name), themes=", ".join(association_themes()))
 
 
 def check_meaning(pairs: PairList, ambiguous: bool, lang: str) -> PairList:
@@ -123,17 +120,14 @@ def association_parts(options: Options, source: Source, sheet: SheetSpec) -> Set
     pairs = source.pairs if isinstance(source, PairsSource) else None
     structure = options.structure or ("boucle" if pairs is not None else "double")
     if structure not in LOOP_LIKE and options.style is not None:
-        raise OptionError("{style} applies to loop decks; add {structure} boucle",
-                          fields=("style", "structure"))
+        raise OptionError(says="set.style_needs_loop", fields=("style", "structure"))
     if options.labels:
-        raise OptionError("{labels} names pictures under them; an association set already shows "
-                          "each value in words or signs, so leave {labels} out", fields=("labels",))
+        raise OptionError(says="set.labels", fields=("labels",))
     lang = options.lang
     if pairs is not None:
         for name in ("faces", "values", "range", "tables", "step"):
             if getattr(options, name) is not None:
-                raise OptionError("{" + name + "} chooses among a theme's values; a list of pairs "
-                                  "shows its own, one pair a line", fields=(name,))
+                raise OptionError(says="set.list_has_its_values", fields=(name,), subject=OptionName(name))
         value_pairs, match = _pairs_from_list(pairs, lang), "pairs"
         generated = False
     else:
@@ -145,12 +139,11 @@ def association_parts(options: Options, source: Source, sheet: SheetSpec) -> Set
         generated = any(face.generated for face in choice.faces)
         times = association.value_names == "times"
         if options.step is not None and not times:
-            raise OptionError("{step} sets the minutes between the times of a set; use it with "
-                              "{theme} heures", fields=("step", "theme"))
+            raise OptionError(says="set.step_needs_times", fields=("step", "theme"))
         for name in ("range", "tables"):
             if getattr(options, name) is not None and not generated:
-                raise OptionError("{" + name + "} sets the terms of generated faces; choose one with "
-                                  "{faces}, as in {faces} addition,chiffre", fields=(name, "faces"))
+                raise OptionError(says="set.terms_need_generated", fields=(name, "faces"),
+                                  subject=OptionName(name))
         images = theme.images
         value_pairs = [
             Pair(first, second, key_name(choice, first, v, 0, lang), key_name(choice, second, v, 1, lang),
@@ -162,21 +155,17 @@ def association_parts(options: Options, source: Source, sheet: SheetSpec) -> Set
         match = next((face.match for face in choice.faces if face.match), association.match)
         generated = generated or times  # the seed draws the times
     if structure not in LOOP_LIKE and options.seed is not None and not generated:
-        raise OptionError("{seed} applies to loop decks and generated faces; add {structure} boucle",
-                          fields=("seed", "structure"))
+        raise OptionError(says="set.seed_needs_loop", fields=("seed", "structure"))
     seed = DEFAULT_SEED if options.seed is None else options.seed
     if options.cards is not None:
         if structure not in LOOP_LIKE:
-            raise OptionError("{cards} sizes a loop deck; add {structure} boucle",
-                              fields=("cards", "structure"))
+            raise OptionError(says="set.cards_need_loop", fields=("cards", "structure"))
         extra = 1 if structure == "chaine" else 0  # a chain adds its end card to one card a pair
         if options.cards - extra > len(value_pairs):
-            raise OptionError("{cards} {count} asks for more cards than the {have} pairs there are; "
-                              "choose {most} or fewer", fields=("cards",), count=options.cards,
+            raise OptionError(says="set.too_many_cards", fields=("cards",), count=options.cards,
                               have=len(value_pairs), most=len(value_pairs) + extra)
         if options.cards - extra < 2:
-            raise OptionError("{cards} {count} is too few for a chain, which has a start and an end; "
-                              "choose 3 or more", fields=("cards",), count=options.cards)
+            raise OptionError(says="set.too_few_cards", fields=("cards",), count=options.cards)
         chosen = subset(len(value_pairs), options.cards - extra, seed)
         value_pairs = [value_pairs[i] for i in chosen]
         if pairs is None:  # a theme's values follow, so that the set is proved on what it shows
@@ -196,12 +185,9 @@ def association_parts(options: Options, source: Source, sheet: SheetSpec) -> Set
             made = boucle(value_pairs, seed, **worded)
     else:
         if len(value_pairs) > MAX_TOP + 1:
-            raise OptionError(
-                "a double set of {count} values would have {tiles} tiles; choose {most} values or fewer "
-                "with {values}, or make a loop deck with {structure} boucle",
-                fields=("values", "structure"), count=len(value_pairs), most=MAX_TOP + 1,
-                tiles=tile_count(len(value_pairs) - 1),
-            )
+            raise OptionError(says="set.double_too_large", fields=("values", "structure"),
+                              count=len(value_pairs), most=MAX_TOP + 1,
+                              tiles=tile_count(len(value_pairs) - 1))
         made = double(value_pairs)
     if pairs is None:
         prove(choice, value_pairs, made, lang)
@@ -239,11 +225,9 @@ def prove(choice: Choice, value_pairs: list[Pair], made: AssociationSet, lang: s
         meaning.check_rows(rows, langs)
     except meaning.MeaningError as error:
         clash = error.clash
-        raise OptionError(
-            "{values}: {one} and {two} read the same on a half, so it would match two tiles; "
-            "choose other {values}, or other {faces}", fields=("values", "faces"),
-            one=_value_shown(choice, clash.first_line), two=_value_shown(choice, clash.second_line),
-        ) from None
+        raise OptionError(says="set.values_read_alike", fields=("values", "faces"),
+                          one=_value_shown(choice, clash.first_line),
+                          two=_value_shown(choice, clash.second_line)) from None
     if made.structure == "boucle":
         order = [number - 1 for number in made.loop]
         before = {order[k]: order[k - 1] for k in range(len(order))}
@@ -264,11 +248,10 @@ def _settings(options: Options) -> Settings:
         try:
             tables = tuple(dict.fromkeys(int(t) for t in options.tables.split(",")))
         except ValueError:
-            raise OptionError("{tables} {given!r}: give whole numbers separated by commas, as in "
-                              "{tables} 2,5,10", fields=("tables",), given=options.tables) from None
+            raise OptionError(says="set.tables_not_numbers", fields=("tables",),
+                              given=repr(options.tables)) from None
         if not tables or any(not 1 <= t <= 100 for t in tables):
-            raise OptionError("{tables} {given!r}: each table is a number from 1 to 100",
-                              fields=("tables",), given=options.tables)
+            raise OptionError(says="set.tables_range", fields=("tables",), given=repr(options.tables))
     step = 60 if options.step is None else int(options.step)
     return Settings(DEFAULT_SEED if options.seed is None else options.seed, operands, tables, step)
 
@@ -280,8 +263,7 @@ def _parse_range(given: str) -> tuple[int, int]:
     except ValueError:
         first = last = -1
     if not dash or not 0 <= first < last <= 1000:
-        raise OptionError("{range} {given!r}: give the lowest and the highest term, from 0 to 1000, "
-                          "as in {range} 0-10", fields=("range",), given=given)
+        raise OptionError(says="set.range", fields=("range",), given=repr(given))
     return first, last
 
 
@@ -319,8 +301,7 @@ def check_fit(made: AssociationSet, tile_short_mm: float, source: Path | None) -
         if face.kind != "text" or fitted(face, size_pt * (1 - CAPTION_SHARE * bool(face.caption))):
             continue
         if source is None:
-            raise OptionError("{text!r} does not fit a {size:g} mm half, even wrapped at 9 pt; "
-                              "choose a larger {tile_size}", fields=("tile_size",), text=face.text,
+            raise OptionError(says="set.text_does_not_fit", fields=("tile_size",), text=repr(face.text),
                               size=tile_short_mm)
         raise PairsError(  # a list's own error (exit 1), worded per surface: its fix is an option
             "{source}, line {line}: {text!r} does not fit a {size:g} mm half, even wrapped at 9 pt; "
@@ -336,11 +317,7 @@ def _rules_context(options: Options, theme: Theme, made: AssociationSet, match: 
     from domino_print.rules import variant
 
     if "association" not in variant(options.rules).kinds:
-        raise OptionError(
-            "{rules} {variant} is for the classic number themes (pips, pips-couleur, chiffres); "
-            "association sets and loop decks have their own rules page, so leave {rules} out",
-            fields=("rules",), variant=options.rules,
-        )
+        raise OptionError(says="set.rules_for_classic", fields=("rules",), variant=options.rules)
     from domino_print.rules.content import RulesContext, validate_rules
 
     if made.structure == "double":

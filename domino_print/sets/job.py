@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from domino_print import fonts
-from domino_print.errors import OptionError, SizeError
+from domino_print.errors import OptionError, OptionName, SizeError
 from domino_print.geometry.backs import BackPage, back_page, fold_back_page
 from domino_print.geometry.cutting import CutPlan, cut_plan
 from domino_print.geometry.sheet import SheetLayout, SheetSpec
@@ -133,9 +133,8 @@ LIST_ONLY = ("sheet", "header", "no_header", "ambiguous")
 def _refuse_list_options(options: Options, theme_name: str) -> None:
     for name in LIST_ONLY:
         if getattr(options, name) not in (None, False):
-            raise OptionError("{" + name + "} says how to read a list of pairs, and {theme} {name!r} is "
-                              "not one; give a list (.csv, .xlsx, .ods...) or leave {" + name + "} out",
-                              fields=(name, "theme"), name=theme_name)
+            raise OptionError(says="set.list_option", fields=(name, "theme"), subject=OptionName(name),
+                              name=repr(theme_name))
 
 
 def _is_pairs_list(ref: str) -> bool:
@@ -193,11 +192,8 @@ def _rules_context(options: Options, theme: Theme, top: int) -> RulesContext | N
     from domino_print.rules.variant import MIN_TOP
 
     if theme.max_value < MIN_TOP:
-        raise OptionError(
-            "theme {theme!r} shows only {count} values, too few for a game ({least} at least); "
-            "add pictures, or leave the rules out with {no_rules}",
-            fields=("no_rules",), theme=theme.name, count=theme.max_value + 1, least=MIN_TOP + 1,
-        )
+        raise OptionError(says="set.too_few_values_for_a_game", fields=("no_rules",), theme=repr(theme.name),
+                          count=theme.max_value + 1, least=MIN_TOP + 1)
     context = RulesContext(
         lang=options.lang,
         variant=options.rules,

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from domino_print import texts
-from domino_print.errors import OptionError
+from domino_print.errors import OptionError, Phrase
 from domino_print.themes import maths
 from domino_print.themes.maths import OPERATIONS
 
@@ -223,28 +223,25 @@ def _value_index(theme: AssociationTheme, token: str, limit: int) -> int:
     if theme.value_list:
         if token in theme.value_list:
             return theme.value_list.index(token)
-        raise OptionError("{values} {token!r} is not a value of theme {theme!r}; choose among {listed}",
-                          fields=("values",), token=token, theme=theme.name,
+        raise OptionError(says="values.not_listed", fields=("values",), token=repr(token),
+                          theme=repr(theme.name),
                           listed=", ".join(theme.value_list))
     if theme.value_names == "times":
         minutes = maths.parse_time(token)
         if minutes is not None and minutes % 5 == 0:
             return minutes
-        raise OptionError("{values} {token!r} is not a time of theme {theme!r}; write times as 3:15 or "
-                          "15:30, by five minutes, as a range (8:00-12:00, with {step}) or a list",
-                          fields=("values", "step"), token=token, theme=theme.name)
+        raise OptionError(says="values.not_a_time", fields=("values", "step"), token=repr(token),
+                          theme=repr(theme.name))
     letters = theme.value_names == "letters"
     if letters:
         if len(token) == 1 and token.upper() in LETTERS:
             return LETTERS.index(token.upper())
     elif token.isdigit() and int(token) < limit:
         return int(token)
-    wanted = "letters A to Z" if letters else f"numbers 0 to {limit - 1}"
-    raise OptionError(
-        "{values} {token!r} is not a value of theme {theme!r}; use {wanted}, "
-        "as a range (0-10, A-F) or a list (A,E,I,O,U)",
-        fields=("values",), token=token, theme=theme.name, wanted=wanted,
-    )
+    wanted = Phrase("values.letters") if letters else Phrase("values.numbers", high=limit - 1)
+    raise OptionError(says="values.not_a_value", fields=("values",), token=repr(token),
+                      theme=repr(theme.name),
+                      wanted=wanted)
 
 
 def parse_values(theme: AssociationTheme, spec: str, limit: int, step: int = 1) -> tuple[int, ...]:
@@ -256,17 +253,15 @@ def parse_values(theme: AssociationTheme, spec: str, limit: int, step: int = 1) 
         if dash and low.strip() and high.strip():
             first, last = _value_index(theme, low, limit), _value_index(theme, high, limit)
             if last < first:
-                raise OptionError("{values} {part!r} runs backwards; write it low-high",
-                                  fields=("values",), part=part.strip())
+                raise OptionError(says="values.backwards", fields=("values",), part=repr(part.strip()))
             found.extend(range(first, last + 1, step if theme.value_names == "times" else 1))
         else:
             found.append(_value_index(theme, part, limit))
     if len(set(found)) != len(found):
         repeated = next(v for v in found if found.count(v) > 1)
-        raise OptionError("{values} names {value} twice; name each value once",
-                          fields=("values",), value=value_name(theme, repeated))
+        raise OptionError(says="values.twice", fields=("values",), value=value_name(theme, repeated))
     if len(found) < 2:
-        raise OptionError("{values} needs two values or more to make a set", fields=("values",))
+        raise OptionError(says="values.too_few", fields=("values",))
     return tuple(found)
 
 
@@ -278,16 +273,13 @@ def choose(theme: AssociationTheme, faces: str | None, values: str | None, top: 
         names = (names[0], names[0])
     known = [r.name for r in theme.representations]
     if len(names) != 2 or any(n not in known for n in names):
-        raise OptionError(
-            "{faces} {given!r}: give two of {known} for theme {theme!r}, as in {faces} {example}",
-            fields=("faces",), given=faces, known=", ".join(known), theme=theme.name,
-            example=",".join(theme.default_faces),
-        )
+        raise OptionError(says="faces.two_of", fields=("faces",), given=repr(faces), known=", ".join(known),
+                          theme=repr(theme.name), example=",".join(theme.default_faces))
     first, second = theme.representation(names[0]), theme.representation(names[1])
     limit = min(first.values, second.values)
     lowest = max(first.lowest, second.lowest)
     if values is not None and top is not None:
-        raise OptionError("{max} and {values} both choose the values; keep one", fields=("max", "values"))
+        raise OptionError(says="values.max_and_values", fields=("max", "values"))
     if theme.value_names == "times":
         chosen = _times(theme, (first, second), values, top, settings)
     elif theme.value_list:
@@ -295,20 +287,19 @@ def choose(theme: AssociationTheme, faces: str | None, values: str | None, top: 
     elif values is not None:
         chosen = parse_values(theme, values, limit)
         if min(chosen) < lowest:
-            raise OptionError("{values} {value}: faces {faces_given} start at {lowest}; choose values "
-                              "from {lowest}", fields=("values",), value=value_name(theme, min(chosen)),
+            raise OptionError(says="values.below_faces", fields=("values",), value=value_name(theme,
+                              min(chosen)),
                               faces_given=",".join(names), lowest=lowest)
     elif top is None and settings.tables and {first.kind, second.kind} & {"multiplication", "division"}:
         chosen = _table_values((first, second), settings, limit, theme.default_count)
     else:
         count = theme.default_count if top is None else top + 1 - lowest
         if lowest + count > limit:
-            raise OptionError("{max} {top} is too high for faces {faces_given}; use {max} {high} or less",
-                              fields=("max",), top=lowest + count - 1, faces_given=",".join(names),
-                              high=limit - 1)
+            raise OptionError(says="values.max_too_high", fields=("max",), top=lowest + count - 1,
+                              faces_given=",".join(names), high=limit - 1)
         if count < 2:
-            raise OptionError("{max} {top}: faces {faces_given} start at {lowest}, so a set needs "
-                              "{max} {least} or more", fields=("max",), top=top, faces_given=",".join(names),
+            raise OptionError(says="values.max_too_low", fields=("max",), top=top,
+                              faces_given=",".join(names),
                               lowest=lowest, least=lowest + 1)
         chosen = tuple(range(lowest, lowest + count))
     return Choice(theme, (first, second), chosen, settings)
@@ -320,8 +311,7 @@ def _times(theme: AssociationTheme, faces: tuple[Representation, Representation]
     ``--step`` drawn from the seed (in the afternoon too when a face shows the 24-hour time);
     two times one dial shows alike (3:00 and 15:00) are refused when a face shows the dial."""
     if top is not None:
-        raise OptionError("{max} chooses numbers; choose the times with {values} (8:00-12:00) or "
-                          "{step}", fields=("max", "values", "step"))
+        raise OptionError(says="values.max_for_times", fields=("max", "values", "step"))
     day = any(face.kind == "digital" and face.style != "12" for face in faces)
     if values is not None:
         chosen = parse_values(theme, values, maths.DAY_MINUTES, settings.step)
@@ -337,10 +327,9 @@ def _times(theme: AssociationTheme, faces: tuple[Representation, Representation]
         for minutes in chosen:
             other = seen.setdefault(minutes % maths.DIAL_MINUTES, minutes)
             if other != minutes:
-                raise OptionError(
-                    "{values}: {one} and {two} look the same on a 12-hour dial, so a half would match "
-                    "two tiles; keep one of them, or show both faces as 24-hour times",
-                    fields=("values",), one=maths.time_text(other), two=maths.time_text(minutes))
+                raise OptionError(says="values.same_on_a_dial", fields=("values",),
+                                  one=maths.time_text(other),
+                                  two=maths.time_text(minutes))
     return chosen
 
 
@@ -349,8 +338,7 @@ def _listed(theme: AssociationTheme, faces: tuple[Representation, Representation
     """A fractions theme's values: as ``--values`` names them, else the first ``default_count`` of
     its list that every face can show (a decimal needs one that ends: not 1/3)."""
     if top is not None:
-        raise OptionError("{max} chooses numbers; choose the values of theme {theme!r} with {values} "
-                          "({example})", fields=("max", "values"), theme=theme.name,
+        raise OptionError(says="values.max_for_list", fields=("max", "values"), theme=repr(theme.name),
                           example=",".join(theme.value_list[:3]))
     shows = [index for index in range(len(theme.value_list)) if all(can_show(theme, f, index) for f in faces)]
     if values is None:
@@ -358,9 +346,8 @@ def _listed(theme: AssociationTheme, faces: tuple[Representation, Representation
     chosen = parse_values(theme, values, len(theme.value_list))
     for index in chosen:
         if index not in shows:
-            raise OptionError("{values} {value}: {value} has no exact decimal, so faces {faces_given} "
-                              "cannot show it; choose other {values}, or other {faces}",
-                              fields=("values", "faces"), value=theme.value_list[index],
+            raise OptionError(says="values.no_exact_decimal", fields=("values", "faces"),
+                              value=theme.value_list[index],
                               faces_given=",".join(face.name for face in faces))
     return chosen
 
