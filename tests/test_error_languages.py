@@ -82,17 +82,21 @@ BAD_OPTIONS = [
     {"dpi": 1.5}, {"header": True, "no_header": True},
     # association sets and loop decks
     {"theme": "nombres", "style": "jai-quia"}, {"theme": "nombres", "structure": "boucle", "cards": 30},
-    {"theme": "nombres", "faces": "multiplication,chiffre", "tables": "x"}, {"theme": "nombres", "range": "0-10"},
+    {"theme": "nombres", "faces": "multiplication,chiffre", "tables": "x"},
+    {"theme": "nombres", "range": "0-10"},
     {"theme": "nombres", "faces": "addition,chiffre", "range": "9"}, {"theme": "pips", "structure": "boucle"},
-    {"theme": "nombres", "rules": "points"}, {"theme": "nombres", "step": "15"}, {"theme": "nombres", "seed": 3},
+    {"theme": "nombres", "rules": "points"}, {"theme": "nombres", "step": "15"},
+    {"theme": "nombres", "seed": 3},
     {"theme": "nombres", "cards": 5}, {"theme": "nombres", "structure": "chaine", "cards": 2},
-    {"theme": "nombres", "values": "0-20"}, {"theme": "nombres", "labels": True}, {"theme": "pips", "sheet": "x"},
+    {"theme": "nombres", "values": "0-20"}, {"theme": "nombres", "labels": True},
+    {"theme": "pips", "sheet": "x"},
     {"theme": "nombres", "faces": "chiffre,mot", "values": "1,1"}, {"theme": "nombres", "values": "9-2"},
     {"theme": "nombres", "values": "zz"}, {"theme": "nombres", "faces": "chiffre,nope"},
     {"theme": "nombres", "max": 5, "values": "1-3"}, {"theme": "heures", "values": "3:17"},
     # games and house rules
     {"rules": "points", "hand": 40}, {"max": 1}, {"theme": "nombres", "starter": "plus-grand-double"},
-    {"theme": "lettres", "structure": "boucle", "values": "A-Z", "hand": 5}, {"theme": "fruits", "rules": "fives"},
+    {"theme": "lettres", "structure": "boucle", "values": "A-Z", "hand": 5},
+    {"theme": "fruits", "rules": "fives"},
     {"rules": "train", "max": 6}, {"rules": "chicken", "players": 9, "max": 9},
 ]
 
@@ -157,3 +161,17 @@ def test_the_command_line_words_its_errors_in_the_language_of_lang(run_cli, tmp_
         assert line != english.stderr.removeprefix("domino-print: error: ")
         plain = _QUOTED.sub(" ", re.sub(r"--[a-z-]+", " ", line))
         assert english_words(plain) == [], (lang, args, line)
+
+
+@pytest.mark.parametrize("lang", OTHER_LANGUAGES)
+def test_a_request_out_of_date_or_without_session_is_answered_in_the_page_s_language(tmp_path, lang):
+    with make_client(tmp_path / "data") as client:
+        stale = client.post(f"/api/pictures/remove?lang={lang}", json={"id": "0" * 32})
+        unreadable = client.post(f"/api/pictures/order?lang={lang}", content=b"[" * 40,
+                                 headers={"content-type": "application/json"})
+        client.cookies.clear()  # the session expired, or the server made room for others
+        gone = client.post(f"/api/pictures/order?lang={lang}", json={"order": []})
+        assert (stale.status_code, unreadable.status_code, gone.status_code) == (400, 400, 401)
+        for answer in (stale, unreadable, gone):
+            message = answer.json()["message"]
+            assert message and english_words(message) == [], (lang, message)

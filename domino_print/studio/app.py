@@ -232,8 +232,16 @@ def _disk_problem(exc: OSError, lang: str) -> Response:
     raise exc
 
 
-def _bad_request(message: str = "bad request") -> Response:
+def _bad_request(request: Request, key: str = "bad_request", **values: object) -> Response:
+    """A request the page would not send (or one that is out of date): 400, worded in the page's
+    language (``studio.error.<key>``)."""
+    message = word(_lang(request), f"error.{key}", **values)
     return _no_store(JSONResponse({"message": message}, status_code=400))
+
+
+def _no_session(request: Request) -> Response:
+    """The visitor's session is gone (it expired, or the server made room): 401, worded."""
+    return _no_store(JSONResponse({"message": word(_lang(request), "error.no_session")}, status_code=401))
 
 
 class _StaticFiles(StaticFiles):
@@ -361,12 +369,12 @@ async def preview(request: Request) -> Response:
     studio = _studio(request)
     session = studio.session_of(request)
     if session is None:
-        return _no_store(JSONResponse({"message": "no session; reload the page"}, status_code=401))
+        return _no_session(request)
     try:
         body = await _json_body(request)
         options = clean_options(body.get("options", {}))
-    except ValueError as exc:
-        return _bad_request(str(exc))
+    except ValueError:
+        return _bad_request(request)
     lang = _lang(request, body)
     theme = options.get("theme", "pips")
     if theme != PICTURES and theme not in builtin_themes():  # never a path from the browser
@@ -539,7 +547,7 @@ async def pictures_state(request: Request) -> Response:
     studio = _studio(request)
     session = studio.session_of(request)
     if session is None:
-        return PlainTextResponse("no session", status_code=401)
+        return _no_session(request)
     return state_answer(session, session.read_state())
 
 
@@ -547,17 +555,17 @@ async def upload(request: Request) -> Response:
     studio = _studio(request)
     session = studio.session_of(request)
     if session is None:
-        return PlainTextResponse("no session", status_code=401)
+        return _no_session(request)
     lang = _lang(request)
     limits = studio.limits
     declared = request.headers.get("content-length")
     ceiling = limits.files_per_request * limits.bytes_per_file + 1024 * 1024
     if declared is None or not declared.isdigit() or int(declared) > ceiling:
-        return _bad_request("send at most 40 pictures at once, with a Content-Length")
+        return _bad_request(request, "too_many_at_once", limit=limits.files_per_request)
     try:
         form = await request.form(max_files=limits.files_per_request, max_fields=10)
     except Exception:
-        return _bad_request("not a valid upload")
+        return _bad_request(request)
     try:
         # The files stay spooled on disk (Starlette's parser): each is read when its turn comes.
         uploads: list[tuple[str, object]] = []
@@ -583,7 +591,7 @@ async def upload_one(request: Request) -> Response:
     studio = _studio(request)
     session = studio.session_of(request)
     if session is None:
-        return PlainTextResponse("no session", status_code=401)
+        return _no_session(request)
     lang = _lang(request)
     name = picture_files.clean_label(request.query_params.get("name", "?")) or "?"
     limit = studio.limits.bytes_per_file
@@ -687,12 +695,12 @@ async def change_pictures(request: Request) -> Response:
     studio = _studio(request)
     session = studio.session_of(request)
     if session is None:
-        return PlainTextResponse("no session", status_code=401)
+        return _no_session(request)
     action = request.path_params["action"]
     try:
         body = await _json_body(request)
-    except ValueError as exc:
-        return _bad_request(str(exc))
+    except ValueError:
+        return _bad_request(request)
 
     def apply() -> dict | None:
         with session.changing() as state:
@@ -731,7 +739,7 @@ async def change_pictures(request: Request) -> Response:
 
     state = await studio.run(apply)
     if state is None:
-        return _bad_request("no such picture or change")
+        return _bad_request(request, "out_of_date")
     return state_answer(session, state)
 
 

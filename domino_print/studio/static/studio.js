@@ -275,7 +275,7 @@
   const themeSelect = $("f-theme");
 
   async function send(url, body, isJson = true) {
-    const answer = await fetch(url, isJson ? {
+    const answer = await fetch(`${url}${url.includes("?") ? "&" : "?"}lang=${lang}`, isJson ? {
       method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
     } : { method: "POST", body });
     const data = await answer.json().catch(() => ({}));
