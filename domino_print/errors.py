@@ -13,6 +13,13 @@ File code raises a neutral ``FileError`` (the problem, the path, what the system
 the command that asked for the file words the way out (``--out``, or ``theme new``'s
 folder). A theme's ``ThemeError`` (``themes.model``) is a ``WordedError`` that also
 carries the file at fault, so a surface can show the problem beside its own name for it.
+
+The words of an error a person may read come from the catalogues (``texts/<lang>.toml``,
+table ``[error]``): ``OptionError(says="option.not_a_number", fields=("max",), value="x")``
+is worded in English by ``str()`` and in any catalogue language by ``worded(name_of, lang)``
+(``options.table.describe`` on a surface); its values stay data, a ``Phrase`` among them (a
+range, a list joined with "or") worded in the same language. An error written as finished
+English text (``WordedError("...")``) is for what no page shows.
 """
 
 from __future__ import annotations
