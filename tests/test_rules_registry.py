@@ -226,3 +226,13 @@ def test_every_page_a_game_declares_is_in_the_page_registry():
     assert all(game_page(name).name == name for name in declared)
     with pytest.raises(KeyError, match="no game page 'nothing'; the pages are hub, score_sheet"):
         game_page("nothing")
+
+
+def test_a_hand_table_reads_as_rule_sheets_print_it():
+    from domino_print.rules.variant import hand_table
+
+    hands = hand_table(((2, 2), (3, 4), (5, 6)), {6: (7, 5, None), 9: (9, 7, 6)})
+    assert hands(6) == hands(8) == {2: 7, 3: 5, 4: 5}  # the band runs up to the next row's set
+    assert hands(9) == hands(18) == {2: 9, 3: 7, 4: 7, 5: 6, 6: 6}
+    with pytest.raises(ValueError, match="a row of 2 cells for 3 groups of players"):
+        hand_table(((2, 2), (3, 4), (5, 6)), {6: (7, 5)})

@@ -104,6 +104,22 @@ Hands = Callable[[int], Mapping[int, int]]
 """``hands(top)``: dominoes each, by number of players, for a double-``top`` set."""
 
 
+def hand_table(players: tuple[tuple[int, int], ...], rows: Mapping[int, tuple[int | None, ...]]) -> Hands:
+    """``hands`` from a table as rule sheets print it: a column per group of players (``(3, 4)``:
+    three or four), a row per band of sets keyed by its smallest (``9``: double-nine up to the next
+    row's set), each cell the dominoes each, or None where the game is not played by that many."""
+    for row in rows.values():
+        if len(row) != len(players):
+            raise ValueError(f"a row of {len(row)} cells for {len(players)} groups of players")
+
+    def hands(top: int) -> dict[int, int]:
+        band = rows[max(smallest for smallest in rows if smallest <= top)]
+        return {count: size for (low, high), size in zip(players, band, strict=True) if size is not None
+                for count in range(low, high + 1)}
+
+    return hands
+
+
 @dataclass(frozen=True)
 class Variant:
     """One game of the rules page; every fact it states is here (words in ``rules.<name>.*``)."""

@@ -22,15 +22,14 @@ the table below keeps a draw pile of at least eight dominoes:
     =========  =====  =====  =====  =====
 """
 
-from domino_print.rules.variant import NUMBER_KINDS, Figure, PlacedTile, Variant
+from domino_print.rules.variant import NUMBER_KINDS, Figure, PlacedTile, Variant, hand_table
 
-
-def hands(top: int) -> dict[int, int]:
-    if top < 9:
-        return {2: 7, 3: 5, 4: 5}
-    if top < 12:
-        return {2: 9, 3: 7, 4: 7, 5: 7, 6: 7, 7: 6, 8: 6}
-    return {2: 15, 3: 15, 4: 15, 5: 12, 6: 12, 7: 10, 8: 10}
+HANDS = hand_table(((2, 2), (3, 4), (5, 6), (7, 8)), {
+    6: (7, 5, None, None),
+    9: (9, 7, 7, 6),
+    12: (15, 15, 12, 10),
+})
+"""The table above: dominoes each by set and players."""
 
 
 def foot(gap: float) -> tuple[PlacedTile, ...]:
@@ -52,7 +51,7 @@ VARIANT = Variant(
     order=5,
     kinds=NUMBER_KINDS,
     tops=tuple(range(6, 13)),
-    hands=hands,
+    hands=HANDS,
     starter="plus-grand-double",
     target=None,
     keeps_score=True,

@@ -27,19 +27,15 @@ The unit declares one page after its rules (``pages=("hub",)``): the hub page, d
 player and one for the Mexican train, and a marker to cut for each player and for the Mexican train.
 """
 
-from domino_print.rules.variant import NUMBER_KINDS, Variant, chain_figure
+from domino_print.rules.variant import NUMBER_KINDS, Variant, chain_figure, hand_table
 
-
-def hands(top: int) -> dict[int, int]:
-    if top < 12:
-        small, middle, large = 10, 7, 5
-    elif top < 15:
-        small, middle, large = 15, 11, 8
-    elif top < 18:
-        small, middle, large = 15, 13, 11
-    else:
-        small, middle, large = 15, 15, 13
-    return {2: small, 3: small, 4: small, 5: middle, 6: middle, 7: large, 8: large}
+HANDS = hand_table(((2, 4), (5, 6), (7, 8)), {
+    9: (10, 7, 5),
+    12: (15, 11, 8),
+    15: (15, 13, 11),
+    18: (15, 15, 13),
+})
+"""The table above: dominoes each by set and players."""
 
 
 VARIANT = Variant(
@@ -47,7 +43,7 @@ VARIANT = Variant(
     order=6,
     kinds=NUMBER_KINDS,
     tops=tuple(range(9, 19)),
-    hands=hands,
+    hands=HANDS,
     starter="plus-grand-double",
     target=None,
     keeps_score=True,
