@@ -99,15 +99,16 @@ def _styles(body_pt: float, air: float) -> _Styles:
         alignment=TA_LEFT,
         spaceAfter=body_pt * 0.35 * air,
     )
+    title = ParagraphStyle(
+        "rules-title",
+        fontName=bold,
+        fontSize=body_pt * 2,
+        leading=body_pt * 2.4,
+        textColor=ACCENT,
+        spaceAfter=body_pt * 0.8 * air,
+    )
     return _Styles(
-        title=ParagraphStyle(
-            "rules-title",
-            fontName=bold,
-            fontSize=body_pt * 2,
-            leading=body_pt * 2.4,
-            textColor=ACCENT,
-            spaceAfter=body_pt * 0.8 * air,
-        ),
+        title=title,
         label=ParagraphStyle(
             "rules-label",
             fontName=bold,
@@ -122,12 +123,11 @@ def _styles(body_pt: float, air: float) -> _Styles:
             leading=body_pt * 1.25,
             textColor=INK,
         ),
-        heading=ParagraphStyle(
+        heading=ParagraphStyle(  # set as the title is (bold, accent), smaller and spaced as a section
             "rules-heading",
-            fontName=bold,
+            parent=title,
             fontSize=body_pt * 1.25,
             leading=body_pt * 1.5,
-            textColor=ACCENT,
             spaceBefore=body_pt * 1.1 * air,
             spaceAfter=body_pt * 0.45 * air,
         ),
