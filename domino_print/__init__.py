@@ -1,8 +1,10 @@
 """domino-print: turn a domino set into a print-ready PDF cutting sheet and rules page.
 
-The pipeline runs one way: ``tiles`` (the set) -> ``themes`` (value -> face) ->
-``layout`` (geometry in millimetres) -> ``pdf`` (ReportLab PDF, by what it draws) and ``rules``.
-``cli`` parses options at the edge and writes the file atomically.
+The pipeline runs one way: ``options`` (one table of options) -> ``sets`` (tiles, structures,
+the typed job) -> ``themes`` (value -> face; list readers) -> ``geometry`` (millimetres only)
+-> ``pdf`` (ReportLab, by what it draws; ``faces`` paint the faces, ``rules`` gives the games'
+words) and ``output`` (files, previews, cut files). ``cli`` parses options at the edge and
+writes the file atomically.
 
 ReportLab reads per-user files and variables when it is imported, made inert here, before
 any module of the package can import it: ``reportlab/__init__.py`` runs ``reportlab_mods``

@@ -50,7 +50,7 @@ class PainterClass(Protocol):
 
 class AssociationFaces:
     """Association themes (issue 12): their painter, ``faces.association.AssociationPainter``,
-    draws face ids and is built by ``matching.painter_for_set``. The registry holds only its
+    draws face ids and is built by ``sets.association.painter_for_set``. The registry holds only its
     limits, so that importing it stays light for every other theme."""
 
     follows_tile = False

@@ -150,7 +150,7 @@ ASSOCIATION_OPTIONS = (
     Option("tables", "text", None, metavar="2,5,10"),
     Option("step", "choice", None, choices=tuple(str(step) for step in STEPS)),
 )
-"""Association sets and loop decks (issue 12): checked with the theme in ``matching``."""
+"""Association sets and loop decks (issue 12): checked with the theme in ``sets.association``."""
 
 _WITH_CUT = Need("cut", ("svg",), "cut")
 

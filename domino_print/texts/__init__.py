@@ -15,7 +15,7 @@ requested language's file is read, once.
 
 Key tables: ``[sheet]`` and ``[backs]`` (the cutting sheet's margins and the
 backs), ``[calibration]``, ``[rules]`` (the rules page, filled by
-``rules._fill``), ``[set]`` (set names), ``[theme.<name>]`` (a built-in theme's
+``rules.content.fill``), ``[set]`` (set names), ``[theme.<name>]`` (a built-in theme's
 title, description and picture names by value).
 
 Adding a language: copy ``en.toml`` to ``<code>.toml``, translate every value,
