@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from click._termui_impl import ProgressBar
 
 from domino_print import __version__
-from domino_print.errors import DominoError, FileError, OptionError, WordedError
+from domino_print.errors import DominoError, FileError, OptionError, Phrase, WordedError
 from domino_print.options.table import CALIBRATE_OPTIONS, OPTIONS, click_options, parse
 from domino_print.output.files import pdf_destination, prepare_destination
 from domino_print.output.stopping import Stopped, remember_only, stop_on_signals, stop_requested
@@ -102,6 +102,8 @@ def _report(outcome: BaseException, lang: str = "en") -> None:
         _fail(describe(exc, "cli", lang), 2, hint=True, lang=lang)
     except WordedError as exc:
         _fail(describe(exc, "cli", lang), 1)
+    except FileError as exc:
+        _fail(exc.worded(exc.another, lang), 1)
     except (DominoError, click.ClickException) as exc:
         _fail(exc.format_message() if isinstance(exc, click.ClickException) else str(exc), 1)
     except OSError as exc:
@@ -122,7 +124,7 @@ def _fail(message: str, code: int, *, hint: bool = False, lang: str = "en") -> N
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def file_errors_say(another: str) -> Callable[[F], F]:
+def file_errors_say(another: object) -> Callable[[F], F]:
     """Word the file errors (``FileError``, neutral) of a command with the way out it offers:
     ``choose another --out`` where there is an ``--out``, the folder argument for ``theme new``."""
 
@@ -132,14 +134,15 @@ def file_errors_say(another: str) -> Callable[[F], F]:
             try:
                 return command(*args, **kwargs)
             except FileError as error:
-                raise DominoError(error.worded(another)) from None
+                error.another = another  # worded with the rest, in the run's language (``_report``)
+                raise
 
         return cast(F, run)
 
     return decorate
 
 
-ANOTHER_OUT = "choose another --out"
+ANOTHER_OUT = Phrase("file_fix.another_out")
 
 
 def say(line: str, done: str = "; the files were written") -> None:
@@ -316,7 +319,7 @@ def theme_group() -> None:
 
 @theme_group.command("new")
 @click.argument("folder", type=click.Path(exists=True, file_okay=False, path_type=Path))
-@file_errors_say("copy FOLDER somewhere you can write to and run theme new there")
+@file_errors_say(Phrase("file_fix.theme_new"))
 def theme_new_command(folder: Path) -> None:
     """Write FOLDER/theme.toml listing the pictures in FOLDER, ready to edit.
 

@@ -216,8 +216,8 @@ class FileError(DominoError):
     on the main command, ``theme new`` names its folder argument; ``str()`` says it neutrally.
     """
 
-    NEUTRAL = "write it somewhere else"
-    """The way out when no command words it (``str()``)."""
+    NEUTRAL = Phrase("file_fix.elsewhere")
+    """The way out when no command words it (``str()``): "write it somewhere else"."""
 
     def __init__(self, problem: str, path: object, /, *, errno: int | None = None, reason: str = "",
                  **values: object) -> None:
@@ -228,50 +228,50 @@ class FileError(DominoError):
         self.errno = errno
         self.reason = reason
         self.values: Mapping[str, object] = values
+        self.another: object = self.NEUTRAL
+        """The way out the command offers (``file_errors_say`` sets it), worded with the rest."""
         super().__init__(self.worded(self.NEUTRAL))
 
-    def worded(self, another: str) -> str:
-        """The message, ending with ``another`` (what the command offers instead) where it helps."""
-        return FILE_PROBLEMS[self.problem].format(
-            path=self.path, reason=self.reason, fix=_file_fix(self.errno, another), another=another,
-            **self.values)
+    def worded(self, another: object, lang: str = "en") -> str:
+        """The message in ``lang`` (``error.file_problem.<problem>``), ending with ``another``
+        (what the command offers instead, a text or a ``Phrase``) where it helps."""
+        way_out = in_words(another, lang)
+        values = {name: in_words(value, lang) for name, value in self.values.items()}
+        return error_text(lang, f"file_problem.{self.problem}").format(
+            path=self.path, reason=self.reason, fix=in_words(_file_fix(self.errno, way_out), lang),
+            another=way_out, **values)
 
 
-def _file_fix(code: int | None, another: str) -> str:
+def _file_fix(code: int | None, another: object) -> object:
     """What the user can do about a system error ``code``, ``another`` being the command's way out."""
     import errno
 
     if code in (errno.ENOSPC, errno.EDQUOT):
-        return f"free some space or {another}"
+        return Phrase("file_fix.space", another=another)
     if code == errno.EROFS:
-        return f"that disk is read-only; {another}"
+        return Phrase("file_fix.read_only", another=another)
     if code in (errno.EACCES, errno.EPERM):
-        return f"check the folder's permissions or {another}"
+        return Phrase("file_fix.permissions", another=another)
     return another
 
 
-FILE_PROBLEMS: Mapping[str, str] = {
-    "default_folder_blocked": "{path} is not a folder, and the PDF goes there by default; "
-                              "move it, or {another}",
-    "default_folder_failed": "{path}: cannot make the folder ({reason}); {fix}",
-    "link_folder_missing": "{path} is a link to {target}, whose folder does not exist; "
-                           "fix the link or {another}",
-    "folder_missing": "{path}: the folder {folder} does not exist; create it or {another}",
-    "folder_is_file": "{path}: {folder} is a file, not a folder, so nothing can be written in it; {another}",
-    "folder_append_only": "{path}: the folder {folder} is append-only (chattr +a): files can be added there "
-                          "but never renamed nor removed, so the PDF cannot be put in place; {another}",
-    "is_folder": "{path} is a folder and the tool needs that name; move it or {another}",
-    "is_folder_for_pdf": "{path} is a folder; give a file name such as {example}",
-    "not_regular": "{path} is not a regular file (a device, FIFO or socket); {another}",
-    "link_unfollowable": "{path}: the link cannot be followed ({reason}); fix it or {another}",
-    "cannot_create": "{path}: cannot write here ({reason}); {fix}",
-    "write_failed": "{path}: could not write the file ({reason}); nothing was changed; {fix}",
-    "appeared": "{path} appeared while the files were being made and is not ours; nothing was changed; "
-                "move it or {another}",
-    "commit_failed": "{path}: could not {doing} ({reason}); {outcome}; {fix}",
-    "preview_in_the_way": "{path} is in the way of the preview of page {page}, and it is not a preview "
-                          "domino-print made for {pdf}; move or rename it, or {another}",
-    "cut_file_in_the_way": "{path} is in the way of a cut file, and it is not one domino-print made for "
-                           "{pdf}; move or rename it, or {another}",
-}
-"""Each problem's message; ``{another}`` and ``{fix}`` are the command's to fill (``worded``)."""
+FILE_PROBLEMS: tuple[str, ...] = (
+    "default_folder_blocked",
+    "default_folder_failed",
+    "link_folder_missing",
+    "folder_missing",
+    "folder_is_file",
+    "folder_append_only",
+    "is_folder",
+    "is_folder_for_pdf",
+    "not_regular",
+    "link_unfollowable",
+    "cannot_create",
+    "write_failed",
+    "appeared",
+    "commit_failed",
+    "preview_in_the_way",
+    "cut_file_in_the_way",
+)
+"""The problems a ``FileError`` names; each one's words are ``error.file_problem.<problem>`` in the
+catalogues, ``{another}`` and ``{fix}`` the command's to fill (``worded``)."""

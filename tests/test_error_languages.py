@@ -40,8 +40,8 @@ _QUOTED = re.compile(r"\u201c[^\u201d]*\u201d|'[^']*'|\"[^\"]*\"")
 
 
 def english_words(text: str) -> list[str]:
-    """The English words of ``text`` (the command's name, domino-print, is no word)."""
-    words = _WORD.findall(text.replace("domino-print", " "))
+    """The English words of ``text`` (the command's name, domino-print, and its flags are no words)."""
+    words = _WORD.findall(re.sub(r"--[a-z-]+", " ", text.replace("domino-print", " ")))
     return [word for word in words if word.lower() in ENGLISH_WORDS]
 
 
@@ -175,3 +175,16 @@ def test_a_request_out_of_date_or_without_session_is_answered_in_the_page_s_lang
         for answer in (stale, unreadable, gone):
             message = answer.json()["message"]
             assert message and english_words(message) == [], (lang, message)
+
+
+@pytest.mark.parametrize("lang", OTHER_LANGUAGES)
+def test_the_command_line_words_file_errors_in_the_language_of_lang(run_cli, tmp_path, lang):
+    a_file = tmp_path / "notiz"
+    a_file.write_text("not a folder")
+    for out in (tmp_path / "missing" / "x.pdf", a_file / "x.pdf", tmp_path):
+        english = run_cli("--lang", "en", "--out", out)
+        result = run_cli("--lang", lang, "--out", out)
+        assert result.exit_code == english.exit_code != 0
+        line = result.stderr.removeprefix("domino-print: error: ").replace(str(tmp_path), " ")
+        assert line != english.stderr.removeprefix("domino-print: error: ").replace(str(tmp_path), " ")
+        assert english_words(_QUOTED.sub(" ", line)) == [], (lang, out, line)

@@ -43,7 +43,7 @@ def pdf_destination(out: Path | None, default_name: str) -> Path:
     if out is None:
         out = DEFAULT_OUTPUT_DIR / default_name
     if out.suffix.lower() != ".pdf":
-        raise OptionError("{out} {path}: the file name must end in .pdf", fields=("out",), path=out)
+        raise OptionError(says="out.not_pdf", fields=("out",), path=out)
     return out
 
 
@@ -298,7 +298,7 @@ class StagedFiles:
         removals = [removal.path for removal in self._removals if removal.only_if(removal.path)]
         asides: list[Path] = []  # old versions kept until the end, to put back on failure
         undo: list[tuple[Callable[[], None], Path | None]] = []  # (step, the aside it uses), newest last
-        current, doing = Path(), "write the file"
+        current, doing = Path(), Phrase("file_doing.write")
         try:
             linked = {}
             for staged in self._pending:  # nothing changes yet: old files kept as hard links
@@ -320,7 +320,7 @@ class StagedFiles:
                     os.replace(staged.temporary, staged.target)
                     undo.append((_replacer(aside, staged.target), aside) if aside
                                 else (staged.target.unlink, None))
-            doing = "remove the file"
+            doing = Phrase("file_doing.remove")
             for path in removals:
                 current = path
                 aside = _move_aside(path)
@@ -330,11 +330,11 @@ class StagedFiles:
             stuck = _undo(undo)  # never delete the only copy of a user's old file
             _unlink_all([aside for aside in asides if aside not in stuck])
             if not stuck:
-                outcome = "nothing was changed"
+                outcome = Phrase("file_outcome.unchanged")
             else:
                 kept = ", ".join(aside.name for aside in stuck if aside is not None)
-                outcome = "some files could not be put back as they were" + (
-                    f"; their old versions are kept as {kept}" if kept else "")
+                outcome = (Phrase("file_outcome.stuck_kept", kept=kept) if kept
+                           else Phrase("file_outcome.stuck"))
             raise FileError("commit_failed", current, doing=doing, outcome=outcome, **_system(exc)) from None
         _unlink_all(asides)
 
