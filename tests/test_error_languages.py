@@ -188,3 +188,18 @@ def test_the_command_line_words_file_errors_in_the_language_of_lang(run_cli, tmp
         line = result.stderr.removeprefix("domino-print: error: ").replace(str(tmp_path), " ")
         assert line != english.stderr.removeprefix("domino-print: error: ").replace(str(tmp_path), " ")
         assert english_words(_QUOTED.sub(" ", line)) == [], (lang, out, line)
+
+
+@pytest.mark.parametrize("lang", OTHER_LANGUAGES)
+def test_the_command_line_words_a_theme_file_s_errors_in_the_language_of_lang(run_cli, tmp_path, lang):
+    folder = tmp_path / "photos"
+    folder.mkdir()
+    Image.new("RGB", (16, 16), "red").save(folder / "a.png")
+    # (a TOML syntax error quotes tomllib's own English words, as a system error quotes the system's)
+    for toml in ('flavour = "x"\n', 'background = "red"\n', 'title = 3\n', b"title = '\xff'\n"):
+        (folder / "theme.toml").write_bytes(toml if isinstance(toml, bytes) else toml.encode())
+        english = run_cli("--theme", folder, "--lang", "en", "--out", tmp_path / "x.pdf")
+        result = run_cli("--theme", folder, "--lang", lang, "--out", tmp_path / "x.pdf")
+        assert result.exit_code == english.exit_code == 1 and result.stderr != english.stderr
+        line = _QUOTED.sub(" ", result.stderr.replace(str(folder), " "))
+        assert english_words(line.removeprefix("domino-print: error: ")) == [], (lang, toml, result.stderr)

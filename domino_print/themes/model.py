@@ -216,13 +216,13 @@ def read_toml(path: Path) -> dict:
     try:
         text = data.decode("utf-8-sig")  # a byte-order mark, as Windows editors write one, is no error
     except UnicodeDecodeError:
-        raise ThemeError("the theme file is not UTF-8 text", path=path) from None
+        raise ThemeError(says="theme.not_utf8", path=path) from None
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ThemeError("TOML syntax error: {error}", path=path, error=exc) from None
+        raise ThemeError(says="theme.toml_syntax", path=path, error=exc) from None
     except RecursionError:  # tomllib parses nested arrays and tables recursively
-        raise ThemeError("TOML syntax error: arrays or tables nested too deeply", path=path) from None
+        raise ThemeError(says="theme.toml_too_deep", path=path) from None
 
 
 def check_keys(path: Path, data: dict, allowed: set[str], required: set[str]) -> None:
@@ -230,10 +230,10 @@ def check_keys(path: Path, data: dict, allowed: set[str], required: set[str]) ->
     for key in sorted(data):
         if key not in allowed:
             known = ", ".join(sorted(allowed))
-            raise ThemeError("unknown key {key!r} (known keys: {known})", path=path, key=key, known=known)
+            raise ThemeError(says="theme.unknown_key", path=path, key=key, known=known)
     for key in sorted(required):
         if key not in data:
-            raise ThemeError("missing key {key!r}", path=path, key=key)
+            raise ThemeError(says="theme.missing_key", path=path, key=key)
 
 
 def _check_languages(path: Path, key: str, table: dict) -> None:
@@ -241,8 +241,8 @@ def _check_languages(path: Path, key: str, table: dict) -> None:
     known = texts.languages()
     for lang in table:
         if lang not in known:
-            raise ThemeError("{key}: unknown language {lang!r} (known language codes: {codes})",
-                             path=path, key=key, lang=lang, codes=accepted_languages())
+            raise ThemeError(says="theme.unknown_language", path=path, key=key, lang=lang,
+                             codes=accepted_languages())
 
 
 def per_language(path: Path, data: dict, key: str, default: str = "") -> dict[str, str]:
@@ -255,8 +255,7 @@ def per_language(path: Path, data: dict, key: str, default: str = "") -> dict[st
     if isinstance(value, dict) and value and all(isinstance(v, str) for v in value.values()):
         _check_languages(path, key, value)
         return dict(value)
-    raise ThemeError("{key} must be a text, or a table of texts with a language code as each key ({codes})",
-                     path=path, key=key, codes=accepted_languages())
+    raise ThemeError(says="theme.not_a_text", path=path, key=key, codes=accepted_languages())
 
 
 def labels_table(path: Path, data: dict, count: int) -> dict[str, tuple[str, ...]]:
@@ -267,24 +266,21 @@ def labels_table(path: Path, data: dict, count: int) -> dict[str, tuple[str, ...
     if isinstance(value, list):
         value = {lang: value for lang in texts.languages()}
     if not isinstance(value, dict):
-        raise ThemeError("labels must be a list of texts, or a table with a list per language ({codes})",
-                         path=path, codes=accepted_languages())
+        raise ThemeError(says="theme.labels_not_a_list", path=path, codes=accepted_languages())
     _check_languages(path, "labels", value)
     table: dict[str, tuple[str, ...]] = {}
     for lang, words in value.items():
         if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
-            raise ThemeError("labels.{lang} must be a list of texts", path=path, lang=lang)
+            raise ThemeError(says="theme.labels_lang_not_a_list", path=path, lang=lang)
         if len(words) != count:
-            raise ThemeError("labels.{lang} has {given} labels for {count} values", path=path, lang=lang,
-                             given=len(words), count=count)
+            raise ThemeError(says="theme.labels_count", path=path, lang=lang, given=len(words), count=count)
         table[lang] = tuple(words)
     return table
 
 
 def check_colour(path: Path, key: str, value: object) -> str:
     if not isinstance(value, str) or not _HEX_COLOUR.match(value):
-        raise ThemeError('{key} must be a colour like "#FFAA00", not {value!r}', path=path, key=key,
-                         value=value)
+        raise ThemeError(says="theme.not_a_colour", path=path, key=key, value=value)
     return value.upper()
 
 
