@@ -227,6 +227,14 @@ def decode_picture(image: Image.Image, path: Path, scale: float) -> Image.Image:
     return decode(image, path, scale)
 
 
+def reduce_large_picture(data: bytes, path: Path) -> tuple[bytes, str] | None:
+    """A picture over the decoding limit reduced once, upright, within a memory budget
+    (``pictures.reduce``): its file bytes and suffix; None when it is read as it is."""
+    from domino_print.pictures.reduce import reduce_large
+
+    return reduce_large(data, path)
+
+
 def check_picture(path: Path) -> None:
     """The command line's own check of a picture file a folder theme holds; ``PictureError`` if bad."""
     from domino_print.pictures.raster import check_image
@@ -261,4 +269,4 @@ def association_themes() -> list[str]:
 
 __all__ += ["FIT_MODES", "IMAGE_SUFFIXES", "PictureError", "Stopped", "WordedError", "association_themes",
             "check_picture", "decode_picture", "human_size", "in_language", "make_calibration", "natural_key",
-            "open_picture", "svg_thumbnail", "take_stop"]
+            "open_picture", "reduce_large_picture", "svg_thumbnail", "take_stop"]

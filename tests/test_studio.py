@@ -27,6 +27,7 @@ from domino_print.texts import languages, tomllib
 from tests.fixtures_images import (
     RED,
     SEVEN,
+    huge_png_header,
     noisy,
     stored_with_orientation,
     top_and_bottom,
@@ -244,13 +245,15 @@ def test_an_svg_is_never_served_back_as_svg(client):
 @pytest.mark.slow
 def test_bad_pictures_get_their_message_and_lose_nothing_else(client, tmp_path):
     upload(client, seven_photos(tmp_path / "photos"))
-    big = png_bytes(Image.new("1", (8000, 8000)))
-    answer = upload(client, [("notes.png", b"this is a text file, not a picture\n"), ("huge.png", big)])
+    big = png_bytes(Image.new("1", (8000, 8000)))  # over the decoding limit: reduced on arrival (issue 19)
+    too_big = huge_png_header(tmp_path / "h.png", 20_000, 15_000).read_bytes()
+    answer = upload(client, [("notes.png", b"this is a text file, not a picture\n"), ("huge.png", big),
+                             ("giant.png", too_big)])
     state = answer.json()
-    assert len(state["pictures"]) == 7
+    assert len(state["pictures"]) == 8
     messages = {item["name"]: item["message"] for item in state["rejected"]}
     assert "not a picture that can be read" in messages["notes.png"]
-    assert "64 megapixels, over the 40 limit" in messages["huge.png"]  # the command line's limit
+    assert "300 megapixels, over the 200 limit" in messages["giant.png"]  # the studio's limit
     assert preview(client, theme="pictures").status_code == 200
 
 

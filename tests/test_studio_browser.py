@@ -22,7 +22,15 @@ from domino_print.sets.tiles import Tile, double_set
 from domino_print.studio.rendering import PREVIEW_DPI
 from domino_print.studio.settings import Settings
 from tests.conftest import DOCS, SCREENSHOTS, require_browser
-from tests.fixtures_images import SEVEN, face_boxes, noisy, sample, stored_with_orientation, top_and_bottom
+from tests.fixtures_images import (
+    SEVEN,
+    face_boxes,
+    huge_png_header,
+    noisy,
+    sample,
+    stored_with_orientation,
+    top_and_bottom,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -238,13 +246,12 @@ def test_bad_pictures_get_their_message_and_lose_nothing_else(page, tmp_path):
     key = page.get_attribute("body", "data-preview-key")
     text = tmp_path / "liste.png"
     text.write_text("pommes, poires\n")
-    huge = tmp_path / "immense.png"
-    Image.new("1", (8000, 8000)).save(huge)
+    huge = huge_png_header(tmp_path / "immense.png", 20_000, 15_000)  # over the 200 MP reduced on arrival
     page.set_input_files("#files", [str(text), str(huge)])
     page.wait_for_selector("#refused li >> nth=1")
     messages = page.locator("#refused li").all_inner_texts()
     assert any(m.startswith("liste.png : ce n'est pas une image lisible") for m in messages), messages
-    assert any(m.startswith("immense.png : l'image a 64 mégapixels") for m in messages), messages
+    assert any(m.startswith("immense.png : l'image a 300 mégapixels") for m in messages), messages
     assert page.locator("#thumbs li").count() == 7
     wait_for_preview(page, before + 2)
     assert settled_summary(page) == summary

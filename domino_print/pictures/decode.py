@@ -265,6 +265,11 @@ def _working_mode(image: Image.Image) -> Image.Image:
     return image.convert("RGB")  # CMYK, YCbCr, LAB, HSV, RGBX
 
 
+def in_working_mode(image: Image.Image) -> Image.Image:
+    """Decoded pixels (upright already) in sRGB and one of the working modes, as ``decode`` ends."""
+    return _working_mode(_srgb(image))
+
+
 def decode(image: Image.Image, path: Path, scale: float) -> Image.Image:
     """The pixels of an image from ``open_picture``, at least ``scale`` of them, upright, working mode.
 

@@ -149,7 +149,7 @@ def _pictures_section(lang: str, state: dict) -> str:
   <div class="drop" id="drop">
     <p>{escape(word(lang, "pictures.drop"))}
       <label class="button" for="files">{escape(word(lang, "pictures.pick"))}</label>
-      <input type="file" id="files" name="files" multiple accept="image/*,.svg"
+      <input type="file" id="files" name="files" multiple accept="image/*,.heic,.heif,.svg"
              aria-describedby="pictures-hint pictures-status">
     </p>
     <p class="help" id="pictures-hint">{escape(word(lang, "pictures.hint"))}</p>

@@ -2,7 +2,9 @@
 
 An upload is identified by the SHA-256 of its bytes and stored under a name we make
 (``<hash>.<ext>``, the extension from the format we found, never from the browser).
-It is decoded once, when it arrives: that one decoding gives the thumbnail (a PNG we
+A picture over the decoding limit (a 48 MP HEIC, a 100 MP PNG) is reduced once, on
+arrival (``api.reduce_large_picture``, within a memory budget, up to 200 MP), and that
+upright copy is the original kept. It is decoded once, when it arrives: that one decoding gives the thumbnail (a PNG we
 encode, the only picture served back, so an SVG is never served as an SVG) and a small
 upright copy for previews. Previews then never decode the original again, whatever
 option changes; the original is read only to make the PDF to download, exactly as the
@@ -37,6 +39,7 @@ from domino_print.api import (
     decode_picture,
     in_language,
     open_picture,
+    reduce_large_picture,
     svg_thumbnail,
 )
 from domino_print.texts import languages
@@ -188,8 +191,10 @@ def _prepare(data: bytes, path: Path) -> Prepared:
     if _looks_like_svg(data):
         thumbnail = _prepare_svg(data, path)
         return Prepared(digest, ".svg", data, data, ".svg", thumbnail)
-    extension, preview, preview_extension, thumbnail = _prepare_raster(data, path)
-    return Prepared(digest, extension, data, preview, preview_extension, thumbnail)
+    reduced = reduce_large_picture(data, path)  # over the decoding limit: a reduced copy is kept
+    kept = data if reduced is None else reduced[0]
+    extension, preview, preview_extension, thumbnail = _prepare_raster(kept, path)
+    return Prepared(digest, extension, kept, preview, preview_extension, thumbnail)
 
 
 def store(prepared: Prepared, pictures_dir: Path, preview_dir: Path, thumbs_dir: Path) -> dict:
