@@ -32,6 +32,9 @@ if TYPE_CHECKING:
 
 PADDING = 0.08
 """Free border around a picture, as a fraction of the face."""
+COVER_MARGIN = 0.04
+"""With ``fit = "cover"`` the picture fills its face but this share on every side: it never runs
+into the cut line or the centre line (a cut a millimetre off still leaves the whole picture)."""
 
 
 class PicturePainter:
@@ -75,14 +78,21 @@ class PicturePainter:
             fit=self.theme.fit,
             background=self.background,
             padding=PADDING,
+            margin=COVER_MARGIN,
+            positions={self.theme.images[v]: self._position(v) for v in values},
         )
+
+    def _position(self, value: int) -> tuple[float, float]:
+        """Where the square of this value's picture is cut with ``cover`` (the theme's ``crop``)."""
+        crops = self.theme.crops
+        return crops[value] if value < len(crops) else (0.5, 0.5)
 
     def draw(self, canvas: Canvas, value: int, size_pt: float) -> None:
         path = self.theme.images[value]
         if path.suffix.lower() == ".svg":
             self._draw_svg(canvas, path, size_pt)
         else:
-            self._draw_raster(canvas, path, size_pt)
+            self._draw_raster(canvas, path, size_pt, self._position(value))
 
     def _draw_svg(self, canvas: Canvas, path: Path, size_pt: float) -> None:
         """Vector art, scaled to fit: from its precompiled operators when they are current."""
@@ -106,7 +116,7 @@ class PicturePainter:
             draw_drawing(canvas, drawing)
         canvas.restoreState()
 
-    def _draw_raster(self, canvas: Canvas, path, size_pt: float) -> None:
+    def _draw_raster(self, canvas: Canvas, path, size_pt: float, position: tuple[float, float]) -> None:
         from domino_print.pictures.raster import draw_raster  # deferred: Pillow, for photos only
 
         draw_raster(
@@ -117,6 +127,8 @@ class PicturePainter:
             fit=self.theme.fit,
             background=self.background,
             padding=PADDING,
+            margin=COVER_MARGIN,
+            position=position,
             pending=self._pending.pop(path, None),
             grey=self.ink.grey_only,
         )

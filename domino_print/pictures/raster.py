@@ -14,8 +14,8 @@ Two steps, so that every mistake is found before any drawing:
   is still at least the printed resolution; EXIF orientation; colour modes to
   RGB or grey, ICC profiles through littleCMS; 16-bit grey scaled), flattens
   transparency onto the theme's background, fits the picture (``contain``:
-  whole picture inside the padded square, centred; ``cover``: centre square
-  cropped and filling the face, no padding), and downsamples it once with a
+  whole picture inside the padded square, centred; ``cover``: a square cut where the
+  theme says, by default the centre, filling the face but a small margin), and downsamples it once with a
   Lanczos filter to ``dpi`` pixels per inch at the printed size. It never
   enlarges a small picture: the PDF viewer scales it.
 * ``prepare_in_parallel(...)``, optional, starts that work for all of a theme's
@@ -134,11 +134,22 @@ def _pixels(points: float, dpi: int) -> int:
     return max(1, round(points / 72 * dpi))
 
 
-def _scale(stored: tuple[int, int], size_pt: float, dpi: int, fit: str, padding: float) -> float:
+def _scale(stored: tuple[int, int], size_pt: float, dpi: int, fit: str, padding: float,
+           margin: float = 0.0) -> float:
     """Printed pixels per stored pixel (EXIF quarter turns do not change it: the face is square)."""
     if fit == "cover":
-        return _pixels(size_pt, dpi) / min(stored)
+        return _pixels(size_pt * (1 - 2 * margin), dpi) / min(stored)
     return _pixels(size_pt * (1 - 2 * padding), dpi) / max(stored)
+
+
+CENTRE = (0.5, 0.5)
+"""Where the square of a ``cover`` picture is cut by default: its middle."""
+
+
+def _cut_at(free: float, at: float) -> float:
+    """The offset of the kept square along one side with ``free`` pixels to spare: ``at`` 0 keeps
+    the left or top, 0.5 the middle, 1 the right or bottom (as CSS ``object-position``)."""
+    return free * min(1.0, max(0.0, at))
 
 
 _GAP = 3.0
@@ -190,30 +201,35 @@ class FaceImage:
 
 def prepare_face_image(
     path: Path, size_pt: float, *, dpi: int, fit: str = "contain", background: str = "#FFFFFF",
-    padding: float = 0.08,
+    padding: float = 0.08, margin: float = 0.0, position: tuple[float, float] = CENTRE,
 ) -> FaceImage:
-    """Decode, turn, convert, fit and downsample the picture at ``path`` for a square face."""
-    inner = size_pt if fit == "cover" else size_pt * (1 - 2 * padding)
+    """Decode, turn, convert, fit and downsample the picture at ``path`` for a square face.
+
+    ``contain`` keeps ``padding`` (a share of the face) free on every side; ``cover`` fills the
+    face but ``margin`` on every side, with the square cut at ``position`` (see ``_cut_at``).
+    """
+    inner = size_pt * (1 - 2 * (margin if fit == "cover" else padding))
     with _opened(path) as source:
         source_format, source_mode = source.format or "", source.mode
-        image = decode(source, path, _scale(source.size, size_pt, dpi, fit, padding))
+        image = decode(source, path, _scale(source.size, size_pt, dpi, fit, padding, margin))
     del source  # only ``image`` may hold the decoded pixels now: reducing it below frees them
     image = _opaque(image)
     if image.mode in ("RGBA", "LA"):
-        image = _reduced_in_strips(image, int(1 / _scale(image.size, size_pt, dpi, fit, padding) / _GAP))
+        factor = int(1 / _scale(image.size, size_pt, dpi, fit, padding, margin) / _GAP)
+        image = _reduced_in_strips(image, factor)
     photo = _is_photo(image, source_format, source_mode)
     width, height = image.size
     if fit == "cover":
         side = min(width, height)
-        target = min(_pixels(size_pt, dpi), side)
-        left, top = (width - side) / 2, (height - side) / 2
+        target = min(_pixels(inner, dpi), side)
+        left, top = _cut_at(width - side, position[0]), _cut_at(height - side, position[1])
         if target < side:
             crop = (left, top, left + side, top + side)
             image = image.resize((target, target), Image.Resampling.LANCZOS, box=crop, reducing_gap=_GAP)
         elif width != height:
             image = image.crop((int(left), int(top), int(left) + side, int(top) + side))
-        x = y = 0.0
-        box_w = box_h = size_pt
+        x = y = size_pt * margin
+        box_w = box_h = inner
     else:
         box_w, box_h = inner * width / max(width, height), inner * height / max(width, height)
         target_w, target_h = _pixels(box_w, dpi), _pixels(box_h, dpi)
@@ -227,7 +243,8 @@ def prepare_face_image(
 
 def draw_raster(
     canvas: Canvas, path: Path, size_pt: float, *, dpi: int, fit: str, background: str, padding: float,
-    pending: Future | None = None, grey: bool = False,
+    margin: float = 0.0, position: tuple[float, float] = CENTRE, pending: Future | None = None,
+    grey: bool = False,
 ) -> None:
     """Draw the picture at ``path`` into the square (0, 0)-(size_pt, size_pt) of ``canvas``
     (as grey pixels with ``grey``: ``--ink noir``).
@@ -240,7 +257,8 @@ def draw_raster(
     if future is not None:
         face = future.result()  # a PictureError raised in the worker is raised here
     else:
-        face = prepare_face_image(path, size_pt, dpi=dpi, fit=fit, background=background, padding=padding)
+        face = prepare_face_image(path, size_pt, dpi=dpi, fit=fit, background=background, padding=padding,
+                                  margin=margin, position=position)
     if grey and face.image.mode != "L":
         face = replace(face, image=face.image.convert("L"))
     canvas.saveState()
@@ -256,15 +274,16 @@ PARALLEL_MAX_PIXELS = 4_000_000
 """Pictures decoding to more pixels than this (big PNG, TIFF...) are left to ``draw_raster``,
 one at a time, so that parallel work never holds several large pictures in memory."""
 
-def _decoded_pixels(path: Path, size_pt: float, dpi: int, fit: str, padding: float) -> int:
+def _decoded_pixels(path: Path, size_pt: float, dpi: int, fit: str, padding: float, margin: float) -> int:
     """How many pixels decoding ``path`` will hold (a JPEG decodes at 1/2, 1/4 or 1/8 scale)."""
     with _opened(path) as image:
-        width, height = decoded_size(image, _scale(image.size, size_pt, dpi, fit, padding))
+        width, height = decoded_size(image, _scale(image.size, size_pt, dpi, fit, padding, margin))
     return width * height
 
 
 def prepare_in_parallel(
     paths, size_pt: float, *, dpi: int, fit: str, background: str, padding: float,
+    margin: float = 0.0, positions: dict[Path, tuple[float, float]] | None = None,
     workers: int | None = None,
 ) -> dict[Path, Future]:
     """Start decoding these pictures in worker threads; pass each result to ``draw_raster``.
@@ -281,7 +300,7 @@ def prepare_in_parallel(
         if path.suffix.lower() == ".svg":
             continue
         try:
-            if _decoded_pixels(path, size_pt, dpi, fit, padding) > PARALLEL_MAX_PIXELS:
+            if _decoded_pixels(path, size_pt, dpi, fit, padding, margin) > PARALLEL_MAX_PIXELS:
                 continue
         except PictureError:
             continue
@@ -294,7 +313,7 @@ def prepare_in_parallel(
     started = {
         path: executor.submit(
             prepare_face_image, path, size_pt, dpi=dpi, fit=fit, background=background,
-            padding=padding,
+            padding=padding, margin=margin, position=(positions or {}).get(path, CENTRE),
         )
         for path in chosen
     }

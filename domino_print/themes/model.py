@@ -75,7 +75,7 @@ _BUILTIN_KEYS = {
     "currency",
 }
 _REPRESENTATION_KEYS = {"name", "values", "kind", "words", "names", "case", "lowest", "style", "match"}
-_USER_KEYS = {"name", "title", "description", "labels", "images", "fit", "background", "age"}
+_USER_KEYS = {"name", "title", "description", "labels", "images", "fit", "background", "age", "crop"}
 _HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
@@ -115,6 +115,9 @@ class Theme:
     colours: tuple[str, ...] = ()
     images: tuple[Path, ...] = ()
     fit: str = "contain"
+    crops: tuple[tuple[float, float], ...] = ()
+    """Where each picture's square is cut with ``fit = "cover"`` (x, y from 0 to 1: 0 the left or
+    top, 0.5 the middle); a value without one is cut in its middle."""
     background: str = "#FFFFFF"
     builtin: bool = True
     association: AssociationTheme | None = None
@@ -276,6 +279,26 @@ def labels_table(path: Path, data: dict, count: int) -> dict[str, tuple[str, ...
             raise ThemeError(says="theme.labels_count", path=path, lang=lang, given=len(words), count=count)
         table[lang] = tuple(words)
     return table
+
+
+def crop_table(path: Path, data: dict, count: int) -> tuple[tuple[float, float], ...]:
+    """``crop = [[0.5, 0.2], ...]``: one ``[x, y]`` per value, each from 0 to 1, where a picture's
+    square is cut with ``fit = "cover"`` (0 the left or top, 0.5 the middle, 1 the right or bottom)."""
+    value = data.get("crop")
+    if value is None:
+        return ()
+    if not isinstance(value, list) or len(value) != count:
+        raise ThemeError("crop must be a list of {count} [x, y] pairs, one per picture, like [0.5, 0.2]",
+                         path=path, count=count)
+    pairs = []
+    for index, pair in enumerate(value):
+        numbers = isinstance(pair, list) and len(pair) == 2 and all(
+            isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1 for v in pair)
+        if not numbers:
+            raise ThemeError("crop {index} must be two numbers from 0 to 1 ([x, y]), not {pair!r}",
+                             path=path, index=index, pair=pair)
+        pairs.append((float(pair[0]), float(pair[1])))
+    return tuple(pairs)
 
 
 def check_colour(path: Path, key: str, value: object) -> str:

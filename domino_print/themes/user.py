@@ -9,7 +9,9 @@ number of pictures is the largest set possible: 7 pictures make a double-six,
 A ``theme.toml`` in the folder, or passed directly, may set the order
 (``images = [...]``, relative to the TOML file's folder), ``labels``,
 ``title``, ``description``, ``name``, ``age``, ``fit`` (``"contain"`` or
-``"cover"``) and ``background`` (``"#RRGGBB"``). ``write_starter_theme``
+``"cover"``), ``crop`` (with ``cover``, where each picture's square is cut: ``[x, y]``
+per picture from 0 to 1, ``[0.5, 0.2]`` keeps a face near the top) and ``background``
+(``"#RRGGBB"``). ``write_starter_theme``
 writes one, listing the pictures found, for the user to edit.
 
 Loading a theme reads no picture: ``UserTheme.check_use(top, ...)``, called once the
@@ -55,6 +57,7 @@ from domino_print.themes.model import (
     ThemeError,
     check_colour,
     check_keys,
+    crop_table,
     labels_table,
     per_language,
     read_toml,
@@ -355,6 +358,7 @@ def _from_toml(toml: Path) -> UserTheme:
         labels=labels_table(toml, data, len(paths)) or _labels(paths),
         images=tuple(paths),
         fit=fit,
+        crops=crop_table(toml, data, len(paths)),
         background=background,
         builtin=False,
         source=source,
