@@ -1,4 +1,5 @@
-"""Find a theme from what the user typed: a built-in name, a folder of pictures or a TOML file.
+"""Find a theme from what the user typed: a built-in name, a folder of pictures, a TOML file or a
+.zip of a theme's folder (``archive``).
 
 It sits above both ``themes`` (the model and the built-in themes) and
 ``user_themes`` (a user's pictures), so that neither needs the other's loader.
@@ -19,6 +20,10 @@ def load_theme(ref: str) -> Theme:
     if not ref.strip():  # Path("") is the current folder: never a theme by accident
         raise OptionError("--theme is empty; give a theme name or a folder of images")
     path = user_path(ref)
+    if path.suffix.lower() == ".zip" and path.is_file():  # a theme as one file: unpacked, checked
+        from domino_print.themes.archive import unpacked_folder
+
+        return load_user_theme(unpacked_folder(path))
     if path.is_dir() or path.suffix.lower() == ".toml" or "/" in ref or "\\" in ref:
         return load_user_theme(path)
     names = ", ".join(builtin_names())

@@ -1,0 +1,189 @@
+"""A theme as one .zip file (``--theme photos.zip``): the studio's "Download the theme", a folder
+zipped by a file manager, a colleague's theme sent by mail.
+
+``unpack_theme`` checks every member before it writes one, with the rules a folder follows
+(``files.inside_folder``) and limits of its own, each refusal one line (``ArchiveError``):
+
+* every name stays inside the folder it is unpacked into: no absolute name, no ``..``, no drive,
+  no link (a member marked as a symbolic link), no name twice ("zip slip");
+* at most ``MAX_MEMBERS`` members, none over ``MAX_MEMBER_BYTES`` once unpacked, all together
+  at most ``MAX_TOTAL_BYTES``, and none that unpacks to more than ``MAX_RATIO`` times its packed
+  size past its first megabyte ("zip bombs"); the sizes the archive declares bound what is
+  read (``zipfile`` stops there and checks the CRC);
+* encrypted members are refused; only pictures (``pictures.IMAGE_SUFFIXES``) and ``theme.toml``
+  are written, other files (a ``__MACOSX`` folder, ``.DS_Store``, notes) are left out.
+
+The theme is then the folder holding ``theme.toml`` (the archive's top, or the one folder at its
+top, as a zipped folder has it) and is read as any folder theme. ``load_zip_theme`` unpacks once
+per archive and process, into a temporary folder named after the archive and removed at exit.
+"""
+
+from __future__ import annotations
+
+import atexit
+import shutil
+import stat
+import tempfile
+import zipfile
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from domino_print.pictures import IMAGE_SUFFIXES
+from domino_print.themes.files import OutsideFolder, inside_folder
+from domino_print.themes.model import ThemeError
+
+MAX_MEMBERS = 500
+MAX_MEMBER_BYTES = 64 * 1024 * 1024
+"""A picture, unpacked: twice the studio's upload limit."""
+MAX_TOTAL_BYTES = 512 * 1024 * 1024
+MAX_RATIO = 100
+"""Pictures are compressed already (a JPEG or PNG packs to about its own size): a member that
+unpacks to a hundred times its packed size past its first megabyte is a bomb."""
+_RATIO_FROM = 1024 * 1024
+THEME_FILE = "theme.toml"
+_LEFT_OUT_FOLDERS = ("__MACOSX",)
+
+
+class ArchiveError(ThemeError):
+    """A theme archive refused before anything is unpacked: ``reason`` is ``not_a_zip``, ``unsafe``
+    (a name outside the folder, a link, a name twice), ``too_large``, ``too_many`` or
+    ``no_pictures``; ``name`` the member at fault (when one is)."""
+
+    def __init__(self, template: str, /, *, path: object, reason: str, name: str = "",
+                 **values: Any) -> None:
+        self.reason = reason
+        self.name = name
+        super().__init__(template, path=path, name=name, **values)
+
+
+def _kept(name: str) -> bool:
+    """Whether a member is part of the theme: a picture or theme.toml, not hidden, not macOS's."""
+    parts = PurePosixPath(name).parts
+    if not parts or any(part in _LEFT_OUT_FOLDERS or part.startswith(".") for part in parts):
+        return False
+    return parts[-1].lower() == THEME_FILE or PurePosixPath(name).suffix.lower() in IMAGE_SUFFIXES
+
+
+def _checked_members(archive: zipfile.ZipFile, zip_path: Path, into: Path) -> list[zipfile.ZipInfo]:
+    members = archive.infolist()
+    if len(members) > MAX_MEMBERS:
+        raise ArchiveError("the archive holds {count} files, more than {limit}; a theme needs its pictures "
+                           "and theme.toml only", path=zip_path, reason="too_many", count=len(members),
+                           limit=MAX_MEMBERS)
+    seen: set[str] = set()
+    kept, total = [], 0
+    for member in members:
+        name = member.filename
+        try:
+            inside_folder(into, name)
+        except OutsideFolder:
+            raise ArchiveError("{name} would be unpacked outside the theme's folder; the archive is refused",
+                               path=zip_path, reason="unsafe", name=name) from None
+        if "\\" in name or (len(name) > 1 and name[1] == ":"):
+            raise ArchiveError("{name} is not a plain file name inside the archive; the archive is refused",
+                               path=zip_path, reason="unsafe", name=name)
+        if stat.S_ISLNK(member.external_attr >> 16):
+            raise ArchiveError("{name} is a link; a theme's archive holds files only", path=zip_path,
+                               reason="unsafe", name=name)
+        folded = name.rstrip("/").casefold()
+        if folded in seen:
+            raise ArchiveError("{name} is in the archive twice; the archive is refused", path=zip_path,
+                               reason="unsafe", name=name)
+        seen.add(folded)
+        if member.is_dir() or not _kept(name):
+            continue
+        if member.flag_bits & 0x1:
+            raise ArchiveError("{name} is encrypted; make the archive without a password", path=zip_path,
+                               reason="not_a_zip", name=name)
+        if member.file_size > MAX_MEMBER_BYTES:
+            raise ArchiveError("{name} unpacks to {size} MB, over {limit} MB for one file", path=zip_path,
+                               reason="too_large", name=name, size=member.file_size // (1024 * 1024),
+                               limit=MAX_MEMBER_BYTES // (1024 * 1024))
+        if member.file_size > _RATIO_FROM and member.file_size > MAX_RATIO * max(1, member.compress_size):
+            raise ArchiveError("{name} unpacks to {ratio} times its packed size (a zip bomb?); the archive "
+                               "is refused", path=zip_path, reason="too_large", name=name,
+                               ratio=member.file_size // max(1, member.compress_size))
+        total += member.file_size
+        if total > MAX_TOTAL_BYTES:
+            raise ArchiveError("the archive unpacks to more than {limit} MB; the archive is refused",
+                               path=zip_path, reason="too_large", name=name,
+                               limit=MAX_TOTAL_BYTES // (1024 * 1024))
+        kept.append(member)
+    if not any(PurePosixPath(m.filename).suffix.lower() in IMAGE_SUFFIXES for m in kept):
+        raise ArchiveError("the archive holds no picture (and no theme.toml listing any)", path=zip_path,
+                           reason="no_pictures")
+    return kept
+
+
+def _theme_root(kept: list[zipfile.ZipInfo], into: Path) -> Path:
+    """The folder of ``theme.toml`` nearest the top, else the one folder at the top, else the top."""
+    tomls = sorted((PurePosixPath(m.filename) for m in kept if PurePosixPath(m.filename).name.lower()
+                    == THEME_FILE), key=lambda p: len(p.parts))
+    if tomls:
+        return into.joinpath(*tomls[0].parent.parts)
+    tops = {PurePosixPath(m.filename).parts[0] for m in kept}
+    if len(tops) == 1 and all(len(PurePosixPath(m.filename).parts) > 1 for m in kept):
+        return into / tops.pop()
+    return into
+
+
+def unpack_theme(zip_path: Path, into: Path) -> Path:
+    """Check ``zip_path`` whole, then unpack its pictures and theme.toml into the empty folder
+    ``into``; the folder the theme is read from. ``ArchiveError`` (nothing written) if refused."""
+    try:
+        archive = zipfile.ZipFile(zip_path)
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError) as exc:
+        raise ArchiveError("not a .zip archive that can be read ({problem}); give the theme's .zip file or "
+                           "its folder", path=zip_path, reason="not_a_zip",
+                           problem=str(exc) or "damaged") from None
+    with archive:
+        kept = _checked_members(archive, zip_path, into)
+        for member in kept:
+            target = inside_folder(into, member.filename)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                with archive.open(member) as source, open(target, "xb") as out:
+                    shutil.copyfileobj(source, out, 1024 * 1024)
+            except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError) as exc:
+                raise ArchiveError("{name} cannot be unpacked ({problem}); the archive is damaged",
+                                   path=zip_path, reason="not_a_zip", name=member.filename,
+                                   problem=str(exc) or type(exc).__name__) from None
+        if not kept:
+            raise ArchiveError("the archive holds no picture", path=zip_path, reason="no_pictures")
+        return _theme_root(kept, into)
+
+
+_UNPACKED: dict[tuple[str, int, int], Path] = {}
+"""Archives unpacked in this process, by (real path, size, change time): the folder their theme is."""
+_TEMPORARY: list[Path] = []
+
+
+def _remove_unpacked() -> None:
+    for folder in _TEMPORARY:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+atexit.register(_remove_unpacked)
+
+
+def unpacked_folder(zip_path: Path) -> Path:
+    """The folder theme ``zip_path`` unpacks to: unpacked once per process, removed at exit."""
+    try:
+        info = zip_path.stat()
+    except OSError as exc:
+        raise ArchiveError("cannot read the archive ({problem})", path=zip_path, reason="not_a_zip",
+                           problem=exc.strerror or str(exc)) from None
+    key = (str(zip_path.resolve()), info.st_size, info.st_mtime_ns)
+    if key in _UNPACKED and _UNPACKED[key].exists():
+        return _UNPACKED[key]
+    temporary = Path(tempfile.mkdtemp(prefix="domino-print-theme-"))
+    _TEMPORARY.append(temporary)
+    into = temporary / (zip_path.stem or "theme")
+    into.mkdir()
+    try:
+        folder = unpack_theme(zip_path, into)
+    except BaseException:
+        shutil.rmtree(temporary, ignore_errors=True)
+        raise
+    _UNPACKED[key] = folder
+    return folder
