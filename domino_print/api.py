@@ -208,6 +208,7 @@ def rules_text(job: Job) -> RulesContent | None:
 from domino_print.output.stopping import Stopped, take_stop  # noqa: E402
 from domino_print.output.summary import human_size  # noqa: E402
 from domino_print.pictures import IMAGE_SUFFIXES, PictureError  # noqa: E402
+from domino_print.themes.archive import ArchiveError  # noqa: E402
 from domino_print.themes.model import FIT_MODES, in_language  # noqa: E402
 from domino_print.themes.user import natural_key  # noqa: E402
 
@@ -233,6 +234,16 @@ def reduce_large_picture(data: bytes, path: Path) -> tuple[bytes, str] | None:
     from domino_print.pictures.reduce import reduce_large
 
     return reduce_large(data, path)
+
+
+def open_theme_archive(zip_path: Path, into: Path):
+    """A theme's .zip unpacked into the empty folder ``into`` with the folder rules and the archive's
+    limits (``themes.archive``), then loaded as ``--theme`` loads it: the ``Theme`` (its pictures
+    inside ``into``). ``ArchiveError`` (with a ``reason``) or the theme's own error if refused."""
+    from domino_print.themes.archive import unpack_theme
+    from domino_print.themes.user import load_user_theme
+
+    return load_user_theme(unpack_theme(zip_path, into))
 
 
 def check_picture(path: Path) -> None:
@@ -267,6 +278,23 @@ def association_themes() -> list[str]:
     return sorted(themes())
 
 
-__all__ += ["FIT_MODES", "IMAGE_SUFFIXES", "PictureError", "Stopped", "WordedError", "association_themes",
-            "check_picture", "decode_picture", "human_size", "in_language", "make_calibration", "natural_key",
-            "open_picture", "reduce_large_picture", "svg_thumbnail", "take_stop"]
+__all__ += [
+    "FIT_MODES",
+    "IMAGE_SUFFIXES",
+    "ArchiveError",
+    "PictureError",
+    "Stopped",
+    "WordedError",
+    "association_themes",
+    "check_picture",
+    "decode_picture",
+    "human_size",
+    "in_language",
+    "make_calibration",
+    "natural_key",
+    "open_picture",
+    "open_theme_archive",
+    "reduce_large_picture",
+    "svg_thumbnail",
+    "take_stop",
+]

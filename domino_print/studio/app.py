@@ -9,7 +9,9 @@ Routes (all under one origin; the API answers JSON):
   built-in themes, ``session`` for the visitor's pictures);
 - ``GET /download/<scope>/<key>.pdf``: the PDF (``?inline=1`` to open it in the browser);
 - ``POST /api/pictures`` (multipart) or ``/api/picture`` (one raw file), ``/api/pictures/order``,
-  ``/remove``, ``/name``, ``/look``: the visitor's pictures; ``GET /thumbs/<id>.png`` their thumbnails.
+  ``/remove``, ``/name``, ``/look``, ``/crop``: the visitor's pictures; ``GET /thumbs/<id>.png`` their
+  thumbnails; ``GET /theme.zip`` and ``POST /api/theme``: them as a theme file, and one opened again;
+- ``GET /zoom/<scope>/<key>/<n>.jpg``: a page of a preview enlarged.
 
 Each endpoint is a module-level function listed in ``ROUTES`` (Starlette's own way): it reads
 the process's shared state, ``Studio`` (settings, sessions, caches, render threads), from
@@ -43,6 +45,7 @@ from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+import domino_print.studio.theme_zip as theme_zip
 import domino_print.studio.uploads as picture_files
 from domino_print.api import (
     DocumentFacts,
@@ -70,6 +73,7 @@ from domino_print.studio.rendering import (
 from domino_print.studio.sessions import COOKIE, Session, SessionStore
 from domino_print.studio.settings import Settings
 from domino_print.studio.words import page_languages, word
+from domino_print.studio.zoom import zoomed_page
 from domino_print.texts import DEFAULT_LANG, languages
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -468,6 +472,20 @@ async def page_picture(request: Request) -> Response:
     return Response(data, media_type="image/jpeg", headers=headers)
 
 
+async def zoom_picture(request: Request) -> Response:
+    """A page of the preview enlarged (``zoom``), to check the faces."""
+    studio = _studio(request)
+    scope, key = request.path_params["scope"], request.path_params["key"]
+    cache_dir, _session = cache_for(request, scope)
+    if cache_dir is None or not KEY.match(key):
+        return PlainTextResponse("not found", status_code=404)
+    data = await studio.run(zoomed_page, cache_dir, key, request.path_params["page"])
+    if data is None:
+        return PlainTextResponse("not found", status_code=404)
+    headers = {"cache-control": "private, max-age=3600, immutable"}
+    return Response(data, media_type="image/jpeg", headers=headers)
+
+
 def _full_options(session: Session, key: str) -> dict | None:
     """The options of a download key of this session: saved with the last preview."""
     state = session.read_state()
@@ -532,6 +550,7 @@ async def download(request: Request) -> Response:
 # -- pictures ----------------------------------------------------------------------------
 def state_answer(session: Session, state: dict, **extra) -> Response:
     pictures = [{"id": p["id"], "labels": p.get("labels", {}), "thumb": f"/thumbs/{p['id']}.png",
+                 "crop": picture_files.crop_of(p),
                  "printed": {code: picture_files.printed_name(p, code, value) for code in languages()}}
                 for value, p in enumerate(state.get("pictures", []))]
     return _no_store(JSONResponse({"pictures": pictures, "fit": state.get("fit"),
@@ -730,6 +749,11 @@ async def change_pictures(request: Request) -> Response:
                 if fit not in ("contain", "cover") or not re.match(r"^#[0-9a-fA-F]{6}$", background):
                     return None
                 state["fit"], state["background"] = fit, background.upper()
+            elif action == "crop":  # where the square is cut with "fill the face"
+                crop = picture_files.clean_crop(body.get("x"), body.get("y"))
+                if body.get("id") not in ids or crop is None:
+                    return None
+                pictures[ids.index(body["id"])]["crop"] = list(crop)
             elif action == "title":
                 state["title"] = picture_files.clean_label(str(body.get("title", "")))
             else:
@@ -741,6 +765,69 @@ async def change_pictures(request: Request) -> Response:
     if state is None:
         return _bad_request(request, "out_of_date")
     return state_answer(session, state)
+
+
+# -- keep the work: the pictures as a theme file (theme_zip) --------------------------------------
+async def theme_download(request: Request) -> Response:
+    """"Download the theme": the visitor's pictures and settings as a .zip ``--theme`` reads."""
+    studio = _studio(request)
+    session = studio.session_of(request)
+    state = session.read_state() if session is not None else {}
+    if session is None or not state.get("pictures"):
+        return PlainTextResponse("not found", status_code=404)
+    data = await studio.run(theme_zip.archive_bytes, state, session.pictures_dir, titles(state),
+                            _lang(request))
+    disposition = f'attachment; filename="{theme_zip.archive_name(state)}"'
+    return Response(data, media_type="application/zip",
+                    headers={"content-disposition": disposition, "cache-control": "no-store"})
+
+
+async def theme_open(request: Request) -> Response:
+    """"Open a theme": a theme's .zip (the raw body) replaces the session's pictures."""
+    studio = _studio(request)
+    session = studio.session_of(request)
+    if session is None:
+        return PlainTextResponse("no session", status_code=401)
+    lang = _lang(request)
+    limit = studio.limits.bytes_per_session
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            message = word(lang, "error.file_too_large", limit=human_size(limit, lang))
+            return _no_store(JSONResponse({"message": message}, status_code=413))
+        chunks.append(chunk)
+    try:
+        opened = await studio.run(theme_zip.read_archive, b"".join(chunks), lang)
+    except theme_zip.RefusedTheme as exc:
+        return _no_store(JSONResponse({"message": exc.message}, status_code=422))
+    result = await studio.run(_open_theme, studio, session, lang, opened)
+    return state_answer(session, result["state"], rejected=result["rejected"], added=result["added"])
+
+
+def _open_theme(studio: Studio, session: Session, lang: str, opened: theme_zip.OpenedTheme) -> dict:
+    with session.changing() as state:  # the theme opened replaces the pictures there were
+        for entry in state["pictures"]:
+            picture_files.remove_files(entry, session.pictures_dir, session.preview_dir, session.thumbs_dir)
+        state["pictures"] = []
+        rewrite_theme(session, state)
+    result = _accept(studio, session, lang, opened.uploads)
+    refused = {item["name"] for item in result["rejected"]}
+    kept = [index for index, (name, _data) in enumerate(opened.uploads) if name not in refused]
+    with session.changing() as state:
+        by_id = {p["id"]: p for p in state["pictures"]}
+        for index, ident in zip(kept, result["added"], strict=False):
+            entry = by_id[ident]
+            if opened.labels[index]:
+                entry["labels"] = dict(opened.labels[index])
+                entry["name"] = opened.labels[index].get(lang) or next(iter(opened.labels[index].values()))
+            crop = opened.crops[index]
+            if crop is not None:
+                entry["crop"] = list(crop)
+        state["fit"], state["background"], state["title"] = opened.fit, opened.background, opened.title
+        rewrite_theme(session, state)
+    result["state"] = session.read_state()
+    return result
 
 
 async def thumbnail(request: Request) -> Response:
@@ -841,7 +928,10 @@ ROUTES = [
     Route("/api/picture", upload_one, methods=["POST"]),
     Route("/api/pictures/{action}", change_pictures, methods=["POST"]),
     Route("/thumbs/{ident}.png", thumbnail),
+    Route("/theme.zip", theme_download),
+    Route("/api/theme", theme_open, methods=["POST"]),
     Route("/pages/{scope}/{key}/{page:int}.jpg", page_picture),
+    Route("/zoom/{scope}/{key}/{page:int}.jpg", zoom_picture),
     Route("/download/{scope}/{key}.pdf", download),
     Mount("/static", _StaticFiles(directory=STATIC), name="static"),
 ]

@@ -30,6 +30,9 @@ class Goal(NamedTuple):
     """Whether the path is about the visitor's own pictures (their section shows)."""
     sample: dict[str, object]
     """The options of its small picture on the first screen."""
+    few_pictures: dict[str, object]
+    """What it proposes when the visitor has only a few pictures: ``counts`` (how many) and
+    ``options`` (what accepting sets), e.g. the toddlers' game; empty when nothing."""
 
 
 def _themes(chosen: object) -> tuple[str, ...]:
@@ -54,7 +57,8 @@ def goals() -> tuple[Goal, ...]:
     return tuple(
         Goal(name=str(entry["name"]), options=dict(entry.get("options", {})),
              fields=tuple(entry.get("fields", ())), themes=_themes(entry.get("themes", "all")),
-             pictures=bool(entry.get("pictures", False)), sample=dict(entry.get("sample", {})))
+             pictures=bool(entry.get("pictures", False)), sample=dict(entry.get("sample", {})),
+             few_pictures=dict(entry.get("few_pictures", {})))
         for entry in data["goal"]
     )
 

@@ -168,8 +168,40 @@ def _pictures_section(lang: str, state: dict) -> str:
     <div class="field value"><label for="background">{escape(word(lang, "pictures.background"))}</label>
       <input type="color" id="background" name="background" value="{background}"></div>
   </div>
+  <p class="help" id="crop-help" hidden>{escape(word(lang, "crop.help"))}</p>
+  {_few_pictures(lang)}
+  {_theme_files(lang)}
   <p class="error" id="e-pictures" aria-live="polite"></p>
 </fieldset>"""
+
+
+def _few_pictures(lang: str) -> str:
+    """What the pictures' goal proposes with only a few pictures (goals.toml's ``few_pictures``:
+    the toddlers' game); ``studio-toddlers.js`` shows it when the count is one of its counts."""
+    proposals = {g.name: g.few_pictures for g in goals() if g.few_pictures}
+    if not proposals:
+        return ""
+    return (f'<div class="proposal" id="toddlers" hidden data-proposals="{_attr(json.dumps(proposals))}" '
+            f'role="group" aria-labelledby="toddlers-title">'
+            f'<p><strong id="toddlers-title">{escape(word(lang, "toddlers.title"))}</strong> '
+            f'<span id="toddlers-text"></span></p>'
+            f'<button type="button" class="button" id="toddlers-accept">'
+            f'{escape(word(lang, "toddlers.accept"))}'
+            f'</button></div>')
+
+
+def _theme_files(lang: str) -> str:
+    """Keep the work: the pictures as a theme (.zip) to download, and a theme to open again
+    (``studio-theme.js``; ``theme_zip`` on the server)."""
+    return (f'<div class="theme-files">'
+            f'<a class="button" id="theme-download" download="theme.zip" aria-disabled="true" '
+            f'aria-describedby="theme-help">{escape(word(lang, "theme.download"))}</a> '
+            f'<label class="button" for="theme-file">{escape(word(lang, "theme.open"))}</label>'
+            f'<input type="file" id="theme-file" accept=".zip,application/zip" '
+            f'aria-describedby="theme-help theme-status">'
+            f'<p class="help" id="theme-help">{escape(word(lang, "theme.help"))} '
+            f'{escape(word(lang, "theme.replace"))}</p>'
+            f'<p class="status" id="theme-status" aria-live="polite"></p></div>')
 
 
 def _calibration(lang: str, offset: dict) -> str:
@@ -252,7 +284,12 @@ def render_page(lang: str, state: dict) -> str:
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{escape(word(lang, "page.title"))}</title>
 <link rel="stylesheet" href="/static/studio.css">
+<link rel="stylesheet" href="/static/studio-tools.css">
 <script src="/static/studio.js" defer></script>
+<script src="/static/studio-crop.js" defer></script>
+<script src="/static/studio-zoom.js" defer></script>
+<script src="/static/studio-theme.js" defer></script>
+<script src="/static/studio-toddlers.js" defer></script>
 </head>
 <body>
 <a class="skip" href="#preview">{escape(word(lang, "page.skip"))}</a>
@@ -301,6 +338,17 @@ def render_page(lang: str, state: dict) -> str:
   </div>
   <p class="stale" id="stale" hidden>{escape(word(lang, "preview.stale"))}</p>
   <ol class="pages" id="pages"></ol>
+  <dialog class="zoom" id="zoom" aria-labelledby="zoom-heading">
+    <div class="zoom-bar">
+      <h2 id="zoom-heading"></h2>
+      <button type="button" class="button" id="zoom-previous">{escape(word(lang, "zoom.previous"))}</button>
+      <button type="button" class="button" id="zoom-next">{escape(word(lang, "zoom.next"))}</button>
+      <button type="button" class="button primary" id="zoom-close">{escape(word(lang, "zoom.close"))}</button>
+    </div>
+    <p class="help">{escape(word(lang, "zoom.hint"))}</p>
+    <div class="zoom-page" id="zoom-page" tabindex="0" role="region" aria-labelledby="zoom-heading">
+      <img id="zoom-image" alt=""></div>
+  </dialog>
 </section>
 </main>
 <script type="application/json" id="words">{data}</script>

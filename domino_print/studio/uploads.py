@@ -4,11 +4,11 @@ An upload is identified by the SHA-256 of its bytes and stored under a name we m
 (``<hash>.<ext>``, the extension from the format we found, never from the browser).
 A picture over the decoding limit (a 48 MP HEIC, a 100 MP PNG) is reduced once, on
 arrival (``api.reduce_large_picture``, within a memory budget, up to 200 MP), and that
-upright copy is the original kept. It is decoded once, when it arrives: that one decoding gives the thumbnail (a PNG we
-encode, the only picture served back, so an SVG is never served as an SVG) and a small
-upright copy for previews. Previews then never decode the original again, whatever
-option changes; the original is read only to make the PDF to download, exactly as the
-command line reads the same folder.
+upright copy is the original kept. It is decoded once, when it arrives: that one
+decoding gives the thumbnail (a PNG we encode, the only picture served back, so an SVG is
+never served as an SVG) and a small upright copy for previews. Previews then never decode
+the original again, whatever option changes; the original is read only to make the PDF
+to download, exactly as the command line reads the same folder.
 
 ``write_theme`` writes ``theme.toml`` in ``pictures/`` (the originals) and ``preview/``
 (the small copies) from the session's state: the order, the names in every language of
@@ -229,6 +229,35 @@ def _toml_list(values: list[str]) -> str:
     return "[" + ", ".join(_toml_string(v) for v in values) + "]"
 
 
+CENTRE = (0.5, 0.5)
+
+
+def clean_crop(x: object, y: object) -> tuple[float, float] | None:
+    """Where a picture's square is cut with "fill the face" (``crop`` in theme.toml): two numbers
+    from 0 to 1 (0 the left or top, 0.5 the middle), rounded to a hundredth; None if not so."""
+    numbers = [v for v in (x, y) if isinstance(v, (int, float)) and not isinstance(v, bool)]
+    if len(numbers) != 2 or not all(0 <= v <= 1 for v in numbers):
+        return None
+    return round(float(numbers[0]), 2), round(float(numbers[1]), 2)
+
+
+def crop_of(entry: dict) -> tuple[float, float]:
+    crop = entry.get("crop")
+    return (float(crop[0]), float(crop[1])) if isinstance(crop, list) and len(crop) == 2 else CENTRE
+
+
+def _crop_pair(entry: dict) -> str:
+    x, y = crop_of(entry)
+    return f"[{x:g}, {y:g}]"
+
+
+def _crop_lines(pictures: list[dict]) -> list[str]:
+    """theme.toml's ``crop`` line, when a picture's crop was moved (every one is written then)."""
+    if not any("crop" in p for p in pictures):
+        return []
+    return [f"crop = [{', '.join(_crop_pair(p) for p in pictures)}]"]
+
+
 def printed_name(entry: dict, lang: str, value: int) -> str:
     """The name printed under a picture on a ``lang`` page: the visitor's name in ``lang``, else
     (as for any theme file) in English, French or another language, else the file's name."""
@@ -246,6 +275,7 @@ def theme_text(state: dict, key: str, titles: dict[str, str]) -> str:
         f"fit = {_toml_string(fit)}",
         f"background = {_toml_string(background)}",
         f"images = {_toml_list([p[key] for p in pictures])}",
+        *_crop_lines(pictures),
         "",
         "[title]",
         *(f"{lang} = {_toml_string(titles[lang])}" for lang in languages()),

@@ -298,7 +298,17 @@
     const open = new Set([...thumbs.querySelectorAll("details[open]")].map((d) => d.closest("li").dataset.id));
     thumbs.replaceChildren(...state.pictures.map((picture, value) => thumbItem(picture, value, count, open)));
     if (focus) thumbs.querySelector(`[data-id="${focus.id}"] [data-act="${focus.act}"]`)?.focus();
+    document.dispatchEvent(new CustomEvent("studio:pictures", { detail: state }));  // studio-*.js
   }
+
+  // The page's other scripts (studio-crop.js, studio-theme.js...) ask for a new preview, or hand
+  // over a new state of the pictures, through these two events.
+  document.addEventListener("studio:changed", () => changed());
+  document.addEventListener("studio:state", (event) => {
+    showPictures(event.detail);
+    if (event.detail.pictures.length) themeSelect.value = "pictures";
+    changed();
+  });
 
   function button(act, label, text, disabled) {
     const element = document.createElement("button");

@@ -1,0 +1,53 @@
+// domino-print studio: keep the work. "Download the theme" gives the pictures and their settings
+// as a .zip (GET /theme.zip), which the command line reads; "Open a theme" sends such a file back
+// (POST /api/theme), and the pictures it holds replace those of the set.
+"use strict";
+
+(() => {
+  const words = JSON.parse(document.getElementById("words").textContent);
+  const say = (key, values = {}) =>
+    (words[key] || key).replace(/\{(\w+)\}/g, (whole, name) => (name in values ? values[name] : whole));
+  const $ = (id) => document.getElementById(id);
+  const lang = document.documentElement.lang;
+  const link = $("theme-download");
+  if (!link) return;
+
+  document.addEventListener("studio:pictures", (event) => {
+    const count = event.detail.pictures.length;
+    if (count) {
+      link.href = `/theme.zip?lang=${lang}&v=${Date.now()}`;
+      link.removeAttribute("aria-disabled");
+    } else {
+      link.removeAttribute("href");
+      link.setAttribute("aria-disabled", "true");
+    }
+  });
+
+  $("theme-file").addEventListener("change", async (event) => {
+    const file = event.target.files[0];
+    event.target.value = "";
+    if (!file) return;
+    const status = $("theme-status");
+    status.textContent = say("pictures.sending", { count: 1 });
+    $("e-pictures").textContent = "";
+    let answer = null;
+    let data = {};
+    try {
+      answer = await fetch(`/api/theme?lang=${lang}`, {
+        method: "POST", headers: { "content-type": "application/zip" }, body: file,
+      });
+      data = await answer.json().catch(() => ({}));
+    } catch {
+      status.textContent = "";
+      $("e-pictures").textContent = say("error.server_gone");
+      return;
+    }
+    if (!answer.ok) {
+      status.textContent = "";
+      $("e-pictures").textContent = say("pictures.refused", { name: file.name, message: data.message || answer.statusText });
+      return;
+    }
+    status.textContent = say("theme.opened", { count: data.pictures.length });
+    document.dispatchEvent(new CustomEvent("studio:state", { detail: data }));
+  });
+})();
