@@ -60,6 +60,28 @@ def generate_photos() -> list[Path]:
     return paths
 
 
+HEIC_PHOTOS = WORK / "photos-heic"
+
+
+def generate_heic_photos() -> list[Path]:
+    """The same seven photos as an iPhone saves them: HEIC (HEVC, quality 80) with a 320 px
+    thumbnail embedded, made once (x265 takes a while); later calls return the cached files."""
+    paths = [HEIC_PHOTOS / f"IMG_{i + 1:04d}.HEIC" for i in range(COUNT)]
+    if (HEIC_PHOTOS / _DONE).exists() and all(p.exists() for p in paths):
+        return paths
+    import pillow_heif
+    from PIL import Image
+
+    HEIC_PHOTOS.mkdir(parents=True, exist_ok=True)
+    for source, path in zip(generate_photos(), paths, strict=True):
+        print(f"bench: generating {path.relative_to(WORK.parent.parent)} ...", flush=True)
+        with Image.open(source) as image:
+            pillow_heif.from_pillow(image).save(path, quality=80, thumbnails=[320],
+                                                enc_params={"preset": "ultrafast"})
+    (HEIC_PHOTOS / _DONE).touch()
+    return paths
+
+
 _DECODE = (
     "import glob; from PIL import Image; "
     "[Image.open(p).load() for p in sorted(glob.glob('bench/.work/photos/*.jpg'))]"

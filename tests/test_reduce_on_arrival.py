@@ -179,3 +179,27 @@ def test_a_picture_within_the_limits_is_kept_as_it_was_sent():
     noisy((120, 90)).save(buffer, "PNG")
     prepared = uploads.prepare_upload(buffer.getvalue(), "small.png")
     assert prepared.original == buffer.getvalue() and prepared.extension == ".png"
+
+
+def test_a_heic_preview_comes_from_the_thumbnail_its_phone_embedded(tmp_path):
+    """Decoding a phone's HEVC picture whole takes seconds; its 320 px thumbnail is enough for the
+    preview. The PDF still reads the whole picture where a face needs more pixels."""
+    from domino_print.pictures.raster import prepare_face_image
+
+    upright = noisy((1600, 1200), seed=5)
+    upright.paste(RED, (0, 0, 1600, 600))
+    upright.paste(BLUE, (0, 600, 1600, 1200))
+    buffer = io.BytesIO()
+    heif = pillow_heif.from_pillow(upright.transpose(Image.Transpose.ROTATE_90))
+    exif = Image.Exif()
+    exif[0x0112] = 6
+    heif.info["exif"] = exif.tobytes()
+    heif.save(buffer, quality=70, thumbnails=[320])
+    prepared = uploads.prepare_upload(buffer.getvalue(), "IMG_0100.HEIC")
+    preview = _stored(prepared.preview)
+    assert preview.size == (320, 240)  # the thumbnail, upright
+    assert preview.getpixel((160, 3))[0] > 200 and preview.getpixel((160, 236))[2] > 200
+    path = tmp_path / "IMG_0100.heic"
+    path.write_bytes(prepared.original)
+    face = prepare_face_image(path, 40 / 25.4 * 72, dpi=300, fit="cover")
+    assert face.image.size == (472, 472)  # 40 mm at 300 dpi: more than the thumbnail holds

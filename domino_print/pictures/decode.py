@@ -8,7 +8,8 @@ The one door through which a user's pixels come in, from a file or from bytes
   and the size must be within the limits below, before any pixel is decoded.
 * ``decode`` decodes it at the smallest scale that still gives ``scale`` of
   its pixels (a JPEG at 1/2, 1/4 or 1/8 with ``Image.draft``: cheap, and the
-  full image is never held), turns it as its EXIF orientation says, converts
+  full image is never held; a HEIC from the thumbnail its phone embedded, when
+  that one is large enough), turns it as its EXIF orientation says, converts
   colour profiles to sRGB and any colour mode to ``RGB``, ``L``, ``RGBA`` or
   ``LA``.
 
@@ -279,6 +280,8 @@ def decode(image: Image.Image, path: Path, scale: float) -> Image.Image:
     fmt = image.format or ""
     if fmt in JPEG_FORMATS and scale < 1:
         image.draft("RGB", (math.ceil(image.width * scale), math.ceil(image.height * scale)))
+    elif fmt in HEIF_FORMATS and scale < 1:  # the thumbnail a phone embeds, when it is large enough
+        image.draft(None, (math.ceil(image.width * scale), math.ceil(image.height * scale)))
     if image.width * image.height > MAX_DECODED_PIXELS:  # a JPEG this face needs at full scale
         raise too_large(path, image.width, image.height, True, "this face size")
     try:

@@ -47,6 +47,10 @@ from domino_print.texts import languages
 THUMB_PX = 192
 PREVIEW_PX = 400
 """The preview's pictures: enough for a 40 mm face shown at 250 dpi."""
+HEIF_PREVIEW_PX = 320
+"""A HEIC's preview may be the thumbnail its phone embedded (320 x 240 on an iPhone): enough for
+a face of the preview at 72 dpi and enlarged at 150 dpi, and decoding a phone's HEVC picture whole
+takes seconds. The PDF to download reads the original, whole."""
 THEME_NAME = "photos"
 LABEL_MAX = 40
 _EXTENSIONS = {"PNG": ".png", "JPEG": ".jpg", "MPO": ".jpg", "WEBP": ".webp", "GIF": ".gif",
@@ -111,7 +115,8 @@ def _prepare_raster(data: bytes, path: Path) -> tuple[str, bytes, str, bytes]:
         extension = _EXTENSIONS.get(image.format or "", "")
         if not extension:
             raise PictureError(path, "not a picture format a theme reads", reason="not_a_picture")
-        working = decode_picture(image, path, min(1.0, PREVIEW_PX / max(1, *image.size)))
+        side = HEIF_PREVIEW_PX if image.format == "HEIF" else PREVIEW_PX
+        working = decode_picture(image, path, min(1.0, side / max(1, *image.size)))
         alpha = working.mode in ("RGBA", "LA")
         mode = "RGBA" if alpha else "RGB"
         working = working if working.mode == mode else working.convert(mode)
