@@ -31,6 +31,7 @@ import errno
 import io
 import json
 import re
+import tempfile
 import unicodedata
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
@@ -790,18 +791,22 @@ async def theme_open(request: Request) -> Response:
         return PlainTextResponse("no session", status_code=401)
     lang = _lang(request)
     limit = studio.limits.bytes_per_session
-    chunks, size = [], 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            message = word(lang, "error.file_too_large", limit=human_size(limit, lang))
-            return _no_store(JSONResponse({"message": message}, status_code=413))
-        chunks.append(chunk)
-    try:
-        opened = await studio.run(theme_zip.read_archive, b"".join(chunks), lang)
-    except theme_zip.RefusedTheme as exc:
-        return _no_store(JSONResponse({"message": exc.message}, status_code=422))
-    result = await studio.run(_open_theme, studio, session, lang, opened)
+    with tempfile.TemporaryDirectory(prefix="domino-print-theme-") as folder:
+        zip_path, size = Path(folder) / "theme.zip", 0
+        with zip_path.open("wb") as kept:  # on disk as it arrives: never the whole file in memory
+            async for chunk in request.stream():
+                size += len(chunk)
+                if size > limit:
+                    message = word(lang, "error.file_too_large", limit=human_size(limit, lang))
+                    return _no_store(JSONResponse({"message": message}, status_code=413))
+                kept.write(chunk)
+        unpacked = Path(folder) / "theme"
+        unpacked.mkdir()
+        try:
+            opened = await studio.run(theme_zip.read_archive, zip_path, unpacked, lang)
+        except theme_zip.RefusedTheme as exc:
+            return _no_store(JSONResponse({"message": exc.message}, status_code=422))
+        result = await studio.run(_open_theme, studio, session, lang, opened)
     return state_answer(session, result["state"], rejected=result["rejected"], added=result["added"])
 
 

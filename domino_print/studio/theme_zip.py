@@ -6,7 +6,8 @@ pictures, named by value and name (``01-maman.jpg``), the same theme the session
 photos.zip`` reads it as it is, or unzipped. Its bytes depend only on the pictures and the
 settings (fixed dates), so the same work downloads as the same file.
 
-``read_archive`` opens such a file (or any theme's .zip): unpacked and loaded through the API
+``read_archive`` opens such a file (or any theme's .zip; the page sends it as the request's body,
+kept on disk as it arrives): unpacked and loaded through the API
 with the command line's rules (``api.open_theme_archive``: containment, zip bombs, sizes), then
 turned into uploads for the session (each picture checked and stored as any upload is) with
 what the theme says of each one. Its refusals are worded in the page's language.
@@ -16,9 +17,9 @@ from __future__ import annotations
 
 import io
 import re
-import tempfile
 import unicodedata
 import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -79,7 +80,7 @@ class OpenedTheme:
     """A theme's .zip turned into what the session takes: uploads in value order, and per upload
     its names by language and crop; the theme's fit, background and title."""
 
-    uploads: list[tuple[str, bytes]] = field(default_factory=list)
+    uploads: list[tuple[str, Callable[[], bytes]]] = field(default_factory=list)
     labels: list[dict[str, str]] = field(default_factory=list)
     crops: list[tuple[float, float] | None] = field(default_factory=list)
     fit: str = "contain"
@@ -106,24 +107,22 @@ def refusal(error: DominoError, lang: str) -> str:
     return word(lang, "theme.error.bad_theme")
 
 
-def read_archive(data: bytes, lang: str) -> OpenedTheme:
-    """Open a theme's .zip sent by the visitor; ``RefusedTheme`` (worded in ``lang``) if refused."""
-    with tempfile.TemporaryDirectory(prefix="domino-print-open-") as folder:
-        zip_path = Path(folder) / "theme.zip"
-        zip_path.write_bytes(data)
-        into = Path(folder) / "theme"
-        into.mkdir()
-        try:
-            theme = _open(zip_path, into)
-        except DominoError as exc:
-            raise RefusedTheme(refusal(exc, lang)) from None
-        opened = OpenedTheme(fit=theme.fit, background=theme.background)
-        default_titles = {word(code, "pictures.default_title") for code in languages()}
-        title = theme.title_in(lang)
-        opened.title = "" if title in default_titles or title == theme.name else title
-        for value, path in enumerate(theme.images):
-            opened.uploads.append((f"{value:03d}-{path.name}", path.read_bytes()))
-            opened.labels.append({code: theme.labels[code][value] for code in languages()
-                                  if code in theme.labels and value < len(theme.labels[code])})
-            opened.crops.append(theme.crops[value] if value < len(theme.crops) else None)
+def read_archive(zip_path: Path, folder: Path, lang: str) -> OpenedTheme:
+    """Open a theme's .zip sent by the visitor (kept on disk at ``zip_path``), unpacked into the
+    empty ``folder``, which the caller keeps while the uploads are read: each upload reads its
+    picture from there when its turn comes (one picture in memory at a time).
+    ``RefusedTheme`` (worded in ``lang``) if refused."""
+    try:
+        theme = _open(zip_path, folder)
+    except DominoError as exc:
+        raise RefusedTheme(refusal(exc, lang)) from None
+    opened = OpenedTheme(fit=theme.fit, background=theme.background)
+    default_titles = {word(code, "pictures.default_title") for code in languages()}
+    title = theme.title_in(lang)
+    opened.title = "" if title in default_titles or title == theme.name else title
+    for value, path in enumerate(theme.images):
+        opened.uploads.append((f"{value:03d}-{path.name}", path.read_bytes))
+        opened.labels.append({code: theme.labels[code][value] for code in languages()
+                              if code in theme.labels and value < len(theme.labels[code])})
+        opened.crops.append(theme.crops[value] if value < len(theme.crops) else None)
     return opened
