@@ -208,9 +208,11 @@ def prove(choice: Choice, value_pairs: list[Pair], made: AssociationSet, lang: s
 
     langs = (lang,)  # the faces' words are written in the page's language
 
-    rows = []
-    for line, (value, pair) in enumerate(zip(choice.values, value_pairs, strict=True), start=1):
-        first, second = half(pair.first, value, 0), half(pair.second, value, 1)
+    listed = [meaning.Row(line, half(pair.first, value, 0), half(pair.second, value, 1))
+              for line, (value, pair) in enumerate(zip(choice.values, value_pairs, strict=True), start=1)]
+    rows = meaning.roman_columns(listed, langs)  # a column of Roman numerals reads as numbers (XII = 12)
+    for row, value, pair in zip(rows, choice.values, value_pairs, strict=True):
+        first, second = row.first, row.second
         shown = meaning.meaning_of(first, langs)
         for side, faces in enumerate(pair.variants):
             for face in faces:
@@ -220,7 +222,6 @@ def prove(choice: Choice, value_pairs: list[Pair], made: AssociationSet, lang: s
         other = meaning.meaning_of(second, langs)
         if same_clock and shown.kind == "value" == other.kind and other != shown:
             raise AssertionError(f"{first.text!r} and {second.text!r} differ")  # a generator bug
-        rows.append(meaning.Row(line, first, second))
     try:
         meaning.check_rows(rows, langs)
     except meaning.MeaningError as error:

@@ -13,8 +13,21 @@ a number that matched two tiles". So each half gets a *meaning* (``meaning_of``)
   unless the list is Spanish or German. (A list's own words cannot tell its
   language: the English word "once" is the very evidence that would say Spanish.)
   Without ``langs``, the words of every language are read;
+* a text that is one Roman numeral (``XII``), in a column of numbers only: its value
+  (``roman_columns``, below);
 * any other text: the text normalised (``normalise``: case, accents, spaces and
   typographic quotes do not count: "L’été" = "l'ete").
+
+Roman numerals are read per column, never per text alone: "MIX" is 1009 and a word, "I",
+"V", "X" are letters. A column's Roman numerals are read as numbers when every side of
+the column has a value with them (numbers, sums, number words, Roman numerals) and at least
+one side is more than a single letter (``XII``, ``12``, ``douze``). So a words column
+("CHAT", "MIX", "CIVIL") keeps its words, a letters column (A to Z, or just I, V, X beside
+i, v, x) keeps its letters, and a column of Roman numerals (I, II, ... XII), alone or mixed
+with digits and words, reads "XII" = 12 = "douze". The choice: a numbers column of single
+letters only (I, V, X, L, C, D, M) is taken for letters, since a letters list of those
+seven is likelier than a Roman list without a two-letter numeral; such a list is read as
+letters, still checked for repeats as text.
 
 ``clashes(rows)`` lists every two rows whose halves share a meaning, in either
 column (two questions, two answers, or a question and another row's answer) and
@@ -42,11 +55,11 @@ from pathlib import PurePath
 from typing import NamedTuple
 
 from domino_print.errors import DominoError
-from domino_print.sets.values import LANGS, NotAValue, evaluate, shown
+from domino_print.sets.values import LANGS, NotAValue, evaluate, roman_value, shown, value_of
 from domino_print.texts.page_text import normalise
 
 __all__ = ["Card", "Clash", "Half", "LoopError", "Meaning", "MeaningError", "Row", "answers", "check_chain",
-           "check_loop", "check_rows", "clashes", "meaning_of", "normalise"]
+           "check_loop", "check_rows", "clashes", "meaning_of", "normalise", "roman_columns", "roman_sides"]
 
 class Half(NamedTuple):
     """One half of a row: its text (for a picture, the file name the list gives) and, for a
@@ -54,6 +67,8 @@ class Half(NamedTuple):
 
     text: str
     picture: PurePath | None = None
+    roman: bool = False
+    """A Roman numeral here is a number (its column is a numbers column: ``roman_sides``)."""
 
 
 class Meaning(NamedTuple):
@@ -75,9 +90,45 @@ def meaning_of(half: Half, langs: Sequence[str] = LANGS) -> Meaning:
     if half.picture is not None:
         return Meaning("picture", half.picture.name.casefold())
     try:
-        return Meaning("value", evaluate(half.text, langs))
+        return Meaning("value", evaluate(half.text, langs, roman=half.roman))
     except NotAValue:
         return Meaning("text", normalise(half.text))
+
+
+def roman_sides(halves: Sequence[Half], langs: Sequence[str] = LANGS) -> list[Half]:
+    """One column's halves, each marked ``roman`` when the column is a numbers column holding
+    a Roman numeral (see the module's docstring); unchanged otherwise. Linear in the halves."""
+    numerals, longer = False, False
+    for half in halves:
+        if half.picture is not None:
+            return list(halves)
+        numeral = roman_value(half.text)
+        if numeral is not None:
+            numerals = True
+            longer = longer or len(half.text.strip()) > 1
+        elif value_of(half.text, langs) is None:
+            return list(halves)  # a word: a words column keeps its words ("MIX", "CIVIL", "A")
+        else:
+            longer = True
+    if not (numerals and longer):
+        return list(halves)
+    return [half._replace(roman=True) for half in halves]
+
+
+def roman_columns(rows: Sequence[Row], langs: Sequence[str] = LANGS) -> list[Row]:
+    """``rows`` with each column's halves marked by ``roman_sides``."""
+    firsts = roman_sides([row.first for row in rows], langs)
+    seconds = roman_sides([row.second for row in rows], langs)
+    return [Row(row.line, first, second) for row, first, second in zip(rows, firsts, seconds, strict=True)]
+
+
+def _roman_cards(cards: Sequence[Card], langs: Sequence[str] = LANGS) -> list[Card]:
+    """``cards`` with the answers they hold and the questions they ask each read as a column."""
+    held = roman_sides([card.holds for card in cards if card.holds is not None], langs)
+    asked = roman_sides([card.asks for card in cards if card.asks is not None], langs)
+    held_at, asked_at = iter(held), iter(asked)
+    return [Card(None if card.holds is None else next(held_at), None if card.asks is None else next(asked_at))
+            for card in cards]
 
 
 class Row(NamedTuple):
@@ -115,6 +166,7 @@ class MeaningError(DominoError):
 def clashes(rows: Sequence[Row], langs: Sequence[str] = LANGS) -> list[Clash]:
     """Every two rows whose halves share a meaning, each pair of rows once (the first shared
     meaning found), in the order of the later row. Linear in the rows (one dictionary)."""
+    rows = roman_columns(rows, langs)
     seen: dict[Meaning, tuple[int, int, str]] = {}  # meaning -> (row index, side, text)
     found: dict[tuple[int, int], Clash] = {}
     for index, row in enumerate(rows):
@@ -201,6 +253,7 @@ def _one_question_each(following: list[int | None]) -> None:
 
 def answers(rows: Sequence[Row], langs: Sequence[str] = LANGS) -> dict[Meaning, Meaning]:
     """Each row's question meaning -> its answer meaning (what a card's question calls for)."""
+    rows = roman_columns(rows, langs)
     return {meaning_of(row.first, langs): meaning_of(row.second, langs) for row in rows}
 
 
@@ -209,6 +262,7 @@ def check_loop(cards: Sequence[Card], rows: Sequence[Row] | None = None,
     """``LoopError`` unless following the cards' questions visits every card once and comes
     back to the first: one single loop. With ``rows`` a question calls for its row's answer;
     without, for an answer of the same meaning (a generated deck whose halves show one value)."""
+    cards = _roman_cards(cards, langs)
     following = _next_cards(cards, answers(rows, langs) if rows is not None else None, langs)
     if None in following:
         raise LoopError("not_a_chain", "every card of a loop asks a question", card=following.index(None) + 1)
@@ -232,6 +286,7 @@ def check_chain(cards: Sequence[Card], rows: Sequence[Row] | None = None,
     end card (asking nothing), and following the questions from the start visits every card."""
     starts = [i for i, card in enumerate(cards) if card.holds is None]
     ends = [i for i, card in enumerate(cards) if card.asks is None]
+    cards = _roman_cards(cards, langs)
     if len(starts) != 1 or len(ends) != 1:
         raise LoopError("not_a_chain", f"a chain has one start card and one end card, not "
                         f"{len(starts)} and {len(ends)}")

@@ -13,7 +13,18 @@ number written as a class writes it. ``evaluate(text)`` gives the number as a
 * ``+``, ``-`` (or ``−``, ``–``), ``×`` (or ``·``, ``⋅``, ``*``, a lone ``x``),
   ``÷`` (or ``:``, ``/``), ``^`` (or ``**``, or superscript digits: ``3²``) with
   the usual precedence (power binds right: ``2^3^2`` = 2^9), signs, parentheses;
-* a trailing ``=``, ``= ?``, ``?`` or ``.`` (``7 × 8 = ?`` is 56).
+* a trailing ``=``, ``= ?``, ``?`` or ``.`` (``7 × 8 = ?`` is 56);
+* with ``roman=True`` only, a side that is entirely one Roman numeral (``XII`` is 12; see
+  ``roman_value``).
+
+Roman numerals are letters, and letters are words: "MIX" is a valid numeral (1009) and an
+English word, "I" is a pronoun and the ninth letter, "C" and "D" are letters a class learns.
+So a Roman numeral is never read inside an expression or a sentence, and ``evaluate`` reads
+one only when asked (``roman=True``) and only when the whole side, spaces aside, is one
+numeral in strict modern form: capitals only (``xii`` is a word), canonical (``IIII``,
+``IC``, ``VX`` and ``MMMM`` are not numerals), 1 to 3999, at most 15 letters. Whether a side
+is asked so is the meaning check's choice, made for a whole column (``sets.meaning``): a
+column of numbers, never one holding a plain word ("CHAT", "A") or only single letters.
 
 Nothing else: no names, no calls, no variables. It is a tokenizer and a
 recursive-descent parser written here; nothing is ever passed to ``eval``, and
@@ -44,8 +55,8 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - exercised on Python 3.10 only
     import tomli as tomllib
 
-__all__ = ["LANGS", "MAX_BITS", "MAX_CHARS", "MAX_DEPTH", "MAX_DIGITS", "MAX_TOKENS", "NotAValue",
-           "evaluate", "fold", "shown", "value_of", "words_value"]
+__all__ = ["LANGS", "MAX_BITS", "MAX_CHARS", "MAX_DEPTH", "MAX_DIGITS", "MAX_TOKENS", "ROMAN_MAX",
+           "NotAValue", "evaluate", "fold", "roman_value", "shown", "value_of", "words_value"]
 
 MAX_CHARS = 200
 """Longest text evaluated: a side that long is a sentence, not a sum."""
@@ -409,12 +420,45 @@ def _read_words(folded: str, lexicon: _Lexicon) -> int | None:
     return total + group
 
 
+# ---------------------------------------------------------------------------------- Roman numerals
+
+ROMAN_MAX = 3999
+"""The largest Roman numeral read: MMMCMXCIX (a fourth M is not strict Roman)."""
+_ROMAN_LONGEST = len("MMMDCCCLXXXVIII")
+_ROMAN_FORM = re.compile(r"M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})")
+_ROMAN_LETTERS = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
+
+
+def roman_value(text: str) -> int | None:
+    """The number ``text`` writes as one Roman numeral in strict modern form, or None.
+
+    Spaces around it aside, the whole text must be the numeral: capitals only, canonical
+    (thousands, then hundreds, tens and units, each the one way the modern rules write it:
+    4 is IV, never IIII; 99 is XCIX, never IC), from I (1) to MMMCMXCIX (3999). So ``XII``
+    is 12, and ``xii``, ``IIII``, ``IC``, ``XII + 1``, ``MIX.`` and ``CIVIL`` are None. Work
+    is bounded: a text longer than the longest numeral is refused before it is matched."""
+    side = text.strip(_SPACES)
+    if not side or len(side) > _ROMAN_LONGEST or _ROMAN_FORM.fullmatch(side) is None:
+        return None
+    total = 0
+    for index, letter in enumerate(side):
+        amount = _ROMAN_LETTERS[letter]
+        following = _ROMAN_LETTERS[side[index + 1]] if index + 1 < len(side) else 0
+        total += -amount if amount < following else amount
+    return total
+
+
 # ---------------------------------------------------------------------------------- entry points
 
-def evaluate(text: str, langs: Iterable[str] = LANGS) -> Fraction:
-    """The exact value ``text`` writes (see the module's docstring); ``NotAValue`` if none."""
+def evaluate(text: str, langs: Iterable[str] = LANGS, *, roman: bool = False) -> Fraction:
+    """The exact value ``text`` writes (see the module's docstring); ``NotAValue`` if none.
+    With ``roman``, a text that is entirely one Roman numeral is that number (``roman_value``)."""
     if len(text) > MAX_CHARS:
         raise NotAValue("too_complex", text[:40] + "…", f"more than {MAX_CHARS} characters")
+    if roman:
+        numeral = roman_value(text)
+        if numeral is not None:
+            return Fraction(numeral)
     stripped = _END.sub("", unicodedata.normalize("NFC", text))
     tokens = _tokens(stripped)
     if len(tokens) > MAX_TOKENS:
@@ -422,10 +466,10 @@ def evaluate(text: str, langs: Iterable[str] = LANGS) -> Fraction:
     return _Parser(text, tokens, tuple(langs)).whole()
 
 
-def value_of(text: str, langs: Iterable[str] = LANGS) -> Fraction | None:
+def value_of(text: str, langs: Iterable[str] = LANGS, *, roman: bool = False) -> Fraction | None:
     """``evaluate(text)``, or None when the text has no value."""
     try:
-        return evaluate(text, langs)
+        return evaluate(text, langs, roman=roman)
     except NotAValue:
         return None
 
