@@ -28,6 +28,7 @@ demo: $(STAMP)
 	$(BIN)/domino-print --theme heures --faces horloge,mots --step 15 --seed 4 --out output/dominos-heures.pdf
 	$(BIN)/domino-print --theme fractions --faces disque,pourcentage --lang en --out output/dominos-fractions.pdf
 	$(BIN)/domino-print --theme monnaie --structure boucle --out output/boucle-monnaie.pdf
+	$(BIN)/domino-print --theme nombres --niveaux 3 --backs --out output/dominos-niveaux.pdf
 	$(BIN)/domino-print --theme examples/tables-de-multiplication.csv --style jai-quia --out output/boucle-tables.pdf
 	$(BIN)/domino-print --theme fruits --backs fold --label "Classe des Lutins" --out output/dominos-fold.pdf
 	$(BIN)/domino-print --theme chiffres --lang de --label "Lớp 3A · Klasa 2b · Τάξη Β · Класс 2Б" --out output/dominos-schriften.pdf

@@ -74,6 +74,11 @@ GENERATED_SCENARIOS = [
         ("coins vs prices", ["--theme", "monnaie"]),
     ])
 ]
+# Issue 20: a differentiated deck of three levels (sums to 10, 20, 100: 84 generated tiles, each
+# level proved, three key tables) within 2 times the pips double-six, in CPU time.
+LEVELS_SCENARIO = Scenario(name="3-level deck: nombres --niveaux 3 (3 x 28 tiles)", max_cpu_ratio=2.0,
+                           max_kb=90, **PIPS_BASELINE,
+                           args=["--theme", "nombres", "--niveaux", "3", "--out", "bench/.work/levels.pdf"])
 # Issue 9, item 11: --preview on a long job. 200 sets with backs make 401 pages (and 401 PNG
 # previews); the previews are rendered in bands and streamed to disk, so the peak memory stays
 # that of a short job.
@@ -138,6 +143,7 @@ SCENARIOS: list[Scenario] = [
     PHOTO_SCENARIO,  # issue 5: seven 12 MP photos against a full decode of the same files
     *ASSOCIATION_SCENARIOS,
     *GENERATED_SCENARIOS,
+    LEVELS_SCENARIO,
     LONG_PREVIEW_SCENARIO,
     BIG_PHOTO_SCENARIO,  # issue 9: 200 MP phone photos, peak memory at most 300 MB
     LIST_SCENARIO,

@@ -20,6 +20,8 @@ import click
 if TYPE_CHECKING:
     from click._termui_impl import ProgressBar
 
+    from domino_print.themes.levels import Ladder
+
 from domino_print import __version__
 from domino_print.errors import DominoError, FileError, OptionError, Phrase, WordedError
 from domino_print.options.table import CALIBRATE_OPTIONS, OPTIONS, click_options, parse
@@ -297,7 +299,7 @@ class ProgressReport:
 
 @cli.command("themes")
 def themes_command() -> None:
-    """List the built-in themes, one per line, with the representations of association themes."""
+    """List the built-in themes, one per line, with the representations and levels of association themes."""
     from domino_print.themes.model import list_themes
 
     for theme in list_themes():
@@ -309,7 +311,19 @@ def themes_command() -> None:
             values = "list"  # fractions and prices: the values its file lists
         if theme.association is not None:
             faces = "  (--faces " + ", ".join(r.name for r in theme.association.representations) + ")"
+            faces += levels_text(theme.association.levels)
         say(f"{theme.name:<14} {values:<6} {theme.description_in('en')}{faces}", done="")
+
+
+def levels_text(ladders: tuple[Ladder, ...]) -> str:
+    """A theme's levels for ``themes``: ``  (--niveaux: sommes, for addition: ≤ 10 | ≤ 20 | ≤ 100)``."""
+    if not ladders:
+        return ""
+    parts = []
+    for ladder in ladders:
+        serves = f", for {', '.join(ladder.serves)}" if ladder.serves else ""
+        parts.append(f"{ladder.name}{serves}: " + " | ".join(level.label_in("en") for level in ladder.levels))
+    return "  (--niveaux: " + "; ".join(parts) + ")"
 
 
 @cli.group("theme")

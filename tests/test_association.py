@@ -83,7 +83,7 @@ def test_the_double_structure_balances_any_number_of_values(count):
 def test_each_face_is_drawn_once_and_reused():
     document = make_document({"theme": "nombres", "faces": "chiffre,points", "values": "0-10"})
     reader = pypdf.PdfReader(io.BytesIO(document.pdf))
-    forms = {name for page in reader.pages[:-1]
+    forms = {name for page in reader.pages[:-2]  # the sheet, not the rules and key pages
              for name in page["/Resources"]["/XObject"] if "Face" in str(name)}
     assert len(forms) == 22  # 11 values, two ways each
 
@@ -308,7 +308,7 @@ def test_each_picture_face_draws_its_own_picture():
 
 def test_the_rules_example_is_drawn_with_the_sets_own_faces():
     document = make_document({"theme": "lettres", "lang": "en"})
-    rules = page_texts(document.pdf, document.pages - 1)
+    rules = page_texts(document.pdf, document.pages - 2)  # the key page follows
     chain = rules[rules.index("Example") + 1:]
     assert [t for t in chain if len(t) == 1] == ["C", "f", "F", "f", "f", "D", "d", "B"]
 

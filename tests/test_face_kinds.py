@@ -94,6 +94,6 @@ def test_a_broken_representation_is_refused_naming_the_file(themes_dir, change, 
 
 def test_the_themes_command_lists_the_representations(run_cli):
     lines = {line.split()[0]: line for line in run_cli("themes").output.splitlines()}
-    assert lines["nombres"].endswith("(--faces chiffre, points, doigts, mot, bâtons, cadre, dé, barres, "
-                                     "romains, addition, soustraction, multiplication, division)")
+    assert ("(--faces chiffre, points, doigts, mot, bâtons, cadre, dé, barres, romains, addition, "
+            "soustraction, multiplication, division)") in lines["nombres"]
     assert "--faces" not in lines["pips"]

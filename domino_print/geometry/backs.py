@@ -56,6 +56,28 @@ SET_COLOURS: tuple[str, ...] = (
 )
 """The set-mark palette, cycled; the number on the mark tells sets of the same colour apart."""
 
+LEVEL_MARKS: tuple[tuple[str, str], ...] = (
+    ("disc", "#2CA02C"),      # green
+    ("square", "#1F77B4"),    # blue
+    ("triangle", "#D62728"),  # red
+    ("diamond", "#9467BD"),   # purple
+    ("hexagon", "#FF7F0E"),   # orange
+    ("star", "#8C564B"),      # brown
+)
+"""The mark of each level of a differentiated deck (``--niveaux``): a shape and a colour, each
+level's own, so that the shape alone tells levels apart in grey (``--ink noir``)."""
+MAX_LEVELS = len(LEVEL_MARKS)
+LEVEL_RADIUS_SHARE = 0.08
+"""Level-mark radius as a fraction of the tile's short side (a child sorts the cards by it)."""
+LEVEL_MAX_RADIUS_MM = 2.6
+
+
+def level_mark_radius_mm(tile_short_mm: float) -> float:
+    """A level mark's radius: it sits where a set mark would (``mark_centre``), clear of a clock
+    or a pie that fills its half."""
+    return min(LEVEL_MAX_RADIUS_MM, LEVEL_RADIUS_SHARE * tile_short_mm)
+
+
 BLEED_MM = 3.0
 """How far the back pattern runs past each tile's edges, so a small misregistration shows no white
 (the 3 mm print shops ask for; with a gap, half the gap at most)."""

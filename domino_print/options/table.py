@@ -28,7 +28,14 @@ from typing import Any, NamedTuple
 import click
 
 from domino_print.errors import OneOf, OptionError, OptionName, Phrase, SizeError, WordedError, flag_name
-from domino_print.geometry.backs import BACK_KINDS, MAX_LABEL_CHARS, MAX_SETS, parse_back_offset, parse_label
+from domino_print.geometry.backs import (
+    BACK_KINDS,
+    MAX_LABEL_CHARS,
+    MAX_LEVELS,
+    MAX_SETS,
+    parse_back_offset,
+    parse_label,
+)
 from domino_print.geometry.cutting import CUT_FORMATS, MAX_CORNER_MM, MAX_KERF_MM
 from domino_print.geometry.sheet import (
     MARK_STYLES,
@@ -149,6 +156,7 @@ ASSOCIATION_OPTIONS = (
     Option("range", "text", None, metavar="LOW-HIGH"),
     Option("tables", "text", None, metavar="2,5,10"),
     Option("step", "choice", None, choices=tuple(str(step) for step in STEPS)),
+    Option("niveaux", "int", None, low=2, high=MAX_LEVELS, metavar="N"),
 )
 """Association sets and loop decks (issue 12): checked with the theme in ``sets.association``."""
 
@@ -272,7 +280,8 @@ class Options(NamedTuple):
     range: str | None = None
     tables: str | None = None
     step: str | None = None
-    """Association sets (``sets.association``): None when not given, the theme decides."""
+    niveaux: int | None = None
+    """Association sets (``sets.association``, ``sets.levels``): None when not given, the theme decides."""
     hand: int | None = None
     starter: str | None = None
     players: int | None = None

@@ -21,7 +21,6 @@ from reportlab.pdfbase.pdfmetrics import getDescent, stringWidth
 from reportlab.pdfgen.canvas import FILL_NON_ZERO
 
 from domino_print import fonts
-from domino_print.geometry.backs import set_colour
 from domino_print.ink import BACK_OUTLINE_GREY, COLOUR, Ink
 from domino_print.pdf.margins import PRINTABLE_EDGE_MM
 from domino_print.pdf.shrink import shrink_to_fit, widest, wrap_words
@@ -242,7 +241,7 @@ def prepare_tile_backs(
     emblem = emblem_layout(short_pt, label, sets, upright=upright)
     emblem_name = emblem_form(forms, short_pt, emblem, pill=ink.back_pill)
     mark = marks.name(number) if emblem.disc else ""
-    colour = set_colour(number) if sets > 1 else SINGLE_SET_COLOUR
+    colour = marks.colour(number) if sets > 1 else SINGLE_SET_COLOUR
     return TileBacks(pattern, emblem, emblem_name, mark, colour)
 
 

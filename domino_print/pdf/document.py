@@ -23,7 +23,7 @@ from domino_print.pdf.back_pages import draw_back_page, draw_tile_backs, prepare
 from domino_print.pdf.canvas import DUPLEX_PREFERENCE, FormCache, finish_page, new_print_canvas
 from domino_print.pdf.fold import draw_fold_line
 from domino_print.pdf.margins import draw_header, draw_legend, draw_set_line, header_fits, set_line
-from domino_print.pdf.marks import SetMarks
+from domino_print.pdf.marks import LevelMarks, SetMarks
 from domino_print.pdf.sheet import draw_sheet_tiles
 from domino_print.pdf.tile import FaceForms, draw_example_tile
 from domino_print.texts import text
@@ -35,7 +35,6 @@ if TYPE_CHECKING:
     from domino_print.geometry.backs import BackPage
     from domino_print.geometry.sheet import PageLayout, SheetLayout
     from domino_print.rules.content import RulesContext
-    from domino_print.sets.structures import AssociationSet
     from domino_print.sets.tiles import Tile
 
 
@@ -65,6 +64,8 @@ class RenderOptions(NamedTuple):
     """PDF/X-4 (``pdf.pdf_x``): PDF 1.6's keys only, so no Duplex viewer preference."""
     pdf_a: bool = True
     """With ``pdf_x``, the file claims PDF/A-1b too (cleared when something is transparent)."""
+    level_lines: tuple[str, ...] = ()
+    """A differentiated deck (``--niveaux``): each level's line for the top margin of its pages."""
 
 
 class _Document:
@@ -76,8 +77,11 @@ class _Document:
         painter: FacePainter,
         options: RenderOptions,
         on_page: Callable[[], None] | None,
+        levels: int = 0,
     ) -> None:
         self.layout = layout
+        self.copies = levels or options.sets
+        """The decks the sheet pages print: the levels, else the sets."""
         self.options = options
         self.on_page = on_page
         self.buffer = io.BytesIO()
@@ -93,11 +97,16 @@ class _Document:
         )
         self.forms = FormCache(self.canvas)
         self.faces = FaceForms(self.forms, painter, layout.tile_short_mm * mm, options.labels)
-        self.marks = SetMarks(self.forms, layout.tile_short_mm, shapes=options.ink.mark_shapes,
-                              sets=options.sets)
+        if levels:
+            self.marks: SetMarks = LevelMarks(self.forms, layout.tile_short_mm)
+        else:
+            self.marks = SetMarks(self.forms, layout.tile_short_mm, shapes=options.ink.mark_shapes,
+                                  sets=options.sets)
         self.page_count = 0
 
     def set_line(self, number: int) -> str:
+        if self.options.level_lines:
+            return self.options.level_lines[number - 1]
         return set_line(self.options.lang, self.options.label, self.options.sets, number)
 
     def finish_page(self) -> None:
@@ -111,7 +120,7 @@ class _Document:
         """What every set's copy of a sheet page shares: the tiles, lines, legend and header."""
         layout, options = self.layout, self.options
         draw_sheet_tiles(self.canvas, self.faces, tiles, page, line_scale=options.ink.line_scale,
-                         mark_room_pt=self.marks.room_pt() if options.sets > 1 else 0.0)
+                         mark_room_pt=self.marks.room_pt() if self.copies > 1 else 0.0)
         steps = [text(options.lang, f"fold.step.{n}") for n in (1, 2, 3)] if layout.fold else []
         draw_legend(
             self.canvas, page_width_mm=layout.page_width_mm, margin_mm=layout.margin_mm, lang=options.lang,
@@ -186,7 +195,7 @@ class _Document:
             back,
             page_index=page_index,
             number=number,
-            sets=options.sets,
+            sets=self.copies,
             label=options.label,
             short_pt=self.faces.size_pt,
             note=" · ".join(part for part in note if part),
@@ -199,12 +208,40 @@ class _Document:
         """The backs beside the fronts of a fold-over page: no offset (the fold lines them up)."""
         options = self.options
         forms = prepare_tile_backs(
-            self.forms, self.marks, back, page_index=page_index, number=number, sets=options.sets,
+            self.forms, self.marks, back, page_index=page_index, number=number, sets=self.copies,
             label=options.label, short_pt=self.faces.size_pt, ink=options.ink,
         )
         self.canvas.saveState()
         draw_tile_backs(self.canvas, back, forms, self.marks)
         self.canvas.restoreState()
+
+    def draw_level_pages(self, levels: Sequence[Sequence[Tile]], backs: Sequence[BackPage] | None) -> None:
+        """A differentiated deck: each level's pages in turn, its tiles drawn in the one layout,
+        each tile marked with the level's mark in its corner, the level's line and mark in the
+        top margin, and its backs (after each sheet page, or beside it) carrying the mark."""
+        options, canvas, layout = self.options, self.canvas, self.layout
+        fold = layout.fold is not None
+        if backs is not None and not fold:
+            canvas.setViewerPreference("Duplex", DUPLEX_PREFERENCE[options.duplex])
+        widest = max(options.level_lines, key=len)
+        header = header_fits(options.header, widest, page_width_mm=layout.page_width_mm,
+                             margin_mm=layout.margin_mm, mark_radius_pt=self.marks.radius_pt)
+        canvas.showOutline()
+        for number, tiles in enumerate(levels, start=1):
+            for n, page in enumerate(layout.pages):
+                if n == 0:
+                    self.bookmark(f"level{number}", self.set_line(number))
+                self.draw_sheet_content(tiles, page, header=header)
+                self.marks.draw_on_tiles(canvas, page, number)
+                draw_set_line(canvas, self.set_line(number), self.marks, number,
+                              page_width_mm=layout.page_width_mm, page_height_mm=layout.page_height_mm,
+                              margin_mm=layout.margin_mm, knockout=options.full_guides)
+                if backs is not None and fold:
+                    self.draw_fold_backs(backs[n], n, number)
+                self.finish_page()
+                if backs is not None and not fold:
+                    self.draw_back_page(backs[n], n, number)
+                    self.finish_page()
 
     # -- bookmarks and the rules page --------------------------------------------------------
     def bookmark(self, key: str, title: str) -> None:
@@ -237,11 +274,11 @@ class _Document:
                         margin_pt=margin)
         self.draw_label(width, height)
         self.finish_page()
-        if context.loop is not None:
+        if context.keys:
             from domino_print.pdf.key_page import draw_key_page, key_pages
 
-            for page in key_pages(self.canvas, context, context.loop, page_width_pt=width,
-                                  page_height_pt=height, margin_pt=margin):
+            for page in key_pages(self.canvas, context, page_width_pt=width, page_height_pt=height,
+                                  margin_pt=margin):
                 draw_key_page(self.canvas, page, page_height_pt=height, margin_pt=margin)
                 self.draw_label(width, height)
                 self.finish_page()
@@ -271,12 +308,18 @@ def render_sheet(
     rules: RulesContext | None = None,
     backs: Sequence[BackPage] | None = None,
     on_page: Callable[[], None] | None = None,
+    *,
+    levels: Sequence[Sequence[Tile]] = (),
 ) -> tuple[bytes, int]:
     """The PDF bytes and page count for ``options.sets`` sets, each sheet page followed by its
     back when ``backs`` (one per layout page) is given, with an optional rules page at the end.
-    On a fold-over layout (``layout.fold``) each page carries its backs beside its fronts."""
-    document = _Document(layout, painter, options, on_page)
-    document.draw_sheet_pages(tiles, backs)
+    On a fold-over layout (``layout.fold``) each page carries its backs beside its fronts.
+    With ``levels`` (a differentiated deck), each level's tiles on its own pages instead."""
+    document = _Document(layout, painter, options, on_page, levels=len(levels))
+    if levels:
+        document.draw_level_pages(levels, backs)
+    else:
+        document.draw_sheet_pages(tiles, backs)
     if rules is not None:
         document.draw_rules_pages(rules)
     pdf = document.pdf_bytes()
@@ -284,30 +327,30 @@ def render_sheet(
         from domino_print.pdf.pdf_x import transparent
 
         if transparent(pdf):  # PDF/A-1 forbids it (PDF/X-4 does not): made again as PDF/X-4 alone
-            return render_sheet(tiles, layout, painter, options._replace(pdf_a=False), rules, backs)
+            return render_sheet(tiles, layout, painter, options._replace(pdf_a=False), rules, backs,
+                                levels=levels)
     return pdf, document.page_count
 
 
 def rules_page_count(context: RulesContext, layout: SheetLayout) -> int:
     """How many pages ``draw_rules_pages`` makes for ``context`` on ``layout``'s paper: the rules
-    page, then a loop deck's key pages (laid out, not drawn) or the pages the game declares."""
-    if context.loop is None:
-        from domino_print.rules.content import extra_pages
+    page, an association set's key pages (laid out, not drawn), then the pages the game declares."""
+    from domino_print.rules.content import extra_pages
 
-        return 1 + len(extra_pages(context))
-    return 1 + _key_page_count(context, context.loop, layout)
+    keys = _key_page_count(context, layout) if context.keys else 0
+    return 1 + keys + len(extra_pages(context))
 
 
 @functools.lru_cache(maxsize=8)
-def _key_page_count(context: RulesContext, deck: AssociationSet, layout: SheetLayout) -> int:
-    """A loop deck's key pages, laid out once for the same context and paper (the command line
-    asks before checking its outputs and again for its progress bar)."""
+def _key_page_count(context: RulesContext, layout: SheetLayout) -> int:
+    """The key pages of an association set, laid out once for the same context and paper (the
+    command line asks before checking its outputs and again for its progress bar)."""
     from reportlab.pdfgen.canvas import Canvas
 
     from domino_print.pdf.key_page import key_pages
 
     width, height = sorted((layout.page_width_mm * mm, layout.page_height_mm * mm))
     scratch = Canvas(io.BytesIO())
-    return len(key_pages(scratch, context, deck, page_width_pt=width, page_height_pt=height,
+    return len(key_pages(scratch, context, page_width_pt=width, page_height_pt=height,
                          margin_pt=layout.margin_mm * mm))
 

@@ -21,7 +21,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from domino_print import fonts
 from domino_print.colour import hex_luma
-from domino_print.geometry.backs import mark_centre, set_colour
+from domino_print.geometry.backs import LEVEL_MARKS, level_mark_radius_mm, mark_centre, set_colour
 from domino_print.geometry.sheet import SAFE_AREA_MM
 
 if TYPE_CHECKING:
@@ -48,6 +48,19 @@ def _shape_path(canvas: Canvas, shape: str, radius: float):
     path = canvas.beginPath()
     if shape == "disc":
         path.circle(0, 0, radius)
+        return path
+    if shape in ("triangle", "star"):
+        if shape == "triangle":  # pointing up, its corners on the circle of ``radius``
+            points = [(radius * math.cos(math.radians(90 + 120 * i)),
+                       radius * math.sin(math.radians(90 + 120 * i))) for i in range(3)]
+        else:  # five points on the circle of ``radius``
+            points = [((1.0 if i % 2 == 0 else 0.5) * radius * math.cos(math.radians(90 + 36 * i)),
+                       (1.0 if i % 2 == 0 else 0.5) * radius * math.sin(math.radians(90 + 36 * i)))
+                      for i in range(10)]
+        path.moveTo(*points[0])
+        for point in points[1:]:
+            path.lineTo(*point)
+        path.close()
         return path
     corners = {"square": (4, 45.0, 1.0), "diamond": (4, 0.0, 1.08), "hexagon": (6, 0.0, 1.0)}[shape]
     count, start, reach = corners
@@ -89,6 +102,10 @@ def ink_on(colour: str) -> str:
 class SetMarks:
     """The mark of each set as a form sized for tiles ``tile_short_mm`` wide."""
 
+    prefix = "Mark"
+    reach = 1.0
+    """How far past ``radius_pt`` the shapes reach, as a share of it (the form's box)."""
+
     def __init__(
         self, forms: FormCache, tile_short_mm: float, *, shapes: bool = False, sets: int = 1
     ) -> None:
@@ -104,6 +121,10 @@ class SetMarks:
         area, the mark, and a millimetre."""
         return (SAFE_AREA_MM + 1.0) * mm + 2 * self.radius_pt
 
+    def colour(self, number: int) -> str:
+        """The colour of set ``number``, for the outline of its backs' emblem."""
+        return set_colour(number)
+
     def name(self, number: int) -> str:
         """The form for set ``number``, defined the first time it is needed."""
         radius = self.radius_pt
@@ -111,7 +132,8 @@ class SetMarks:
         def draw() -> None:
             self.draw_mark(self.forms.canvas, number, radius)
 
-        return self.forms.define(f"Mark{number}", draw, (-radius, -radius, radius, radius))
+        reach = self.reach * radius
+        return self.forms.define(f"{self.prefix}{number}", draw, (-reach, -reach, reach, reach))
 
     def draw_mark(self, canvas: Canvas, number: int, radius: float) -> None:
         """Set ``number``'s mark centred on the origin, ``radius`` points across half, drawn directly
@@ -145,3 +167,41 @@ class SetMarks:
             canvas.translate(x * mm, y * mm)
             canvas.doForm(name)
             canvas.restoreState()
+
+
+def draw_level_mark(canvas: Canvas, level: int, radius: float) -> None:
+    """Level ``level``'s mark centred on the origin: its shape filled with its colour and ringed in
+    dark grey (``geometry.backs.LEVEL_MARKS``), every shape within ``radius``. No number: the
+    shape and the colour say the level (a number would need 7 pt, white on colour), and the
+    level's line and the key name it beside the mark. In grey (``--ink noir``) the canvas draws
+    the colour as a grey level; the shape alone tells the level."""
+    shape, colour = LEVEL_MARKS[(level - 1) % len(LEVEL_MARKS)]
+    canvas.saveState()
+    canvas.setFillColor(colour)
+    canvas.setStrokeColor("#222222")
+    ring = 0.1 * radius
+    canvas.setLineWidth(ring)
+    canvas.setLineJoin(1)
+    outline = (radius - ring / 2) / (1.08 if shape == "diamond" else 1.0)
+    canvas.drawPath(_shape_path(canvas, shape, outline), stroke=1, fill=1)
+    canvas.restoreState()
+
+
+class LevelMarks(SetMarks):
+    """The marks of a differentiated deck's levels (``--niveaux``), one form each: a shape and a
+    colour per level (``draw_level_mark``), on each front where a set mark would go (the end of
+    the middle line, 3 mm inside the cut, the centre line stopped short of it: a corner that far
+    inside would overlap the clocks and pies that fill their halves), beside the level's line
+    in the top margin, and on each back."""
+
+    prefix = "Level"
+
+    def __init__(self, forms: FormCache, tile_short_mm: float) -> None:
+        super().__init__(forms, tile_short_mm)
+        self.radius_pt = level_mark_radius_mm(tile_short_mm) * mm
+
+    def colour(self, number: int) -> str:
+        return LEVEL_MARKS[(number - 1) % len(LEVEL_MARKS)][1]
+
+    def draw_mark(self, canvas: Canvas, number: int, radius: float) -> None:
+        draw_level_mark(canvas, number, radius)

@@ -32,6 +32,15 @@ class RulesError(OptionError, ValueError):
     """An impossible rules-page request; the one-line message names the fix."""
 
 
+class DeckKey(NamedTuple):
+    """One deck's part of the teacher's key: its ``level`` (1, 2, 3... with ``--niveaux``; 0 for a
+    deck alone), the level's ``name`` and the deck (a loop's order, a double set's solution)."""
+
+    level: int
+    name: str
+    deck: AssociationSet
+
+
 class RulesContext(NamedTuple):
     """Everything the rules page needs to know about the printed set."""
 
@@ -48,6 +57,7 @@ class RulesContext(NamedTuple):
     starter: str | None = None  # house rule: one of variant.STARTERS; None: the game's own
     players: int | None = None  # how many play: only that deal, the score sheet's columns, the hub's slots
     score_sheet: bool = False  # add a score sheet page (games that keep a score)
+    keys: tuple[DeckKey, ...] = ()  # association sets: the teacher's key of each deck (level), in order
 
 
 # --------------------------------------------------------------------------- facts

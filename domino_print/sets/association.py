@@ -46,6 +46,7 @@ from domino_print.themes.representations import (
     faces_for,
     key_name,
     meaning_text,
+    solution_value,
     value_name,
     variants_for,
 )
@@ -148,7 +149,7 @@ def association_parts(options: Options, source: Source, sheet: SheetSpec) -> Set
         value_pairs = [
             Pair(first, second, key_name(choice, first, v, 0, lang), key_name(choice, second, v, 1, lang),
                  (variants_for(choice, v, 0), variants_for(choice, v, 1)) if structure == "double"
-                 else ((), ()))
+                 else ((), ()), value=solution_value(choice, v, lang))
             for v in choice.values
             for first, second in (faces_for(choice, v, lang, images),)
         ]
@@ -289,7 +290,8 @@ def _pairs_from_list(pairs: PairList, lang: str) -> list[Pair]:
             question = f"{question} — {row.third.name}"
         for other in twins.get(row.line, ()):
             question = texts.text(lang, "loop.twist", name=question, line=other)
-        made.append(Pair(face(row.first, row.line), face(row.second, row.line), question, row.second.name))
+        made.append(Pair(face(row.first, row.line), face(row.second, row.line), question, row.second.name,
+                         value=texts.text(lang, "key.line", line=row.line)))
     return made
 
 
@@ -319,7 +321,7 @@ def _rules_context(options: Options, theme: Theme, made: AssociationSet, match: 
 
     if "association" not in variant(options.rules).kinds:
         raise OptionError(says="set.rules_for_classic", fields=("rules",), variant=options.rules)
-    from domino_print.rules.content import RulesContext, validate_rules
+    from domino_print.rules.content import DeckKey, RulesContext, validate_rules
 
     if made.structure == "double":
         example = _double_example(made, count)
@@ -328,7 +330,7 @@ def _rules_context(options: Options, theme: Theme, made: AssociationSet, match: 
     context = RulesContext(
         lang=options.lang, variant=options.rules, top=max(2, count - 1), kind="association",
         theme_title=theme.title_in(options.lang), target=options.target, example=example, match=match,
-        loop=made if made.structure in LOOP_LIKE else None,
+        loop=made if made.structure in LOOP_LIKE else None, keys=(DeckKey(0, "", made),),
         hand=options.hand, starter=options.starter, players=options.players, score_sheet=options.score_sheet,
     )
     validate_rules(context)

@@ -27,6 +27,7 @@ from domino_print.themes.model import Theme
 
 if TYPE_CHECKING:
     from domino_print.rules.content import RulesContext
+    from domino_print.sets.levels import LevelDeck
     from domino_print.sets.structures import AssociationSet
     from domino_print.themes.pairs import PairList
 
@@ -45,6 +46,14 @@ class Job(NamedTuple):
     association: AssociationSet | None
     """An association set or loop deck (``structures.AssociationSet``): tiles are face ids;
     None for a classic set, whose tiles are values."""
+    levels: tuple[LevelDeck, ...] = ()
+    """A differentiated deck (``--niveaux``, ``sets.levels``): each level's tiles, drawn on its
+    own pages with its mark; ``tiles`` are then level 1's. Empty otherwise."""
+
+    @property
+    def copies(self) -> int:
+        """How many decks the sheet pages print: the levels, else ``--sets``."""
+        return len(self.levels) or self.options.sets
 
     @property
     def theme(self) -> Theme:
@@ -64,7 +73,7 @@ class Job(NamedTuple):
     def page_count(self) -> int:
         """Pages the PDF will have: each sheet page per set (and its back page with duplex backs),
         then the rules page."""
-        sheets = len(self.layout.pages) * self.options.sets * (2 if self.options.backs == "duplex" else 1)
+        sheets = len(self.layout.pages) * self.copies * (2 if self.options.backs == "duplex" else 1)
         return sheets + self.rules_pages
 
     @property
@@ -96,14 +105,19 @@ def build_job(options: Options) -> Job:
     set's parts from the classic builder or the association one."""
     source = read_source(options)
     sheet = options.sheet_spec()
-    if wants_association(options, source):
+    if options.niveaux is not None:
+        from domino_print.sets.levels import level_parts  # differentiated decks only
+
+        parts = level_parts(options, source, sheet)
+    elif wants_association(options, source):
         from domino_print.sets.association import association_parts  # association sets only
 
         parts = association_parts(options, source, sheet)
     else:
         parts = _classic_parts(options, source.theme, sheet)
     return Job(options=options, source=source, top=parts.top, tiles=parts.tiles, sheet=sheet,
-               layout=parts.layout, rules_context=parts.rules_context, association=parts.association)
+               layout=parts.layout, rules_context=parts.rules_context, association=parts.association,
+               levels=parts.levels)
 
 
 def read_source(options: Options) -> Source:
@@ -246,6 +260,7 @@ def render_job(job: Job, on_page: Callable[[], None] | None = None) -> tuple[byt
         ink=ink,
         full_guides=options.marks == "full",
         pdf_x=options.pdf_x,
+        level_lines=tuple(level_line(job, deck.number) for deck in job.levels),
     )
 
     def step() -> None:
@@ -253,7 +268,15 @@ def render_job(job: Job, on_page: Callable[[], None] | None = None) -> tuple[byt
             on_page()
 
     return render_sheet(job.tiles, job.layout, painter, render_options, job.rules_context, job_backs(job),
-                        step)
+                        step, levels=tuple(deck.tiles for deck in job.levels))
+
+
+def level_line(job: Job, number: int) -> str:
+    """``CM1 · Niveau 2 sur 3 · ≤ 20``: the label and the level, for the top right of its pages."""
+    deck = job.levels[number - 1]
+    line = text(job.lang, "level.line", number=number, count=len(job.levels),
+                name=fonts.printable(deck.label))
+    return " · ".join(part for part in (job.options.label, line) if part)
 
 
 def job_backs(job: Job) -> list[BackPage] | None:
@@ -272,4 +295,4 @@ def job_backs(job: Job) -> list[BackPage] | None:
 
 def job_cut_plan(job: Job) -> CutPlan:
     """What is cut, guided and folded on every sheet and back page of ``job``'s PDF, in mm."""
-    return cut_plan(job.layout, sets=job.options.sets, backs=job_backs(job))
+    return cut_plan(job.layout, sets=job.copies, backs=job_backs(job))

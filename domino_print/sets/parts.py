@@ -18,6 +18,7 @@ from domino_print.themes.model import Theme
 
 if TYPE_CHECKING:
     from domino_print.rules.content import RulesContext
+    from domino_print.sets.levels import LevelDeck
     from domino_print.sets.structures import AssociationSet
     from domino_print.themes.pairs import PairList
 
@@ -52,6 +53,8 @@ class SetParts(NamedTuple):
     """None without a rules page."""
     association: AssociationSet | None
     """The association set or loop deck whose face ids the tiles are; None for a classic set."""
+    levels: tuple[LevelDeck, ...] = ()
+    """A differentiated deck (``--niveaux``): each level's deck, level 1 first; empty otherwise."""
 
 
 def pairs_theme(pairs: PairList) -> Theme:

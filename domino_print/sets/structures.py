@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from domino_print.sets.tiles import Tile
-from domino_print.themes.representations import Face
+from domino_print.themes.representations import Face, plain_text
 
 STRUCTURES = ("double", "boucle", "chaine")
 LOOP_LIKE = ("boucle", "chaine")
@@ -47,6 +47,17 @@ class Pair(NamedTuple):
     """Other faces of the same value for each side (generated expressions): a double set shows
     them in turn, so that each half of a value reads differently; a loop uses ``first`` and
     ``second``."""
+    value: str = ""
+    """The value both faces show, as the teacher's key of a double set names it (``7``, ``3:15``,
+    ``3/4``; a list's row: its two sides)."""
+
+    def name_of(self, face: Face) -> str:
+        """How the teacher's key names ``face``, one of this value's faces."""
+        if face == self.first:
+            return self.first_name
+        if face == self.second:
+            return self.second_name
+        return plain_text(face)  # a variant: a generated expression, text
 
     def face(self, side: int, use: int) -> Face:
         """The face of ``side`` for the ``use``-th half of this side in a set."""
@@ -69,6 +80,17 @@ class KeyLine(NamedTuple):
     """The card that answers it; None for a chain's end card, which asks nothing."""
 
 
+class TileKeyLine(NamedTuple):
+    """One line of a double set's teacher's key: a tile, and the value each of its halves shows."""
+
+    number: int
+    """The tile's place in the set (1 to 28 for seven values), as the sheet lays the tiles out."""
+    left: str
+    left_value: str
+    right: str
+    right_value: str
+
+
 class AssociationSet(NamedTuple):
     structure: str
     faces: tuple[Face, ...]
@@ -78,6 +100,8 @@ class AssociationSet(NamedTuple):
     """Loop decks: the card numbers (1-based, printed on the cards) in loop order."""
     key: tuple[KeyLine, ...] = ()
     """Loop decks and chains: the teacher's key, one line per card in order."""
+    solution: tuple[TileKeyLine, ...] = ()
+    """Double sets: the teacher's key, one line per tile: what each half shows and its value."""
 
 
 def beats(i: int, j: int, n: int) -> bool:
@@ -104,6 +128,7 @@ class _FaceTable:
 def double(pairs: Sequence[Pair]) -> AssociationSet:
     """Every unordered pair of values once, representations balanced (see the module doc)."""
     n, table, tiles = len(pairs), _FaceTable(), []
+    solution: list[TileKeyLine] = []
     uses: dict[tuple[int, int], int] = {}
 
     def face(value: int, side: int) -> Face:
@@ -121,8 +146,10 @@ def double(pairs: Sequence[Pair]) -> AssociationSet:
                 left, right = face(i, 0), face(j, 1)
             else:
                 left, right = face(i, 1), face(j, 0)
-            tiles.append(Tile(table(left), table(right)))
-    return AssociationSet("double", table.faces(), tuple(tiles))
+            tiles.append(Tile(table(left), table(right)))  # the left half shows value i, the right j
+            solution.append(TileKeyLine(len(tiles), pairs[i].name_of(left), pairs[i].value,
+                                        pairs[j].name_of(right), pairs[j].value))
+    return AssociationSet("double", table.faces(), tuple(tiles), solution=tuple(solution))
 
 
 def loop_order(count: int, seed: int) -> tuple[int, ...]:

@@ -26,6 +26,7 @@ from domino_print.errors import OptionError, PathError
 from domino_print.geometry.dice import DICE
 from domino_print.output import files
 from domino_print.texts.page_text import file_name_part
+from domino_print.themes.levels import Ladder, ladders_from_data
 from domino_print.themes.representations import KINDS as REPRESENTATION_KINDS
 from domino_print.themes.representations import (
     LETTERS,
@@ -73,6 +74,7 @@ _BUILTIN_KEYS = {
     "value_names",
     "value_list",
     "currency",
+    "levels",
 }
 _REPRESENTATION_KEYS = {"name", "values", "kind", "words", "names", "case", "lowest", "style", "match"}
 _USER_KEYS = {"name", "title", "description", "labels", "images", "fit", "background", "age", "crop"}
@@ -396,8 +398,14 @@ def association_from_data(path: Path, data: dict) -> AssociationTheme:
     listed = _value_list(path, data) if value_names == "fractions" else ()
     if currency is not None:
         listed = _amounts(path, data, currency)
+    ladders: tuple[Ladder, ...] = ()
+    if "levels" in data:
+        def fail(template: str, **values: object) -> ThemeError:
+            return ThemeError(template, path=path, **values)  # type: ignore[arg-type]  # no fields given
+
+        ladders = ladders_from_data(data["levels"], tuple(names), fail, texts.languages())
     return AssociationTheme(str(data["name"]), tuple(found), (defaults[0], defaults[1]), data["match"],
-                            value_names=value_names, value_list=listed, currency=currency)
+                            value_names=value_names, value_list=listed, currency=currency, levels=ladders)
 
 
 def _currency(path: Path, data: dict) -> Currency:

@@ -23,6 +23,7 @@ from typing import NamedTuple
 from domino_print import texts
 from domino_print.errors import OptionError, Phrase
 from domino_print.themes import maths
+from domino_print.themes.levels import Ladder
 from domino_print.themes.maths import OPERATIONS
 
 LETTERS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
@@ -116,6 +117,8 @@ class AssociationTheme(NamedTuple):
     """An ``amounts`` theme's money: its symbol, coins and notes."""
     default_count: int = 7
     """Values shown without ``--values``: 7 make the 28 tiles of double-six."""
+    levels: tuple[Ladder, ...] = ()
+    """Its ladders of levels for ``--niveaux`` (``themes.levels``), as its file names them."""
 
     def representation(self, name: str) -> Representation:
         return next(r for r in self.representations if r.name == name)
@@ -398,6 +401,21 @@ def key_name(choice: Choice, face: Face, value: int, side: int, lang: str) -> st
     if representation.names:
         return texts.text(lang, f"{representation.names}.{value}")
     return f"{plain_text(face)} ({texts.text(lang, f'assoc.face.{face.kind}')})"
+
+
+def solution_value(choice: Choice, value: int, lang: str) -> str:
+    """The value as the teacher's key of a double set names it: the colour's or the picture's
+    word when a face names it so, a folder's word, the price written out, else as ``--values``
+    names it (``7``, ``C``, ``15:30``, ``3/4``)."""
+    for representation in choice.faces:
+        if representation.names:
+            return texts.text(lang, f"{representation.names}.{value}")
+    if choice.labels:
+        return choice.labels[value]
+    currency = choice.theme.currency
+    if currency is not None:
+        return price_text(int(Fraction(choice.theme.value_list[value]) * 100), currency.symbol, lang)
+    return value_name(choice.theme, value)
 
 
 FaceMaker = Callable[[Representation, int, Context], "Face"]

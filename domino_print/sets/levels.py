@@ -1,0 +1,136 @@
+"""Differentiated decks (``--niveaux N``): the same game at N levels, one deck per level.
+
+The theme's file names its ladders of levels (``themes.levels``): sums to 10, to 20, to 100;
+hours, half hours, five minutes. ``level_parts`` picks the ladder that serves the faces,
+takes N of its levels from the easiest to the hardest (``themes.levels.spread``), and builds
+each level's deck as ``association.association_parts`` builds any association set, with the
+level's options in place of the command line's (so each level is proved by the meaning check
+as any set is). Every level must make the same number of cards, laid out the same way.
+
+The decks are then one job: their faces numbered together (level 1's first), each level's
+tiles (``LevelDeck``) drawn on its own pages with its mark (a shape and a colour,
+``geometry.backs.LEVEL_MARKS``) on each front and back, and one rules page followed by one
+key holding every level's solution.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from domino_print.errors import OptionError
+from domino_print.options.table import Options
+from domino_print.sets.parts import PairsSource, SetParts, Source
+from domino_print.sets.structures import AssociationSet
+from domino_print.sets.tiles import Tile
+from domino_print.themes.levels import LEVEL_SETTINGS, Ladder, spread
+from domino_print.themes.representations import Face
+
+if TYPE_CHECKING:
+    from domino_print.geometry.sheet import SheetSpec
+
+
+class LevelDeck(NamedTuple):
+    """One level's deck in a differentiated job."""
+
+    number: int
+    """1 for the easiest level printed."""
+    label: str
+    """The level's label on the page's language (``≤ 20``, ``½ h``)."""
+    tiles: tuple[Tile, ...]
+    """Its tiles, as ids of the job's faces (every level's faces numbered together)."""
+    deck: AssociationSet
+    """The level's own set (its own face ids), for its part of the key."""
+
+
+def level_themes() -> str:
+    """The built-in themes that name levels, for a message: ``fractions, heures, ...``."""
+    from domino_print.themes.model import association_themes  # only to word a refusal
+
+    return ", ".join(name for name, theme in association_themes().items()
+                     if theme.association is not None and theme.association.levels)
+
+
+def ladder_for(options: Options, source: Source) -> Ladder:
+    """The ladder of levels that serves the set ``options`` ask for; ``OptionError`` naming the fix
+    when the theme names none, none serves the faces, or fewer levels than ``--niveaux``."""
+    if isinstance(source, PairsSource):
+        raise OptionError("{niveaux} makes its levels from a theme's levels, and a list of pairs has "
+                          "none; make one list per level, or use {theme} {themes}",
+                          fields=("niveaux", "theme"), themes=level_themes())
+    theme = source.theme
+    association = theme.association
+    if association is None or not association.levels:
+        raise OptionError("theme {name!r} names no levels; use {niveaux} with {theme} {themes} (their "
+                          "levels: domino-print themes), or leave {niveaux} out",
+                          fields=("niveaux", "theme"), name=theme.name, themes=level_themes())
+    faces: tuple[str, ...] = association.default_faces
+    if options.faces is not None:
+        faces = tuple(name.strip() for name in options.faces.split(","))
+        found = next((ladder for ladder in association.levels if ladder.fits(faces)), None)
+        if found is None:
+            served = sorted({name for ladder in association.levels for name in ladder.serves})
+            raise OptionError("{niveaux}: theme {name!r} names levels for the faces {served}; choose one "
+                              "of them with {faces}, or leave {niveaux} out", fields=("niveaux", "faces"),
+                              name=theme.name, served=", ".join(served))
+        ladder = found
+    else:
+        ladder = association.levels[0]
+    if options.niveaux is not None and options.niveaux > len(ladder.levels):
+        labels = ", ".join(level.label_in(options.lang) for level in ladder.levels)
+        raise OptionError("{niveaux} {count}: theme {name!r} names {have} levels for these faces ({labels}); "
+                          "choose {niveaux} {have} or fewer", fields=("niveaux",), count=options.niveaux,
+                          name=theme.name, have=len(ladder.levels), labels=labels)
+    return ladder
+
+
+def level_parts(options: Options, source: Source, sheet: SheetSpec) -> SetParts:
+    """The parts of a differentiated job: every level's deck built and proved, the same number of
+    cards each, their faces numbered together; the rules context keys every level."""
+    from domino_print.sets.association import association_parts  # association sets only
+
+    assert options.niveaux is not None
+    ladder = ladder_for(options, source)
+    if options.sets > 1:
+        raise OptionError("{niveaux} prints one deck per level, each with its mark, and {sets} copies one "
+                          "deck with a mark per copy; keep one of them", fields=("niveaux", "sets"))
+    for name in (*LEVEL_SETTINGS, "max"):
+        given = getattr(options, name) is not None
+        if given and (ladder.sets(name) or (name == "max" and ladder.sets("values"))):
+            raise OptionError("{" + name + "} is set by each level of theme {theme_name!r} with {niveaux}; "
+                              "leave {" + name + "} out, or leave {niveaux} out",
+                              fields=(name, "niveaux"), theme_name=source.theme.name)
+    faces = options.faces
+    if faces is None and ladder.faces:
+        faces = ",".join(ladder.faces)
+    chosen = [ladder.levels[index] for index in spread(len(ladder.levels), options.niveaux)]
+    built: list[tuple[str, SetParts]] = []
+    for level in chosen:
+        level_options = options._replace(faces=faces, niveaux=None)
+        for name, value in level.settings:
+            level_options = level_options._replace(**{name: value})  # type: ignore[arg-type]  # text options
+        built.append((level.label_in(options.lang), association_parts(level_options, source, sheet)))
+    first_label, first = built[0]
+    for number, (label, parts) in enumerate(built, start=1):
+        if len(parts.tiles) != len(first.tiles):
+            raise OptionError("{niveaux}: level {number} ({label}) makes {count} cards and level 1 ({first}) "
+                              "{first_count}; every level needs as many values", fields=("niveaux",),
+                              number=number, label=label, count=len(parts.tiles), first=first_label,
+                              first_count=len(first.tiles))
+    decks: list[LevelDeck] = []
+    faces_so_far: list[Face] = []
+    for number, (label, parts) in enumerate(built, start=1):
+        made = parts.association
+        assert made is not None
+        offset = len(faces_so_far)
+        faces_so_far.extend(made.faces)
+        tiles = tuple(Tile(tile.a + offset, tile.b + offset) for tile in made.tiles)
+        decks.append(LevelDeck(number, label, tiles, made))
+    assert first.association is not None
+    merged = first.association._replace(faces=tuple(faces_so_far),
+                                        tiles=tuple(tile for deck in decks for tile in deck.tiles))
+    rules = first.rules_context
+    if rules is not None:
+        from domino_print.rules.content import DeckKey
+
+        rules = rules._replace(keys=tuple(DeckKey(deck.number, deck.label, deck.deck) for deck in decks))
+    return first._replace(association=merged, rules_context=rules, levels=tuple(decks))
