@@ -298,3 +298,33 @@ __all__ += [
     "svg_thumbnail",
     "take_stop",
 ]
+
+
+def list_formats() -> tuple[str, ...]:
+    """The file suffixes a list of pairs is read from (``.csv``, ``.xlsx``...: the readers' registry)."""
+    from domino_print.themes.lists.registry import LIST_SUFFIXES
+
+    return LIST_SUFFIXES
+
+
+def list_sheets(name: str, data: bytes) -> tuple[str, ...]:
+    """The sheets of a list file named ``name`` (an ``.xlsx`` or ``.ods``), in order; empty for a
+    format without sheets or a file that cannot be read (making the document says why)."""
+    from domino_print.themes.lists import spreadsheet
+    from domino_print.themes.lists.registry import reader_for
+
+    reader = reader_for(Path(name))
+    return spreadsheet.sheet_names(Path(name), data) if reader is not None and reader.sheets else ()
+
+
+def list_most_bytes() -> int:
+    """The largest list of pairs read, in bytes."""
+    from domino_print.themes.pairs import MAX_LIST_BYTES
+
+    return MAX_LIST_BYTES
+
+
+from domino_print.options.table import THEME_CHOICES  # noqa: E402
+from domino_print.themes.lists.table import PairsError, Place  # noqa: E402  (errors only: light)
+
+__all__ += ["THEME_CHOICES", "PairsError", "Place", "list_formats", "list_most_bytes", "list_sheets"]

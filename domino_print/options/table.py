@@ -191,6 +191,8 @@ LIST_OPTIONS = (
     Option("cards", "int", None, low=2, high=1000, metavar="N"),
 )
 """Lists of pairs (issue 18): read and checked in ``themes.pairs``, sized in ``sets.association``."""
+THEME_CHOICES = ("faces", "values", "range", "tables", "step")
+"""Options that choose among a theme's values: a list of pairs shows its own, and refuses them."""
 
 OPTIONS: tuple[Option, ...] = (
     Option("theme", "text", "pips", metavar="NAME|DIR|FILE", longest=4096),

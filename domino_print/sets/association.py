@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from domino_print import texts
 from domino_print.errors import OptionError, OptionName
 from domino_print.geometry.sheet import SheetSpec
-from domino_print.options.table import Options
+from domino_print.options.table import THEME_CHOICES, Options
 from domino_print.sets import meaning
 from domino_print.sets.meaning import Half, Row, clashes
 from domino_print.sets.parts import PairsSource, SetParts, Source, lay_out
@@ -34,6 +34,7 @@ from domino_print.sets.structures import (
 )
 from domino_print.sets.tiles import MAX_TOP, tile_count
 from domino_print.texts.page_text import normalise
+from domino_print.themes.lists.table import Place
 from domino_print.themes.model import Theme, association_themes
 from domino_print.themes.pairs import Cell, PairList, PairsError
 from domino_print.themes.representations import (
@@ -103,15 +104,26 @@ def check_meaning(pairs: PairList, ambiguous: bool, lang: str) -> PairList:
     if clash.shared.kind == "text" and normalise(clash.first_text) == normalise(clash.second_text):
         template = ("{path}, {place}: {text!r} is already on {other}; each side must be unique, or two "
                     "cards would answer the same question; " + keep)
-        raise PairsError(template, fields=("ambiguous",), path=path, place=table.place(clash.second_line),
-                         text=clash.second_text, other=table.place(clash.first_line))
+        error = PairsError(template, fields=("ambiguous",), path=path, place=table.place(clash.second_line),
+                           text=clash.second_text, other=table.place(clash.first_line))
+        raise _located(error, "same_text", table.at(clash.second_line, other=clash.first_line),
+                       text=clash.second_text)
     what = {"value": "have the same value", "picture": "show the same picture"}.get(clash.shared.kind,
                                                                                    "mean the same")
     template = ("{path}, {places}: {first!r} and {second!r} " + what + ", {shared}, so two cards would "
                 "answer the same question; " + keep)
-    raise PairsError(template, fields=("ambiguous",), path=path,
-                     places=table.places(clash.first_line, clash.second_line), first=clash.first_text,
-                     second=clash.second_text, shared=clash.shared.shown())
+    error = PairsError(template, fields=("ambiguous",), path=path,
+                       places=table.places(clash.first_line, clash.second_line), first=clash.first_text,
+                       second=clash.second_text, shared=clash.shared.shown())
+    problem = {"value": "same_value", "picture": "same_picture"}.get(clash.shared.kind, "same_meaning")
+    raise _located(error, problem, table.at(clash.second_line, other=clash.first_line),
+                   first=clash.first_text, second=clash.second_text, shared=clash.shared.shown())
+
+
+def _located(error: PairsError, problem: str, at: Place, **details: object) -> PairsError:
+    """``error`` with the data a surface words it from (``PairsError.fault``, ``at``, ``details``)."""
+    error.fault, error.at, error.details = problem, at, details
+    return error
 
 
 def association_parts(options: Options, source: Source, sheet: SheetSpec) -> SetParts:
@@ -126,7 +138,7 @@ def association_parts(options: Options, source: Source, sheet: SheetSpec) -> Set
         raise OptionError(says="set.labels", fields=("labels",))
     lang = options.lang
     if pairs is not None:
-        for name in ("faces", "values", "range", "tables", "step"):
+        for name in THEME_CHOICES:
             if getattr(options, name) is not None:
                 raise OptionError(says="set.list_has_its_values", fields=(name,), subject=OptionName(name))
         value_pairs, match = _pairs_from_list(pairs, lang), "pairs"
@@ -310,6 +322,7 @@ def check_fit(made: AssociationSet, tile_short_mm: float, source: Path | None) -
             "{source}, line {line}: {text!r} does not fit a {size:g} mm half, even wrapped at 9 pt; "
             "shorten it, or choose a larger {tile_size}",
             fields=("tile_size",), source=source, line=face.line, text=face.text, size=tile_short_mm,
+            fault="does_not_fit", at=Place(face.line), details={"text": face.text, "size": tile_short_mm},
         )
 
 

@@ -119,11 +119,12 @@ def read_pairs(ref: str, settings: ReadSettings | None = None, *, header: bool |
     path = user_path(ref)
     reader = reader_for(path)
     if reader is None:
-        raise PairsError(f"{path}: not a list of pairs; save it as one of {', '.join(LIST_SUFFIXES)}")
+        raise PairsError(f"{path}: not a list of pairs; save it as one of {', '.join(LIST_SUFFIXES)}",
+                         fault="not_a_list")
     if settings.sheet is not None and not reader.sheets:
         raise PairsError("{path} is a {format} list, with no sheets; {sheet} chooses a sheet of an .xlsx, "
                          ".ods or .xls list, so leave it out", fields=("sheet",), path=path,
-                         format=reader.name)
+                         format=reader.name, fault="sheet_on_text")
     table = reader.read(path, _read_regular(path), settings)
     raw = table.rows
     taken: tuple[str, ...] = ()
@@ -136,7 +137,8 @@ def read_pairs(ref: str, settings: ReadSettings | None = None, *, header: bool |
         check_page_text(pairs.title, most=MAX_TITLE_CHARS)
     except TextError as exc:
         raise PairsError(f"{path}: the file's name is the set's title, and "
-                         f"{exc.about(_quoted(pairs.title))}; or rename the file") from None
+                         f"{exc.about(_quoted(pairs.title))}; or rename the file", fault="bad_title",
+                         details={"text": pairs.title, "reason": exc.problem, **exc.values}) from None
     return pairs
 
 
@@ -175,24 +177,29 @@ def _pair_row(path: Path, table: Table, line: int, cells: tuple[str, ...]) -> Pa
 
 def _cell(path: Path, table: Table, line: int, column: int, raw: str) -> Cell:
     text = " ".join(raw.split())
-    where = table.place(line, column)
+    where, at = table.place(line, column), table.at(line, column)
     if not text:
-        raise PairsError(f"{path}, {where}: a cell is empty; give both sides of the pair")
+        raise PairsError(f"{path}, {where}: a cell is empty; give both sides of the pair",
+                         fault="empty_cell", at=at)
     if text.lower().endswith(IMAGE_SUFFIXES):
         try:
             picture = inside_folder(path.parent, text)
         except OutsideFolder as exc:
-            raise PairsError(f"{path}, {where}: picture {exc}") from None
+            raise PairsError(f"{path}, {where}: picture {exc}", fault="picture_outside", at=at,
+                             details={"text": text}) from None
         if os.path.lexists(picture) and not picture.is_file():
             raise PairsError(f"{path}, {where}: picture {text!r} is there but is not a regular file "
-                             "(a folder, FIFO, device or socket, or a broken link); use a picture file")
+                             "(a folder, FIFO, device or socket, or a broken link); use a picture file",
+                             fault="picture_missing", at=at, details={"text": text})
         if not picture.is_file():
-            raise PairsError(f"{path}, {where}: picture {text!r} not found next to the list")
+            raise PairsError(f"{path}, {where}: picture {text!r} not found next to the list",
+                             fault="picture_missing", at=at, details={"text": text})
         return Cell(text, picture)
     try:
         check_page_text(text, most=MAX_CELL_CHARS)
     except TextError as exc:
-        raise PairsError(f"{path}, {where}: {exc.about(_quoted(text))}") from None
+        raise PairsError(f"{path}, {where}: {exc.about(_quoted(text))}", fault="bad_text", at=at,
+                         details={"text": text, "reason": exc.problem, **exc.values}) from None
     return Cell(text)
 
 
@@ -203,7 +210,8 @@ def _quoted(text: str) -> str:
 
 def _check(path: Path, table: Table, rows: tuple[PairRow, ...]) -> None:
     if not rows:
-        raise PairsError(f"{path}: the list is empty; write one pair a line, such as 7 × 8;56")
+        raise PairsError(f"{path}: the list is empty; write one pair a line, such as 7 × 8;56",
+                         fault="empty_list")
     if len(rows) == 1:
         raise PairsError(f"{path}, {table.place(rows[0].line)}: a single pair makes no game; "
-                         "write two pairs or more")
+                         "write two pairs or more", fault="single_pair", at=table.at(rows[0].line))

@@ -32,9 +32,13 @@ MOST_CELLS = 3
 """A pair's two sides and a third column (a picture or a note for the key page)."""
 
 _ALLOWED_CONTROLS = frozenset("\t\n\r")
-_SIGNATURES = {b"PK\x03\x04": "a zipped file (a spreadsheet such as .xlsx or .ods?)",
-               b"\x89PNG": "a PNG picture", b"\xff\xd8\xff": "a JPEG picture", b"%PDF": "a PDF",
-               b"\xd0\xcf\x11\xe0": "an old Office file (.xls or .doc?)", b"GIF8": "a GIF picture"}
+_SIGNATURES = {b"PK\x03\x04": ("zip", "a zipped file (a spreadsheet such as .xlsx or .ods?)"),
+               b"\x89PNG": ("png", "a PNG picture"), b"\xff\xd8\xff": ("jpeg", "a JPEG picture"),
+               b"%PDF": ("pdf", "a PDF"),
+               b"\xd0\xcf\x11\xe0": ("office", "an old Office file (.xls or .doc?)"),
+               b"GIF8": ("gif", "a GIF picture")}
+"""Files that are plainly not text, by their first bytes: a key (``PairsError.details['kind']``)
+and how a message names them."""
 
 
 def decode(path: Path, data: bytes) -> tuple[str, str]:
@@ -44,10 +48,11 @@ def decode(path: Path, data: bytes) -> tuple[str, str]:
         return _strict(path, data[len(codecs.BOM_UTF8):], "utf-8"), "utf-8"
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         return _strict(path, data, "utf-16"), "utf-16"
-    for signature, what in _SIGNATURES.items():
+    for signature, (kind, what) in _SIGNATURES.items():
         if data.startswith(signature):
             raise PairsError(f"{path}: this is not a text list but {what}; save the list as CSV, "
-                             "or give the spreadsheet file itself (.xlsx, .ods, .xls)")
+                             "or give the spreadsheet file itself (.xlsx, .ods, .xls)",
+                             fault="not_text", details={"kind": kind})
     if b"\x00" in data:
         head = data[:2000]
         odd, even = head[1::2].count(0), head[0::2].count(0)
@@ -66,15 +71,16 @@ def decode(path: Path, data: bytes) -> tuple[str, str]:
 
 def _not_text(path: Path) -> PairsError:
     return PairsError(f"{path}: not a text file (neither UTF-8, UTF-16 nor Windows-1252); save the list "
-                      "from a spreadsheet as CSV, or as Unicode text")
+                      "from a spreadsheet as CSV, or as Unicode text", fault="not_text")
 
 
 def _strict(path: Path, data: bytes, encoding: str) -> str:
     try:
         return _checked(path, data.decode(encoding))
     except UnicodeDecodeError:
-        raise PairsError(f"{path}: the file says it is {ENCODING_NAMES.get(encoding[:6], encoding)} "
-                         "but is not; save the list again from the spreadsheet") from None
+        named = ENCODING_NAMES.get(encoding[:6], encoding)
+        raise PairsError(f"{path}: the file says it is {named} but is not; save the list again from the "
+                         "spreadsheet", fault="wrong_encoding", details={"encoding": named}) from None
 
 
 def _checked(path: Path, content: str) -> str:
@@ -140,7 +146,8 @@ def read(path: Path, data: bytes, settings: ReadSettings) -> Table:
     try:
         records = _records(content, delimiter)
     except _BadRecord as bad:
-        raise PairsError(f"{path}, line {bad.line}: not a line of a list of pairs ({bad.problem})") from None
+        raise PairsError(f"{path}, line {bad.line}: not a line of a list of pairs ({bad.problem})",
+                         fault="bad_line", at=Table(()).at(bad.line)) from None
     rows = []
     for line, cells in records:
         if not any(cell.strip() for cell in cells):
@@ -151,7 +158,8 @@ def read(path: Path, data: bytes, settings: ReadSettings) -> Table:
             raise PairsError(
                 f"{path}, line {line}: {len(kept)} cell{'s' if len(kept) != 1 else ''} where a pair "
                 f"needs 2 (and a third for a picture or a note), separated by "
-                f"{SEPARATOR_NAMES[delimiter]}s: {shown[:60]!r}"
+                f"{SEPARATOR_NAMES[delimiter]}s: {shown[:60]!r}",
+                fault="cell_count", at=Table(()).at(line), details={"count": len(kept)},
             )
         rows.append(RawRow(line, tuple(kept)))
     return Table(tuple(rows), encoding=ENCODING_NAMES[encoding], separator=SEPARATOR_NAMES[delimiter])

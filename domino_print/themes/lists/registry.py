@@ -8,13 +8,14 @@ from domino_print.themes.lists import delimited, spreadsheet, toml_pairs
 from domino_print.themes.lists.table import (
     ListReader,
     PairsError,
+    Place,
     RawRow,
     ReadSettings,
     Table,
     column_letters,
 )
 
-__all__ = ["LIST_SUFFIXES", "READERS", "ListReader", "PairsError", "RawRow", "ReadSettings", "Table",
+__all__ = ["LIST_SUFFIXES", "READERS", "ListReader", "PairsError", "Place", "RawRow", "ReadSettings", "Table",
            "column_letters", "formats_text", "reader_for"]
 
 READERS: dict[str, ListReader] = {

@@ -21,6 +21,7 @@ from pathlib import Path
 from domino_print.themes.lists.table import (
     ListReader,
     PairsError,
+    Place,
     RawRow,
     ReadSettings,
     Table,
@@ -65,7 +66,8 @@ def read_xls(path: Path, data: bytes, settings: ReadSettings) -> Table:
     """An .xls list (Excel 97-2003's BIFF8 in an Office compound file)."""
     if not data.startswith(OLE_SIGNATURE):
         raise PairsError(f"{path}: not an Excel 97-2003 workbook (an .xls file begins as an Office file, "
-                         "and this one does not); save it again from the spreadsheet, or as CSV")
+                         "and this one does not); save it again from the spreadsheet, or as CSV",
+                         fault="not_spreadsheet")
     return _read_workbook(path, data, settings)
 
 
@@ -74,25 +76,28 @@ def _read_workbook(path: Path, data: bytes, settings: ReadSettings) -> Table:
         from python_calamine import CalamineWorkbook  # deferred: only spreadsheets need it
     except ImportError:  # pragma: no cover - a dependency; an install without it still names the fix
         raise PairsError(f"{path}: reading spreadsheets needs python-calamine; install it "
-                         "(pip install python-calamine), or save the list as CSV") from None
+                         "(pip install python-calamine), or save the list as CSV",
+                         fault="not_spreadsheet") from None
     try:
         workbook = CalamineWorkbook.from_filelike(io.BytesIO(data))
         names = list(workbook.sheet_names)
     except Exception as exc:  # calamine's errors (zip, XML, password) share no base class we can name
         raise PairsError(f"{path}: not a spreadsheet this program can read ({_first_line(exc)}); "
-                         "save it again from the spreadsheet, or as CSV") from None
+                         "save it again from the spreadsheet, or as CSV", fault="not_spreadsheet") from None
     if not names:
-        raise PairsError(f"{path}: the spreadsheet has no sheet")
+        raise PairsError(f"{path}: the spreadsheet has no sheet", fault="no_sheet")
     name = names[0] if settings.sheet is None else settings.sheet
     if name not in names:
         raise PairsError("{path}: no sheet {name!r}; the sheets are {listed}: choose one with {sheet}",
-                         fields=("sheet",), path=path, name=name, listed=", ".join(repr(n) for n in names))
+                         fields=("sheet",), path=path, name=name, listed=", ".join(repr(n) for n in names),
+                         fault="no_such_sheet", details={"sheet": name, "sheets": tuple(names)})
     try:
         sheet = workbook.get_sheet_by_name(name)
         values = sheet.to_python()
         first_row, first_column = sheet.start or (0, 0)  # None: an empty sheet
     except Exception as exc:  # as above
-        raise PairsError(f"{path}, sheet {name!r}: cannot be read ({_first_line(exc)})") from None
+        raise PairsError(f"{path}, sheet {name!r}: cannot be read ({_first_line(exc)})",
+                         fault="not_spreadsheet", at=Place(sheet=name)) from None
     table = Table((), sheet=name, first_column=first_column)
     rows: list[RawRow] = []
     for index, cells in enumerate(values):
@@ -104,14 +109,31 @@ def _read_workbook(path: Path, data: bytes, settings: ReadSettings) -> Table:
             continue
         if len(rows) >= MOST_ROWS:
             raise PairsError(f"{path}, {table.place(line)}: more than {MOST_ROWS} rows; "
-                             "keep the list on a sheet of its own")
+                             "keep the list on a sheet of its own", fault="too_many_rows",
+                             at=table.at(line), details={"most": MOST_ROWS})
         if len(texts) > MOST_CELLS:
             raise PairsError(f"{path}, {table.place(line, len(texts) - 1)}: a fourth column; a pair "
-                             "has two sides and a third column for a picture or a note, no more")
+                             "has two sides and a third column for a picture or a note, no more",
+                             fault="cell_count", at=table.at(line, len(texts) - 1),
+                             details={"count": len(texts)})
         if len(texts) < 2:
-            raise PairsError(f"{path}, {table.place(line, 1)}: a cell is empty; give both sides of the pair")
+            raise PairsError(f"{path}, {table.place(line, 1)}: a cell is empty; give both sides of the pair",
+                             fault="empty_cell", at=table.at(line, 1))
         rows.append(RawRow(line, tuple(texts)))
     return table._replace(rows=tuple(rows))
+
+
+def sheet_names(path: Path, data: bytes) -> tuple[str, ...]:
+    """The names of the spreadsheet's sheets, in order (for a surface to offer them); empty when
+    the file cannot be read (reading it says why)."""
+    try:
+        from python_calamine import CalamineWorkbook
+
+        if not data.startswith(OLE_SIGNATURE):  # an .xlsx or .ods: a zip, its size checked first
+            _check_unzipped(path, data)
+        return tuple(str(name) for name in CalamineWorkbook.from_filelike(io.BytesIO(data)).sheet_names)
+    except Exception:  # PairsError, or calamine's own (see read): the reading names the problem
+        return ()
 
 
 def _check_unzipped(path: Path, data: bytes) -> None:
@@ -122,11 +144,12 @@ def _check_unzipped(path: Path, data: bytes) -> None:
             unzipped = sum(entry.file_size for entry in archive.infolist())
     except (zipfile.BadZipFile, ValueError, OSError):
         raise PairsError(f"{path}: not a spreadsheet (an .xlsx or .ods file is a zip archive, and this "
-                         "one is not); save it again from the spreadsheet, or as CSV") from None
+                         "one is not); save it again from the spreadsheet, or as CSV",
+                         fault="not_spreadsheet") from None
     if unzipped > MOST_UNZIPPED_BYTES:
         most = MOST_UNZIPPED_BYTES // 1_000_000
         raise PairsError(f"{path}: the spreadsheet unpacks to more than {most} MB; keep the list in a "
-                         "small file of its own")
+                         "small file of its own", fault="too_large", details={"megabytes": most})
 
 
 def _first_line(error: Exception) -> str:

@@ -2,16 +2,41 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import NamedTuple
 
 from domino_print.errors import PathError
 
 
+class Place(NamedTuple):
+    """Where in a list a problem is, as data for a surface to word: the ``line`` (as the reader
+    numbers rows, see ``RawRow``), the ``column`` of a cell (0 for the first side), a spreadsheet's
+    ``sheet`` and ``cell`` (``B7``), and the ``other_line`` of a second row (two rows that clash)."""
+
+    line: int | None = None
+    column: int | None = None
+    sheet: str | None = None
+    cell: str = ""
+    other_line: int | None = None
+
+
 class PairsError(PathError):
     """A pairs list that cannot make a set; the message names the file and the line (or cell),
-    or carries the file as ``path`` (``PathError``)."""
+    or carries the file as ``path`` (``PathError``).
+
+    Besides its words it carries data for a surface to word it in its own language: ``fault``
+    (a key such as ``empty_cell`` or ``same_value``), ``at`` (a ``Place``) and ``details`` (the
+    texts and numbers the wording needs: ``count``, ``text``, ``shared``...).
+    """
+
+    def __init__(self, template: str = "", /, *, says: str = "", path: object = None,
+                 fields: tuple[str, ...] = (), fault: str = "", at: Place | None = None,
+                 details: Mapping[str, object] | None = None, **values: object) -> None:
+        super().__init__(template, says=says, path=path, fields=fields, **values)
+        self.fault = fault
+        self.at = at or Place()
+        self.details: Mapping[str, object] = dict(details or {})
 
 
 class RawRow(NamedTuple):
@@ -53,6 +78,12 @@ class Table(NamedTuple):
             return f"sheet {self.sheet!r}, row {line}"
         return f"sheet {self.sheet!r}, cell {column_letters(self.first_column + column)}{line}"
 
+    def at(self, line: int | None = None, column: int | None = None, other: int | None = None) -> Place:
+        """``Place`` of a row (or of its cell ``column``, counted from 0, and a second row ``other``)."""
+        cell = ""
+        if self.sheet is not None and column is not None and line is not None:
+            cell = f"{column_letters(self.first_column + column)}{line}"
+        return Place(line, column, self.sheet, cell, other)
 
     def places(self, line: int, other: int) -> str:
         """Two rows, as ``lines 3 and 7`` or ``sheet 'Feuil1', rows 3 and 7``."""
