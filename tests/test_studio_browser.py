@@ -585,7 +585,8 @@ def test_the_first_screen_asks_what_to_make_and_each_goal_shows_its_few_fields(c
         wait_for_preview(page, shown_seq(page))
         shown = [name for name in all_fields if page.is_visible(f'[data-field="{name}"]')]
         assert shown == [name for name in all_fields if name in goal.fields], goal.name
-        assert page.is_visible("#pictures") == goal.pictures
+        assert page.is_visible("#pictures") == (goal.pictures or goal.lists)  # a list's cell: a picture
+        assert page.is_visible("#list") == goal.lists
         if goal.name == "association":
             offered = page.eval_on_selector_all("#f-theme option",
                                                 "o => o.filter(x => !x.hidden).map(x => x.value)")

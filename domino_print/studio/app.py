@@ -11,7 +11,8 @@ Routes (all under one origin; the API answers JSON):
 - ``POST /api/pictures`` (multipart) or ``/api/picture`` (one raw file), ``/api/pictures/order``,
   ``/remove``, ``/name``, ``/look``, ``/crop``: the visitor's pictures; ``GET /thumbs/<id>.png`` their
   thumbnails; ``GET /theme.zip`` and ``POST /api/theme``: them as a theme file, and one opened again;
-- ``GET /zoom/<scope>/<key>/<n>.jpg``: a page of a preview enlarged.
+- ``GET /zoom/<scope>/<key>/<n>.jpg``: a page of a preview enlarged;
+- ``GET``/``POST /api/list``, ``POST /api/list/file``: the visitor's list of pairs (``lists``).
 
 Each endpoint is a module-level function listed in ``ROUTES`` (Starlette's own way): it reads
 the process's shared state, ``Studio`` (settings, sessions, caches, render threads), from
@@ -46,6 +47,7 @@ from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+import domino_print.studio.lists as lists
 import domino_print.studio.theme_zip as theme_zip
 import domino_print.studio.uploads as picture_files
 from domino_print.api import (
@@ -382,10 +384,14 @@ async def preview(request: Request) -> Response:
         return _bad_request(request)
     lang = _lang(request, body)
     theme = options.get("theme", "pips")
-    if theme != PICTURES and theme not in builtin_themes():  # never a path from the browser
+    if theme not in (PICTURES, lists.LIST) and theme not in builtin_themes():  # never a path from the browser
         message = word(lang, "error.unknown_theme", themes=", ".join(builtin_themes()))
         return _no_store(JSONResponse({"errors": [{"field": "theme", "message": message}]},
                                       status_code=422))
+    # A typed table's edit rides with its preview (studio/lists.py keeps it first).
+    if theme == lists.LIST and "list_rows" in body and not await studio.run(lists.save_rows, session,
+                                                                            body["list_rows"]):
+        return _bad_request(request)
     state = session.read_state()
     own = theme == PICTURES
     if own:
@@ -397,6 +403,18 @@ async def preview(request: Request) -> Response:
         full = {**options, "theme": str(session.pictures_dir)}
         cache_dir, scope = session.cache_dir, "session"
         key, full_key = cache_key(shown, digest, "preview"), cache_key(full, digest, "full")
+    elif theme == lists.LIST:  # the visitor's list, uploaded or typed (studio/lists.py)
+        try:
+            prepared = await studio.run(lists.prepare, session.folder, session.pictures_dir,
+                                        session.preview_dir, state, options)
+        except lists.NoList:
+            return _no_store(JSONResponse({"errors": [
+                {"field": lists.LIST, "message": word(lang, "list.error.none")}]}, status_code=422))
+        shown, full, digest = prepared
+        cache_dir, scope = session.cache_dir, "session"
+        full_key = cache_key(full, digest, "full")
+        # Without pictures, the preview's PDF is the very PDF to download.
+        key = full_key if shown == full else cache_key(shown, digest, "preview")
     else:
         shown = full = options
         cache_dir, scope, digest = studio.common_cache, "common", ""
@@ -412,12 +430,14 @@ async def preview(request: Request) -> Response:
                 return _no_store(JSONResponse({"superseded": True}, status_code=409))
             facts = await studio.run(build_with_pages, shown, cache_dir, key)
     except DominoError as exc:
-        return _no_store(JSONResponse({"errors": [field_error(exc, lang, session)]}, status_code=422))
+        shown_error = lists.list_error(exc, lang, state, _field_names()) or field_error(exc, lang, session)
+        return _no_store(JSONResponse({"errors": [shown_error]}, status_code=422))
     finally:
         studio._waiting -= 1
     if state.get("options") != options:
         await studio.run(_save_options, session, options)
     studio.builds += 1
+    own = own or theme == lists.LIST  # from here on: the session's, as the pictures are
     if studio.builds % TRIM_EVERY == 0:
         limit = studio.limits.session_cache_bytes if own else studio.limits.cache_bytes
         await studio.run(trim_cache, cache_dir, limit)
@@ -434,7 +454,8 @@ async def preview(request: Request) -> Response:
         # Only where the command works later: a session's folder goes when the session does.
         "command": None if own else command_line(options, None),
         "download": f"/download/{scope}/{full_key}.pdf",
-        "file_name": file_name(options, state, own),
+        "file_name": file_name(options, {"title": Path(full["theme"]).stem} if theme == lists.LIST else state,
+                               own),
     }))
 
 
@@ -491,8 +512,15 @@ def _full_options(session: Session, key: str) -> dict | None:
     """The options of a download key of this session: saved with the last preview."""
     state = session.read_state()
     options = state.get("options") or {}
-    digest = picture_files.state_digest(state)
-    full = {**options, "theme": str(session.pictures_dir)}
+    if options.get("theme") == lists.LIST:
+        try:
+            _shown, full, digest = lists.prepare(session.folder, session.pictures_dir, session.preview_dir,
+                                                 state, options)
+        except lists.NoList:
+            return None
+    else:
+        digest = picture_files.state_digest(state)
+        full = {**options, "theme": str(session.pictures_dir)}
     return full if cache_key(full, digest, "full") == key else None
 
 
@@ -848,6 +876,46 @@ async def thumbnail(request: Request) -> Response:
     return Response(data, media_type="image/png", headers={"cache-control": "private, max-age=3600"})
 
 
+# -- the visitor's list of pairs (studio/lists.py) -----------------------------------------------
+async def list_get(request: Request) -> Response:
+    session = _studio(request).session_of(request)
+    if session is None:
+        return _no_session(request)
+    return _no_store(JSONResponse(lists.list_answer(session.read_state(), _lang(request))))
+
+
+async def list_change(request: Request) -> Response:
+    studio = _studio(request)
+    session = studio.session_of(request)
+    if session is None:
+        return _no_session(request)
+    try:
+        body = await _json_body(request)
+    except ValueError:
+        return _bad_request(request)
+    state = await studio.run(lists.change, session, body)
+    if state is None:
+        return _bad_request(request)
+    return _no_store(JSONResponse(lists.list_answer(state, _lang(request, body))))
+
+
+async def list_file(request: Request) -> Response:
+    """A list file as the raw body (``?name=liste.csv``), read at the next preview."""
+    studio = _studio(request)
+    session = studio.session_of(request)
+    if session is None:
+        return _no_session(request)
+    lang, name = _lang(request), request.query_params.get("name", "")
+    refused = lists.file_name_refused(name, lang)
+    if refused:
+        return _no_store(JSONResponse({"errors": [refused]}, status_code=422))
+    data = await lists.body_within(request)
+    if data is None:
+        return _no_store(JSONResponse({"errors": [lists.too_big(lang)]}, status_code=413))
+    state = await studio.run(lists.store_file, session, name, data)
+    return _no_store(JSONResponse(lists.list_answer(state, lang)))
+
+
 async def calibration(request: Request) -> Response:
     """The calibration sheet, to measure the backs' offset: for the paper, flip edge and language
     on the form (``domino-print calibrate``)."""
@@ -939,6 +1007,9 @@ ROUTES = [
     Route("/zoom/{scope}/{key}/{page:int}.jpg", zoom_picture),
     Route("/download/{scope}/{key}.pdf", download),
     Mount("/static", _StaticFiles(directory=STATIC), name="static"),
+    Route("/api/list", list_get, methods=["GET"]),
+    Route("/api/list", list_change, methods=["POST"]),
+    Route("/api/list/file", list_file, methods=["POST"]),
 ]
 
 

@@ -28,6 +28,8 @@ class Goal(NamedTuple):
     """The built-in themes its theme list offers."""
     pictures: bool
     """Whether the path is about the visitor's own pictures (their section shows)."""
+    lists: bool
+    """Whether the path offers the visitor's own list of pairs (its section shows)."""
     sample: dict[str, object]
     """The options of its small picture on the first screen."""
     few_pictures: dict[str, object]
@@ -57,8 +59,8 @@ def goals() -> tuple[Goal, ...]:
     return tuple(
         Goal(name=str(entry["name"]), options=dict(entry.get("options", {})),
              fields=tuple(entry.get("fields", ())), themes=_themes(entry.get("themes", "all")),
-             pictures=bool(entry.get("pictures", False)), sample=dict(entry.get("sample", {})),
-             few_pictures=dict(entry.get("few_pictures", {})))
+             pictures=bool(entry.get("pictures", False)), lists=bool(entry.get("lists", False)),
+             sample=dict(entry.get("sample", {})), few_pictures=dict(entry.get("few_pictures", {})))
         for entry in data["goal"]
     )
 

@@ -17,6 +17,7 @@ from html import escape
 from domino_print import texts
 from domino_print.api import builtin_themes
 from domino_print.options.table import form_fields
+from domino_print.studio import lists
 from domino_print.studio.goals import goals
 from domino_print.studio.rendering import PICTURES
 from domino_print.studio.words import all_words, page_languages, word
@@ -48,6 +49,7 @@ def _theme_choices(lang: str) -> list[tuple[str, str]]:
     catalogue = texts.catalogue(lang)
     choices = [(name, catalogue.get(f"theme.{name}.title", name)) for name in builtin_themes()]
     choices.append((PICTURES, word(lang, "field.pictures_theme")))
+    choices.append((lists.LIST, word(lang, "list.theme")))
     return choices
 
 
@@ -79,7 +81,8 @@ def _control(field: dict, value: object, lang: str, has_pictures: bool) -> str:
             disabled = " disabled" if code == PICTURES and not has_pictures else ""
             offered = ""
             if name == "theme":  # the goals whose theme list offers it (the script hides the others)
-                offering = [g.name for g in goals() if code in g.themes or (code == PICTURES and g.pictures)]
+                offering = [g.name for g in goals() if code in g.themes or (code == PICTURES and g.pictures)
+                            or (code == lists.LIST and g.lists)]
                 offered = f' data-goals="{_attr(" ".join(offering))}"'
             options.append(f'<option value="{_attr(code)}"{selected}{disabled}{offered}>'
                            f'{escape(shown)}</option>')
@@ -142,7 +145,7 @@ def _pictures_section(lang: str, state: dict) -> str:
         f'{escape(word(lang, f"pictures.fit_{mode}"))}</option>' for mode in ("contain", "cover")
     )
     background = _attr(state.get("background", "#FFFFFF"))
-    picture_goals = _attr(" ".join(g.name for g in goals() if g.pictures))
+    picture_goals = _attr(" ".join(g.name for g in goals() if g.pictures or g.lists))  # a list's cells too
     return f"""
 <fieldset class="group pictures" id="pictures" data-goals="{picture_goals}">
   <legend>{escape(word(lang, "pictures.heading"))}</legend>
@@ -266,6 +269,7 @@ def render_page(lang: str, state: dict) -> str:
         parts.append(f'<fieldset class="group" id="g-{group}"><legend>{escape(word(lang, f"group.{group}"))}'
                      f"</legend>{inner}</fieldset>")
         if group == "set":
+            parts.append(lists.section(lang, " ".join(g.name for g in goals() if g.lists)))
             parts.append(_pictures_section(lang, state))
     current = ' aria-current="page"'
     languages = "".join(
@@ -285,11 +289,13 @@ def render_page(lang: str, state: dict) -> str:
 <title>{escape(word(lang, "page.title"))}</title>
 <link rel="stylesheet" href="/static/studio.css">
 <link rel="stylesheet" href="/static/studio-tools.css">
+<link rel="stylesheet" href="/static/studio-lists.css">
 <script src="/static/studio.js" defer></script>
 <script src="/static/studio-crop.js" defer></script>
 <script src="/static/studio-zoom.js" defer></script>
 <script src="/static/studio-theme.js" defer></script>
 <script src="/static/studio-toddlers.js" defer></script>
+<script src="/static/studio-lists.js" defer></script>
 </head>
 <body>
 <a class="skip" href="#preview">{escape(word(lang, "page.skip"))}</a>

@@ -102,6 +102,7 @@
       line.textContent = message;
       $("f-" + field)?.setAttribute("aria-invalid", "true");
     }
+    document.dispatchEvent(new CustomEvent("studio-errors", { detail: errors || [] }));  // a row's, beside it
   }
 
   // -- the live preview: the newest change always wins --------------------------------------
@@ -134,6 +135,7 @@
       const link = $(id);
       link.removeAttribute("href");
       link.setAttribute("aria-disabled", "true");
+      link.tabIndex = 0;  // still reached, and read as unavailable (and the preview keeps a focusable control)
     }
     $("e-actions").textContent = message || "";
   }
@@ -144,6 +146,7 @@
       const link = $(id);
       link.href = href;
       link.removeAttribute("aria-disabled");
+      link.removeAttribute("tabindex");
     }
     if (fileName) $("download").setAttribute("download", fileName);
     $("e-actions").textContent = "";
@@ -168,7 +171,7 @@
       answer = await fetch("/api/preview", {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ options: collect(), page_lang: lang }),
+        body: JSON.stringify({ options: collect(), page_lang: lang, ...(window.studioPreviewExtra?.() || {}) }),
         signal: inFlight.signal,
       });
       data = await answer.json().catch(() => ({}));
@@ -261,11 +264,11 @@
   }
 
   form.addEventListener("change", (event) => {
-    if (event.target.closest("#pictures")) return;
+    if (event.target.closest("#pictures, #list")) return;  // their own scripts save, then call changed
     changed(event);
   });
   form.addEventListener("input", (event) => {
-    if (event.target.closest("#pictures")) return;
+    if (event.target.closest("#pictures, #list")) return;
     if (event.target.matches("input[type=text], input[type=number]")) changed(event);
   });
   form.addEventListener("submit", (event) => { event.preventDefault(); changed(); });
@@ -500,7 +503,7 @@
     showPictures(state);
     $("pictures-status").textContent = say(
       state.pictures.length === 1 ? "pictures.count.one" : "pictures.count.other", { count: state.pictures.length });
-    if (added.length) themeSelect.value = "pictures";
+    if (added.length && themeSelect.value !== "list") themeSelect.value = "pictures";  // (a list's cells)
     changedAt = started;
     updateNeeds();
     preview();
@@ -580,7 +583,7 @@
     const all = name === "all" || $("show-all").checked;
     for (const field of form.querySelectorAll(".field[data-field]")) field.hidden = !all && !inList(field, name);
     for (const group of form.querySelectorAll("fieldset.group")) {
-      if (group.id === "pictures") group.hidden = !all && !inList(group, name);
+      if (group.id === "pictures" || group.id === "list") group.hidden = !all && !inList(group, name);
       else group.hidden = ![...group.querySelectorAll(".field[data-field]")].some((field) => !field.hidden);
     }
     for (const option of themeSelect.options) option.hidden = !all && !inList(option, name);
@@ -651,6 +654,9 @@
   $("view-settings").addEventListener("click", () => showView("settings"));
   $("view-preview").addEventListener("click", () => showView("preview"));
   document.querySelector("a.skip").addEventListener("click", () => showView("preview"));
+
+  // What studio-lists.js uses: a change to redraw the preview, and the page's words.
+  window.studio = { changed, say };
 
   // -- start -------------------------------------------------------------------------------
   let savedGoal = null;

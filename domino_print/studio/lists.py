@@ -1,0 +1,450 @@
+"""A teacher's list of pairs in the studio (issue 19): a file uploaded, or a table typed on the page.
+
+Either way the list reaches the core as a file the command line reads (``--theme liste.csv``):
+an uploaded file is kept as it came (``<session>/list/file/``), in any format of the readers'
+registry (``api.list_formats``), and read with the form's ``sheet`` and header options; a typed
+table is written as a tab-separated list, one row a line, every cell quoted (``list/typed/``), so
+that line *n* of the file is row *n* of the table. A cell of the table may be one of the visitor's
+pictures: it is linked into the list's folder under its name (``chat.jpg``), which the list names,
+as a list beside its pictures does; the preview's list links the small copies instead
+(``list/preview/``) and is drawn at 72 dpi, as the pictures' preview is.
+
+The list's refusals (``PairsError``: problem, place, details) are worded here in the page's
+language (``studio.list.error.*``), beside the row at fault for a typed table, and naming the
+line, or the sheet and cell, for a file. An error that names a form field (``sheet``) stays
+beside that field, worded by the option table as every other.
+
+The session's state keeps ``list``: ``mode`` (``typed`` or ``file``), the typed ``rows`` (each a
+list of cells, a cell a text or ``{"picture": id}``), the ``title`` typed, and the ``file``
+uploaded (its name as sent, the name it is kept under, the hash of its bytes).
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+import os
+import re
+import unicodedata
+from pathlib import Path
+from typing import NamedTuple
+
+from starlette.requests import Request
+
+from domino_print.api import (
+    THEME_CHOICES,
+    PairsError,
+    list_formats,
+    list_most_bytes,
+    list_sheets,
+    option_label,
+)
+from domino_print.studio.sessions import Session
+from domino_print.studio.uploads import clean_label, printed_name
+from domino_print.studio.words import word
+from domino_print.texts import DEFAULT_LANG, text
+
+LIST = "list"
+"""The theme value that stands for the visitor's list in the form."""
+MOST_ROWS = 300
+"""Rows a typed table holds (a class's loop has 20 to 40)."""
+MOST_CELL_CHARS = 200
+MODES = ("typed", "file")
+
+
+class NoList(Exception):
+    """The list chosen is empty (no file uploaded, or no row typed)."""
+
+
+class Prepared(NamedTuple):
+    """The options of the preview and of the download, and what the list's files hold (a hash)."""
+
+    shown: dict
+    full: dict
+    digest: str
+
+
+def empty_list() -> dict:
+    return {"mode": "typed", "rows": [], "title": "", "file": None}
+
+
+def list_state(state: dict) -> dict:
+    entry = state.get("list")
+    return {**empty_list(), **entry} if isinstance(entry, dict) else empty_list()
+
+
+def folder(session_folder: Path) -> Path:
+    return session_folder / "list"
+
+
+# -- the list as files the core reads -----------------------------------------------------------
+_NOT_IN_NAMES = re.compile(r'[\\/:*?"<>|\x00-\x1f\x7f]')
+
+
+def file_stem(title: str) -> str:
+    """A title as a file's name (the core reads a list's title from its file name)."""
+    stem = _NOT_IN_NAMES.sub(" ", unicodedata.normalize("NFC", title))
+    stem = " ".join(stem.replace("_", " ").split()).strip(". ")
+    return stem[:60]
+
+
+def title_of(entry: dict, lang: str) -> str:
+    """The set's title: the one typed, else an uploaded file's own name, else the page's default."""
+    typed = file_stem(str(entry.get("title") or ""))
+    if typed:
+        return typed
+    if entry.get("mode") == "file" and entry.get("file"):
+        stem = file_stem(Path(str(entry["file"].get("name", ""))).stem.replace("-", " "))
+        if stem:
+            return stem
+    return word(lang, "list.default_title")
+
+
+def _cell_text(cell: object) -> str:
+    return " ".join(str(cell).split())
+
+
+def typed_text(rows: list, picture_names: dict[str, str]) -> str:
+    """The typed rows as a tab-separated list, every cell quoted, one row a line (an empty row an
+    empty line: line numbers stay the table's row numbers)."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, delimiter="\t", quoting=csv.QUOTE_ALL, lineterminator="\n")
+    for row in rows:
+        cells = [picture_names.get(str(cell.get("picture")), f"{cell.get('picture')}.png")
+                 if isinstance(cell, dict) else _cell_text(cell) for cell in row]
+        while cells and not cells[-1]:
+            cells.pop()
+        if cells:
+            writer.writerow(cells)
+        else:
+            buffer.write("\n")
+    return buffer.getvalue()
+
+
+def _picture_names(state: dict, ids: list[str], lang: str, key: str) -> dict[str, str]:
+    """The file names the list gives the pictures it uses (``key``: ``file`` for the originals,
+    ``preview`` for the small copies): each picture's printed name and its file's ending."""
+    names: dict[str, str] = {}
+    taken: set[str] = set()
+    for value, picture in enumerate(state.get("pictures", [])):
+        if picture["id"] not in ids:
+            continue
+        base = file_stem(printed_name(picture, lang, value)) or f"image {value}"
+        suffix = Path(str(picture[key])).suffix.lower()
+        name, count = f"{base}{suffix}", 2
+        while name.casefold() in taken:
+            name, count = f"{base} {count}{suffix}", count + 1
+        taken.add(name.casefold())
+        names[picture["id"]] = name
+    return names
+
+
+def _write(path: Path, data: bytes) -> None:
+    if path.is_file() and path.read_bytes() == data:
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    temporary.write_bytes(data)
+    os.replace(temporary, path)
+
+
+def _link(source: Path, target: Path) -> None:
+    """``target`` the same file as ``source`` (a hard link in the session's folder, else a copy)."""
+    try:
+        if target.stat().st_ino == source.stat().st_ino:
+            return
+        target.unlink()
+    except OSError:
+        pass
+    try:
+        os.link(source, target)
+    except OSError:
+        _write(target, source.read_bytes())
+
+
+def _only(place: Path, keep: set[str]) -> None:
+    """Remove from ``place`` the files of older versions of the list (another title, a picture gone)."""
+    for path in place.iterdir():
+        if path.name not in keep and path.is_file():
+            path.unlink(missing_ok=True)
+
+
+def prepare(session_folder: Path, pictures_dir: Path, preview_dir: Path, state: dict,
+            options: dict) -> Prepared:
+    """Write the chosen list where the core reads it; the preview's and the download's options
+    (``theme`` its path). ``NoList`` when there is none to read. The default title and the
+    pictures' names are in the set's language (``lang``), as printed."""
+    lang = str(options.get("lang") or DEFAULT_LANG)
+    entry = list_state(state)
+    title = title_of(entry, lang)
+    base = folder(session_folder)
+    if entry["mode"] == "file":
+        stored = entry.get("file")
+        if not stored:
+            raise NoList("file")
+        source = base / "upload" / str(stored["stored"])
+        if not source.is_file():
+            raise NoList("file")
+        place = base / "file"
+        place.mkdir(parents=True, exist_ok=True)
+        target = place / f"{title}{source.suffix}"
+        _link(source, target)
+        _only(place, {target.name})
+        full = {**options, "theme": str(target)}
+        return Prepared(full, full, hashlib.sha256(f"{stored['digest']}:{title}".encode()).hexdigest()[:16])
+    rows = [row for row in entry["rows"] if isinstance(row, list)]
+    if not any(_cell_text(cell) if not isinstance(cell, dict) else True for row in rows for cell in row):
+        raise NoList("typed")
+    ids = sorted({str(cell.get("picture")) for row in rows for cell in row if isinstance(cell, dict)})
+    digest = hashlib.sha256()
+    paths = {}
+    variants = (("typed", "file", pictures_dir), ("preview", "preview", preview_dir))
+    for variant, key, pictures_folder in variants:
+        names = _picture_names(state, ids, lang, key)
+        text = typed_text(rows, names)
+        place = base / variant
+        list_file = place / f"{title}.tsv"
+        _write(list_file, text.encode("utf-8"))
+        pictures = {picture["id"]: picture for picture in state.get("pictures", [])}
+        for ident, name in names.items():
+            _link(pictures_folder / str(pictures[ident][key]), place / name)
+        _only(place, {list_file.name, *names.values()})
+        digest.update(text.encode("utf-8"))
+        digest.update("\0".join(f"{ident}={name}" for ident, name in sorted(names.items())).encode())
+        paths[variant] = list_file
+    full = {**options, "theme": str(paths["typed"])}
+    shown = {**options, "theme": str(paths["preview"]), "dpi": 72} if ids else full
+    return Prepared(shown, full, digest.hexdigest()[:16])
+
+
+# -- the list's errors, in the page's language --------------------------------------------------
+_REASONS = ("empty", "not_utf8", "too_long", "control", "font")
+
+
+def _reason(details: dict, lang: str) -> str:
+    reason = str(details.get("reason", ""))
+    values = {name: details.get(name, "?") for name in ("length", "most", "code", "characters", "shown")}
+    return word(lang, f"list.reason.{reason if reason in _REASONS else 'empty'}", **values)
+
+
+def error_message(error: PairsError, lang: str, typed: bool = True) -> str:
+    """What is wrong, in ``lang``, without the place (see ``place_text``); ``typed`` for the table
+    typed on the page, else a file uploaded (which comes without the pictures it names)."""
+    details = dict(error.details)
+    problem = error.fault or "unreadable"
+    if problem in ("picture_missing", "picture_outside") and not typed:
+        problem = "picture_in_file"
+    if problem == "cell_count" and details.get("count") == 1:
+        problem = "empty_cell"  # a row with one side: the other is empty
+    values: dict[str, object] = {"ambiguous": option_label("ambiguous", lang),
+                                 "tile_size": option_label("tile_size", lang),
+                                 "sheet_field": option_label("sheet", lang),
+                                 "other": error.at.other_line, "formats": ", ".join(list_formats())}
+    if problem in ("bad_text", "bad_title"):
+        values["reason"] = _reason(details, lang)
+        details = {"text": details.get("text", "")}
+    if problem == "no_such_sheet":
+        sheets = details.get("sheets", ())
+        assert isinstance(sheets, tuple)
+        details["sheets"] = ", ".join(word(lang, "list.quoted", name=name) for name in sheets)
+    if problem == "does_not_fit":
+        size = f"{float(str(details.get('size', 0))):g}"
+        details["size"] = size.replace(".", text(lang, "typography.decimal"))
+    try:
+        return word(lang, f"list.error.{problem}", **{**details, **values})
+    except KeyError:
+        return word(lang, "list.error.unreadable", **values)
+
+
+def place_text(error: PairsError, lang: str) -> str:
+    """Where the problem is in a file, as the page says it: ``Ligne 7``, ``Feuille « Feuil1 », cellule
+    B7``."""
+    at = error.at
+    if at.sheet is not None and at.cell:
+        return word(lang, "list.place.cell", sheet=at.sheet, cell=at.cell)
+    if at.sheet is not None and at.line is not None:
+        return word(lang, "list.place.sheet_row", sheet=at.sheet, line=at.line)
+    if at.sheet is not None:
+        return word(lang, "list.place.sheet", sheet=at.sheet)
+    if at.line is not None:
+        return word(lang, "list.place.line", line=at.line)
+    return ""
+
+
+def list_error(error: Exception, lang: str, state: dict, field_names: frozenset[str]) -> dict | None:
+    """A list's refusal as the page shows it: beside the row of a typed table (``row``, from 1, and
+    the ``column`` of a cell), or naming the place in a file; beside its field when its fix is a
+    form field's own (the sheet chosen); None for any other error."""
+    if not isinstance(error, PairsError):
+        return None
+    typed = list_state(state)["mode"] == "typed"
+    message = error_message(error, lang, typed)
+    own = [field for field in error.fields
+           if field in field_names and field not in ("ambiguous", "tile_size")]
+    if own:
+        return {"field": own[0], "message": message}
+    if not typed:
+        where = place_text(error, lang)
+        if where:
+            message = word(lang, "list.place.at", place=where, message=message)
+        return {"field": LIST, "message": message}
+    shown: dict = {"field": LIST, "message": message}
+    if error.at.line is not None:
+        column = 1 if error.fault == "cell_count" and error.details.get("count") == 1 else error.at.column
+        shown.update(row=error.at.line, column=column, other=error.at.other_line)
+    return shown
+
+
+# -- what the endpoints do (studio/app.py: list_get, list_change, list_file) ----------------------
+def _clean_rows(raw: object, picture_ids: set[str]) -> list | None:
+    if not isinstance(raw, list) or len(raw) > MOST_ROWS:
+        return None
+    rows = []
+    for row in raw:
+        if not isinstance(row, list) or len(row) > 3:
+            return None
+        cells: list = []
+        for cell in row:
+            if isinstance(cell, str) and len(cell) <= MOST_CELL_CHARS:
+                cells.append("".join(" " if unicodedata.category(c).startswith("C") else c for c in cell))
+            elif isinstance(cell, dict) and set(cell) == {"picture"} and cell["picture"] in picture_ids:
+                cells.append({"picture": cell["picture"]})
+            else:
+                return None
+        rows.append(cells)
+    return rows
+
+
+def save_rows(session: Session, raw: object) -> bool:
+    """The typed table's rows, kept (and the table chosen as the list); False if they are not rows."""
+    with session.changing() as state:
+        rows = _clean_rows(raw, {p["id"] for p in state.get("pictures", [])})
+        if rows is None:
+            return False
+        entry = list_state(state)
+        entry["rows"], entry["mode"] = rows, "typed"
+        state["list"] = entry
+    return True
+
+
+def list_answer(state: dict, lang: str) -> dict:
+    """The list as the page shows it (``GET /api/list``): where it comes from, the rows typed, the
+    title, the file uploaded and its sheets, the visitor's pictures a cell may show."""
+    entry = list_state(state)
+    file = entry.get("file")
+    return {"mode": entry["mode"], "rows": entry["rows"], "title": entry.get("title", ""),
+            "title_shown": title_of(entry, lang),
+            "file": {"name": file["name"], "sheets": file.get("sheets", [])} if file else None,
+            "pictures": [{"id": p["id"], "name": printed_name(p, lang, value),
+                          "thumb": f"/thumbs/{p['id']}.png"}
+                         for value, p in enumerate(state.get("pictures", []))]}
+
+
+def change(session: Session, body: dict) -> dict | None:
+    """``POST /api/list`` with any of ``rows``, ``title`` and ``mode`` (the typed table, the title,
+    which list the set is made from): the new state, or None if one of them is wrong."""
+    with session.changing() as state:
+        entry = list_state(state)
+        if "rows" in body:
+            rows = _clean_rows(body["rows"], {p["id"] for p in state.get("pictures", [])})
+            if rows is None:
+                return None
+            entry["rows"] = rows
+        if "title" in body:
+            entry["title"] = clean_label(str(body["title"]))
+        if "mode" in body:
+            if body["mode"] not in MODES:
+                return None
+            entry["mode"] = body["mode"]
+        state["list"] = entry
+        return state
+
+
+def file_name_refused(name: str, lang: str) -> dict | None:
+    """The error beside the list for a file whose name says it is no list (``.jpg``), else None."""
+    if Path(clean_label(name)).suffix.lower() in list_formats():
+        return None
+    formats = ", ".join(list_formats())
+    return {"field": LIST, "message": word(lang, "list.error.not_a_list", formats=formats)}
+
+
+def too_big(lang: str) -> dict:
+    megabytes = list_most_bytes() // 1_000_000
+    return {"field": LIST, "message": word(lang, "list.error.too_big", megabytes=megabytes)}
+
+
+async def body_within(request: Request) -> bytes | None:
+    """The request's body, or None once it is larger than a list may be (``api.list_most_bytes``)."""
+    most = list_most_bytes()
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > most:
+        return None
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > most:
+            return None
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def store_file(session: Session, name: str, data: bytes) -> dict:
+    """Keep an uploaded list as it came (read at the next preview) and choose it; the new state."""
+    name = clean_label(name) or "liste.csv"
+    suffix = Path(name).suffix.lower()
+    with session.changing() as state:
+        place = folder(session.folder) / "upload"
+        place.mkdir(parents=True, exist_ok=True)
+        stored = f"list{suffix}"
+        _only(place, set())
+        _write(place / stored, data)
+        entry = list_state(state)
+        entry["file"] = {"name": name, "stored": stored, "digest": hashlib.sha256(data).hexdigest()[:16],
+                         "sheets": list(list_sheets(name, data))}
+        entry["mode"] = "file"
+        state["list"] = entry
+        return state
+
+# -- the page's section -------------------------------------------------------------------------
+def section(lang: str, goals_attr: str) -> str:
+    """The list's part of the form (filled by ``static/studio-lists.js``): where the list comes
+    from, the file to upload or the table to type, the title, and the list's error line."""
+    from html import escape
+
+    def said(key: str, **values: object) -> str:
+        return escape(word(lang, f"list.{key}", **values))
+
+    accept = ",".join(list_formats())
+    refuses = escape(json.dumps(list(THEME_CHOICES)), quote=True)
+    return f"""
+<fieldset class="group list" id="list" data-goals="{escape(goals_attr, quote=True)}" data-refuses="{refuses}">
+  <legend>{said("heading")}</legend>
+  <p class="help" id="list-intro">{said("intro")}</p>
+  <fieldset class="list-source"><legend>{said("source")}</legend>
+    <div class="check"><input type="radio" name="list-mode" id="list-mode-typed" value="typed" checked>
+      <label for="list-mode-typed">{said("source_typed")}</label></div>
+    <div class="check"><input type="radio" name="list-mode" id="list-mode-file" value="file">
+      <label for="list-mode-file">{said("source_file")}</label></div>
+  </fieldset>
+  <div class="list-file" id="list-file-part" hidden>
+    <p><label class="button" for="list-file">{said("pick")}</label>
+      <input type="file" id="list-file" accept="{accept}"
+             aria-describedby="list-file-hint list-file-status"></p>
+    <p class="help" id="list-file-hint">{said("file_hint")}</p>
+    <p class="status" id="list-file-status" aria-live="polite"></p>
+  </div>
+  <div class="list-typed" id="list-typed-part">
+    <div class="pair-head" aria-hidden="true"><span>{said("row")}</span><span>{said("first")}</span>
+      <span>{said("second")}</span><span>{said("tools")}</span></div>
+    <ol class="pair-rows" id="list-rows" aria-describedby="list-keys"></ol>
+    <button type="button" class="button" id="list-add">{said("add")}</button>
+    <p class="help" id="list-keys">{said("keys")}</p>
+    <p class="visually-hidden" id="list-status" aria-live="polite"></p>
+  </div>
+  <div class="field value"><label for="list-title">{said("title")}</label>
+    <input type="text" id="list-title" maxlength="40" autocomplete="off" aria-describedby="list-title-help">
+    <p class="help" id="list-title-help">{said("title_help")}</p></div>
+  <p class="error" id="e-list" aria-live="polite"></p>
+</fieldset>"""
