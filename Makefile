@@ -95,6 +95,7 @@ bench: $(STAMP) chromium
 	$(BIN)/python -m bench.studio --write
 	$(BIN)/python -m bench.upload_memory
 	$(BIN)/python -m bench.site --write
+	$(BIN)/python -m bench.studio_lists --write
 
 art: $(STAMP)
 	$(BIN)/python -m domino_print.pictures.art assets
