@@ -11,8 +11,11 @@ regular file (a device, a FIFO, a socket) is refused: it is never replaced.
 
 ``stop_on_signals`` turns the catchable signals that would end the process
 (SIGTERM, SIGHUP, SIGINT...) into a ``Stopped`` exception, so that the
-temporaries are removed on the way out; the signals are held while files are
-renamed into place or cleaned up, so those steps always finish.
+temporaries are removed on the way out; the signals are held while a temporary is
+created, while files are renamed into place and while they are cleaned up, so those steps
+always finish. Each temporary is recorded (``stopping.record_temporary``) before it is created
+and forgotten once renamed or removed, so that one a stop cut off from its cleanup (a handler
+runs wherever the main thread is) is still removed when the signals are given back.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import secrets
 import stat
 import sys
 import tempfile
@@ -31,7 +35,7 @@ from domino_print.errors import FileError, OptionError, Phrase
 from domino_print.output.stopping import STOP_SIGNALS as STOP_SIGNALS  # re-exported, as before
 from domino_print.output.stopping import Stopped as Stopped
 from domino_print.output.stopping import _raise_stopped as _raise_stopped
-from domino_print.output.stopping import check_not_stopped
+from domino_print.output.stopping import check_not_stopped, forget_temporary, record_temporary
 from domino_print.output.stopping import signals_held as _signals_held
 from domino_print.output.stopping import stop_on_signals as stop_on_signals
 
@@ -257,13 +261,12 @@ class StagedFiles:
         """
         target = check_destination(path)
         sweep_stale_temporaries(target)
-        with _signals_held():  # the temporary is known as soon as it exists
+        with _signals_held():  # the temporary is known to this block as soon as it exists
             try:
-                handle, name = tempfile.mkstemp(prefix=_hidden_prefix(target), suffix=".tmp",
-                                                dir=target.parent)
+                handle, temporary = _create_temporary(target)
             except OSError as exc:
                 raise FileError("cannot_create", path, **_system(exc)) from None
-            self._pending.append(_Staged(Path(name), target, path, may_replace))
+            self._pending.append(_Staged(temporary, target, path, may_replace))
         try:
             with os.fdopen(handle, "wb") as stream:
                 yield stream
@@ -285,8 +288,9 @@ class StagedFiles:
                     self.committed = True
             finally:
                 for staged in self._pending:  # never an error of its own over the real one
-                    with contextlib.suppress(OSError):
+                    with contextlib.suppress(OSError):  # one left recorded is tried again at exit
                         staged.temporary.unlink(missing_ok=True)
+                        forget_temporary(staged.temporary)
                 self._pending.clear()
                 self._removals.clear()
 
@@ -316,8 +320,10 @@ class StagedFiles:
                     asides.append(aside)
                     undo.append((_replacer(aside, staged.target), aside))
                     os.replace(staged.temporary, staged.target)
+                    forget_temporary(staged.temporary)
                 else:
                     os.replace(staged.temporary, staged.target)
+                    forget_temporary(staged.temporary)
                     undo.append((_replacer(aside, staged.target), aside) if aside
                                 else (staged.target.unlink, None))
             doing = Phrase("file_doing.remove")
@@ -354,6 +360,30 @@ def _hidden_prefix(path: Path) -> str:
     """``.planche.pdf.``: the start of a hidden name beside ``path``; a long name is cut short."""
     name = os.fsdecode(os.fsencode(path.name)[:HIDDEN_NAME_BYTES])  # a cut character stays a byte
     return f".{name}."
+
+
+TEMPORARY_LETTERS = "abcdefghijklmnopqrstuvwxyz0123456789_"
+"""The random part of a temporary's name (8 of these), as ``tempfile`` makes them and
+``sweep_stale_temporaries`` knows them."""
+
+
+def _create_temporary(target: Path) -> tuple[int, Path]:
+    """A new, empty temporary beside ``target`` (``.x.pdf.XXXXXXXX.tmp``, this user's alone) and
+    its descriptor; its name is recorded before the file exists, so no stop can leave it unknown."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    for _attempt in range(tempfile.TMP_MAX):
+        random_part = "".join(secrets.choice(TEMPORARY_LETTERS) for _ in range(8))
+        temporary = target.with_name(f"{_hidden_prefix(target)}{random_part}.tmp")
+        record_temporary(temporary)
+        try:
+            handle = os.open(temporary, flags, 0o600)
+        except OSError as exc:  # not created: someone's file has that name, or none can be made
+            forget_temporary(temporary)
+            if isinstance(exc, FileExistsError):
+                continue
+            raise
+        return handle, temporary
+    raise FileExistsError(errno.EEXIST, "no free name for a temporary file", str(target.parent))
 
 
 def _aside_name(path: Path) -> Path:

@@ -9,11 +9,22 @@ callback may eat it), but ``stop_requested`` still knows, so that nothing is com
 it (``StagedFiles`` asks before renaming) and the command line reports the stop whatever
 exception surfaced. ``stop_on_signals`` does the same for the length of a block, for callers
 that did not start through the entry point (tests, ``python -m``).
+
+A handler runs at the main thread's next instruction, wherever that is: between the end of a
+``with StagedFiles():`` body and the moment its ``__exit__`` holds the signals, say, or inside
+a held block when another thread of the process took the signal. So every temporary file is
+recorded here before it exists (``record_temporary``) and forgotten once renamed or removed;
+whatever is still recorded is removed (``remove_temporaries``) each time the signals are given
+back: on leaving ``stop_on_signals``, in ``remember_only`` and at the interpreter's exit (before
+Python restores the default handlers, after which a signal kills the process with no file of
+ours left).
 """
 
 from __future__ import annotations
 
+import atexit
 import contextlib
+import os
 import signal
 import sys
 import threading
@@ -109,12 +120,13 @@ def catch_from_now(early: tuple[object, Sequence[int]] | None = None) -> None:
 
 def remember_only() -> None:
     """From now on (the run is over, its files in place), a stop signal is only remembered:
-    nothing raises any more while the interpreter shuts down."""
+    nothing raises any more while the interpreter shuts down; a temporary the run left is removed."""
     if threading.current_thread() is not threading.main_thread():
         return
     for signum in STOP_SIGNALS:
         if signal.getsignal(signum) is _raise_stopped:
             signal.signal(signum, _remember_only)
+    remove_temporaries()
 
 
 @contextlib.contextmanager
@@ -140,8 +152,10 @@ def stop_on_signals() -> Iterator[None]:
                 signal.signal(signum, _raise_stopped)
         yield
     finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
+        with signals_held():  # none of ours is left once a signal can end the process again
+            remove_temporaries()
+            for signum, handler in previous.items():
+                signal.signal(signum, handler)
 
 
 @contextlib.contextmanager
@@ -150,8 +164,53 @@ def signals_held() -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, ())  # a pending handler may raise here: nothing held yet
     try:
+        signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)  # or here, once held: given back below
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
+_temporaries: dict[str, int] = {}
+"""The temporary files that may exist (by path, with the thread that made each), recorded before
+they are created and forgotten once renamed into place or removed."""
+_temporaries_lock = threading.Lock()
+
+
+def record_temporary(path: str | os.PathLike[str]) -> None:
+    """``path`` is about to be created: removed with the rest if it is still there when the
+    signals are given back."""
+    with _temporaries_lock:
+        _temporaries[os.path.abspath(path)] = threading.get_ident()
+
+
+def forget_temporary(path: str | os.PathLike[str]) -> None:
+    """``path`` was renamed into place, removed, or never created."""
+    with _temporaries_lock:
+        _temporaries.pop(os.path.abspath(path), None)
+
+
+def remove_temporaries(*, every_thread: bool = False) -> None:
+    """Remove the recorded temporaries this thread made (every thread's with ``every_thread``),
+    signals held; each is forgotten only once it is gone, so that a stop cutting this short
+    leaves the rest to the next sweep."""
+    with signals_held():
+        with _temporaries_lock:
+            ident = threading.get_ident()
+            paths = [path for path, owner in _temporaries.items() if every_thread or owner == ident]
+        for path in paths:
+            try:
+                os.unlink(path)
+            except FileNotFoundError:
+                pass
+            except OSError:  # kept recorded: the sweep at exit tries again
+                continue
+            forget_temporary(path)
+
+
+@atexit.register
+def _remove_temporaries_at_exit() -> None:
+    """The last sweep, at the interpreter's exit (atexit runs before Python gives the handlers
+    back): a stop that cut every other short still leaves no temporary."""
+    remove_temporaries(every_thread=True)

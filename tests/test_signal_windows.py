@@ -1,0 +1,118 @@
+"""Issue 17, classes 5 and 6: the narrow moments of a run where a signal used to leave our
+temporary file (``.x.pdf.XXXXXXXX.tmp``) behind, each reached on purpose.
+
+Python runs a signal's handler (ours raises ``Stopped``) at the next instruction boundary of
+the main thread, so a stop can surface:
+
+- between the end of ``with StagedFiles():``'s body and the moment ``__exit__`` holds the
+  signals (the call of ``__exit__`` itself, the set-up of the held block): ``__exit__``'s
+  cleanup never runs;
+- inside the held block that creates the temporary, when another thread of the process took
+  the signal (the kernel gives a process's signal to any thread that does not block it) or it
+  came just before the block: after the file is created, before it is known.
+
+Every such temporary is known before it exists and removed when the signals are given back
+(the end of ``stop_on_signals``, ``remember_only`` and the interpreter's exit), so the run
+ends with 128 + N, one line, and nothing in the folder but the user's file as it was. The
+random-moment test (tests/test_hostile_signals.py) found the first window once in 172 runs;
+these reach each window every time.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from domino_print.output import files
+
+JOB = ("--theme", "fruits", "--labels", "--lang", "en", "--quiet", "--no-rules")
+OLD = b"%PDF- the user's old file, not to be lost"
+
+
+def _left(folder: Path) -> list[str]:
+    return sorted(name for name in os.listdir(folder) if name != "x.pdf")
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+def test_a_signal_as_the_staged_block_ends_leaves_no_temporary(run_cli, tmp_path, monkeypatch, signum):
+    """The handler runs as ``StagedFiles.__exit__`` is entered, before it holds the signals."""
+    out = tmp_path / "x.pdf"
+    out.write_bytes(OLD)
+    real_exit = files.StagedFiles.__exit__
+    temporaries: list[list[str]] = []
+
+    def signalled_on_entry(self, *exc_info):
+        temporaries.append(_left(tmp_path))
+        signal.raise_signal(signum)  # runs our handler here: Stopped, as at __exit__'s first instruction
+        return real_exit(self, *exc_info)  # never reached: the handler raised
+
+    monkeypatch.setattr(files.StagedFiles, "__exit__", signalled_on_entry)
+    result = run_cli(*JOB, "--out", out)
+    assert temporaries and temporaries[0][0].startswith(".x.pdf.") and temporaries[0][0].endswith(".tmp")
+    assert result.exit_code == 128 + signum
+    name = signal.Signals(signum).name
+    assert result.stderr == f"domino-print: error: stopped by {name}; no file was changed\n"
+    assert _left(tmp_path) == [] and out.read_bytes() == OLD
+    assert signal.getsignal(signum) in (signal.SIG_DFL, signal.default_int_handler), "handler restored"
+
+
+def test_a_signal_taken_as_the_temporary_is_created_leaves_no_temporary(run_cli, tmp_path, monkeypatch):
+    """The handler runs just after the system created the temporary, before it is recorded,
+    as it does while the signals are held when another thread of the process took the signal."""
+    out = tmp_path / "x.pdf"
+    out.write_bytes(OLD)
+    real_open = os.open
+    created: list[str] = []
+
+    def signalled_once_created(path, flags, *args, **kwargs):
+        handle = real_open(path, flags, *args, **kwargs)
+        name = os.path.basename(os.fsdecode(path))
+        if name.startswith(".x.pdf.") and name.endswith(".tmp") and not created:
+            created.append(name)
+            handler = signal.getsignal(signal.SIGTERM)
+            assert callable(handler)
+            handler(signal.SIGTERM, None)  # what Python does at the main thread's next instruction
+        return handle
+
+    monkeypatch.setattr(os, "open", signalled_once_created)
+    result = run_cli(*JOB, "--out", out)
+    assert created, "the temporary was made with os.open"
+    assert result.exit_code == 128 + signal.SIGTERM
+    assert result.stderr == "domino-print: error: stopped by SIGTERM; no file was changed\n"
+    assert _left(tmp_path) == [] and out.read_bytes() == OLD
+
+
+ENTRY_POINT = textwrap.dedent("""
+    import signal, sys
+    from domino_print.output import files
+
+    real_exit = files.StagedFiles.__exit__
+
+    def signalled_on_entry(self, *exc_info):
+        signal.raise_signal(signal.SIGTERM)
+        return real_exit(self, *exc_info)
+
+    files.StagedFiles.__exit__ = signalled_on_entry
+    sys.argv = ["domino-print", *sys.argv[1:]]
+    from domino_print.__main__ import main
+    main()
+""")
+
+
+@pytest.mark.slow
+def test_through_the_entry_point_a_signal_as_the_staged_block_ends_leaves_no_temporary(tmp_path):
+    """The same moment in a real process started as the command is (handlers from
+    ``catch_from_now``, given back by Python at exit): 143, one line, no temporary."""
+    out = tmp_path / "x.pdf"
+    out.write_bytes(OLD)
+    process = subprocess.run([sys.executable, "-c", ENTRY_POINT, *JOB, "--out", str(out)],
+                             capture_output=True, text=True, timeout=120)
+    assert process.returncode == 128 + signal.SIGTERM, process.stderr
+    assert process.stderr == "domino-print: error: stopped by SIGTERM; no file was changed\n"
+    assert _left(tmp_path) == [] and out.read_bytes() == OLD
