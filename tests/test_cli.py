@@ -157,7 +157,7 @@ def test_write_errors_name_the_destination_not_the_temporary(run_cli, tmp_path, 
     def refuse(*args, **kwargs):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr("domino_print.output.files.tempfile.mkstemp", refuse)
+    monkeypatch.setattr("domino_print.output.files._create_temporary", refuse)
     out = tmp_path / "a.pdf"
     result = run_cli("--no-rules", "--out", out)
     assert result.exit_code == 1

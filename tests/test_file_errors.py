@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import errno
 import os
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -43,7 +42,7 @@ def failing(code: int):
 ])
 def test_theme_new_never_mentions_an_out_option_it_does_not_have(tmp_path, monkeypatch, code, said):
     folder = colour_folder(tmp_path / "photos")
-    monkeypatch.setattr("domino_print.output.files.tempfile.mkstemp", failing(code))
+    monkeypatch.setattr("domino_print.output.files._create_temporary", failing(code))
     line = one_error_line(run("theme", "new", folder))
     assert "--out" not in line
     assert said in line and str(folder / "theme.toml") in line and "FOLDER" in line
@@ -59,7 +58,7 @@ def test_theme_new_words_a_failed_rename_for_its_folder(tmp_path, monkeypatch):
 
 
 def test_the_main_command_and_calibrate_still_name_out(tmp_path, monkeypatch):
-    monkeypatch.setattr("domino_print.output.files.tempfile.mkstemp", failing(errno.EROFS))
+    monkeypatch.setattr("domino_print.output.files._create_temporary", failing(errno.EROFS))
     for args in (["--theme", "pips", "--no-rules"], ["calibrate"]):
         line = one_error_line(run(*args, "--out", tmp_path / "planche.pdf"))
         assert "read-only; choose another --out" in line and "planche.pdf" in line
@@ -71,7 +70,7 @@ def test_a_missing_folder_is_worded_by_each_command(tmp_path):
 
 
 def test_the_error_carries_the_path_the_problem_and_the_system_reason(tmp_path, monkeypatch):
-    monkeypatch.setattr(tempfile, "mkstemp", failing(errno.EROFS))
+    monkeypatch.setattr("domino_print.output.files._create_temporary", failing(errno.EROFS))
     with pytest.raises(FileError) as caught:
         write_atomically(tmp_path / "x.toml", b"")
     error = caught.value

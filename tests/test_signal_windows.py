@@ -29,7 +29,7 @@ from pathlib import Path
 
 import pytest
 
-from domino_print.output import files
+from domino_print.output import files, stopping
 
 JOB = ("--theme", "fruits", "--labels", "--lang", "en", "--quiet", "--no-rules")
 OLD = b"%PDF- the user's old file, not to be lost"
@@ -37,6 +37,14 @@ OLD = b"%PDF- the user's old file, not to be lost"
 
 def _left(folder: Path) -> list[str]:
     return sorted(name for name in os.listdir(folder) if name != "x.pdf")
+
+
+@pytest.fixture(autouse=True)
+def _forget_the_stop():
+    """The stop each test asks for is remembered process-wide (``stopping._received``): forget it
+    after the test, or the next caller that is not the command line (``build_site``) sees it."""
+    yield
+    stopping.take_stop()
 
 
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
@@ -90,7 +98,7 @@ def test_a_signal_taken_as_the_temporary_is_created_leaves_no_temporary(run_cli,
 
 ENTRY_POINT = textwrap.dedent("""
     import signal, sys
-    from domino_print.output import files
+    from domino_print.output import files, stopping
 
     real_exit = files.StagedFiles.__exit__
 
