@@ -103,16 +103,20 @@ def require_browser() -> None:
         pytest.skip(reason)
 
 
+def launch_chromium(playwright):
+    """Debian's chromium, headless, with a fresh profile that reaches nothing outside (the browser
+    tests' fixture and ``make bench``'s studio timings launch it so)."""
+    return playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+
+
 @pytest.fixture(scope="module")
 def browser():
-    """Debian's chromium, headless, with a fresh profile that reaches nothing outside."""
+    """``launch_chromium``'s browser for a module's tests; skipped (failed under CI) when missing."""
     require_browser()
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
-        )
+        launched = launch_chromium(playwright)
         yield launched
         launched.close()
 
