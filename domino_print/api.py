@@ -263,12 +263,12 @@ def svg_thumbnail(path: Path, side: int) -> Image.Image:
 def make_calibration(options: Mapping[str, object]) -> bytes:
     """The two-sided calibration sheet (``domino-print calibrate``) for ``paper``, ``duplex`` and
     ``lang`` in a plain mapping, as a PDF in memory; ``OptionError`` if one is wrong."""
-    from domino_print.options.table import parse_calibrate
+    from domino_print.options.table import calibration_flags, parse_calibrate
     from domino_print.pdf.calibration import render_calibration  # ReportLab: only when asked
 
     wanted = {name: value for name, value in options.items() if name in ("paper", "duplex", "lang")}
     paper, duplex, lang = parse_calibrate(wanted)
-    return render_calibration(paper, duplex, lang)
+    return render_calibration(paper, duplex, lang, flags=calibration_flags())
 
 
 def association_themes() -> list[str]:

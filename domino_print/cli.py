@@ -219,7 +219,7 @@ def cli(ctx: click.Context, **values) -> None:
 def writer_settings(options) -> WriterSettings:
     """What the options ask of the writers (``output.writers``) besides the PDF."""
     return WriterSettings(preview_dpi=options.preview_dpi, cut=options.cut, corner_mm=options.corner_mm,
-                          kerf_mm=options.kerf_mm)
+                          kerf_mm=options.kerf_mm, laser=options.laser)
 
 
 def check_outputs(out: Path, pages: int, settings: WriterSettings) -> None:
@@ -356,7 +356,7 @@ def theme_new_command(folder: Path) -> None:
 def calibrate_command(**values) -> None:
     """Print a two-sided calibration sheet to measure --back-offset for your printer."""
     # The calibration page draws with ReportLab: loaded only for this command.
-    from domino_print.options.table import parse_calibrate
+    from domino_print.options.table import calibration_flags, parse_calibrate
     from domino_print.output.files import write_atomically
     from domino_print.output.summary import calibration_line
     from domino_print.pdf.calibration import render_calibration
@@ -364,7 +364,7 @@ def calibrate_command(**values) -> None:
     paper, duplex, lang = parse_calibrate(values)
     out = pdf_destination(None if values["out"] is None else Path(values["out"]), "calibration.pdf")
     prepare_destination(out)
-    data = render_calibration(paper, duplex, lang)
+    data = render_calibration(paper, duplex, lang, flags=calibration_flags())
     written = False
     try:
         write_atomically(out, data)

@@ -110,3 +110,21 @@ def test_calibrate_summary_quiet_and_help(run_cli, tmp_path):
     calibrate_help = run_cli("calibrate", "--help").output
     for option in ("--paper", "--duplex", "--out", "--lang"):
         assert option in calibrate_help
+
+
+@pytest.mark.parametrize("lang", ["fr", "en", "es", "de"])
+def test_the_calibration_sheet_names_only_options_the_table_has(lang):
+    """Its instructions take the option names from the option table (``calibration_flags``): every
+    ``--flag`` printed on either side is a current option of the main command, and the three it
+    tells the user to give are there."""
+    import io
+    import re
+
+    from domino_print.api import make_calibration
+    from domino_print.options.table import OPTIONS, calibration_flags
+
+    reader = PdfReader(io.BytesIO(make_calibration({"lang": lang})))
+    words = " ".join(" ".join(page.extract_text().split()) for page in reader.pages)
+    printed = set(re.findall(r"--[a-z][a-z-]*", words))
+    assert printed <= {option.flag for option in OPTIONS}
+    assert set(calibration_flags().values()) <= printed

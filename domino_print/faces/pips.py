@@ -15,7 +15,7 @@ import math
 from typing import TYPE_CHECKING
 
 from domino_print.colour import hex_luma
-from domino_print.geometry.dice import DICE
+from domino_print.geometry.dice import DICE, pip_radius
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -32,11 +32,6 @@ PIP_PATTERNS = ("ring", "dot", "bar", "cross", "x", "half", "target")
 """The black-ink patterns of coloured pips, given in the order the theme's colours appear
 from value 1 (value 0 has no pips); black and near-black pips stay solid."""
 PIP_INK = "#111111"
-
-
-def pip_radius(value: int) -> float:
-    """Pip radius as a fraction of the face: smaller when the face holds more than nine."""
-    return 0.085 if value <= 9 else 0.07
 
 
 def _is_black(colour: str) -> bool:

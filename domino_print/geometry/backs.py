@@ -20,7 +20,7 @@ the page on the line lays every back exactly behind its front, whatever the prin
 colour holding the set number, at one end of the dashed middle line: the one
 spot of a tile that no face painter uses (pips keep 15 % of the face free
 beside the middle line, pictures 8 %, and the middle line itself stops short
-of the edge by ``pdf.tile.CENTRE_INSET`` of the tile's width).
+of the edge by ``geometry.engraving.CENTRE_INSET`` of the tile's width).
 
 *Back offset.* ``--back-offset X,Y`` moves everything on the back pages X mm
 right and Y mm up, as seen on the upright back page, to cancel a printer's

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from domino_print.geometry.backs import BackPage
+from domino_print.geometry.engraving import TileEngraving, tile_engravings
 from domino_print.geometry.sheet import FoldLine, Placement, Segment, SheetLayout
 
 CUT_FORMATS = ("svg",)
@@ -52,6 +53,8 @@ class CutPage(NamedTuple):
     """A fold-over page's backs (beside the tiles, mirrored across the fold); else empty."""
     bleed_mm: float
     """How far a back's background runs past its rectangle (0 on a sheet page without backs)."""
+    engravings: tuple[TileEngraving, ...] = ()
+    """What a laser engraves on each tile of a sheet page (``geometry.engraving``); empty on a back page."""
 
 
 class CutPlan(NamedTuple):
@@ -65,19 +68,24 @@ class CutPlan(NamedTuple):
         return tuple(page for page in self.pages if page.kind == kind)
 
 
-def cut_plan(layout: SheetLayout, *, sets: int, backs: Sequence[BackPage] | None) -> CutPlan:
-    """The plan of the document ``layout`` makes for ``sets`` copies; ``backs`` (one per layout
-    page) are its back pages, or the backs beside the fronts when ``layout.fold`` is set."""
+def cut_plan(layout: SheetLayout, *, sets: int | Sequence[int], backs: Sequence[BackPage] | None,
+             pips: Sequence[tuple[int, int]] | None = None) -> CutPlan:
+    """The plan of the document ``layout`` makes for ``sets`` copies (or for the copies of
+    those numbers); ``backs`` (one per layout page) are its back pages, or the backs beside the
+    fronts when ``layout.fold`` is set; ``pips``, each tile's two values when the faces are pips
+    (what a laser engraves besides the middle lines)."""
     fold = layout.fold
     width, height = layout.page_width_mm, layout.page_height_mm
     pages: list[CutPage] = []
-    for number in range(1, sets + 1):
+    numbers = range(1, sets + 1) if isinstance(sets, int) else sets
+    for number in numbers:
         for index, page in enumerate(layout.pages):
             back = backs[index] if backs is not None else None
             beside = back.placements if back is not None and fold is not None else ()
             bleed = back.bleed_mm if back is not None and beside else 0.0
             pages.append(CutPage(len(pages) + 1, "sheet", number, index, width, height, page.placements,
-                                 page.cut_lines, page.crop_marks, fold, beside, bleed))
+                                 page.cut_lines, page.crop_marks, fold, beside, bleed,
+                                 tile_engravings(page.placements, pips)))
             if back is not None and fold is None:
                 pages.append(CutPage(len(pages) + 1, "back", number, index, width, height,
                                      back.placements, (), (), None, (), back.bleed_mm))

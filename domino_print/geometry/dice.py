@@ -43,3 +43,8 @@ UPRIGHT_DICE: dict[int, Positions] = {
 """One die's faces, 0 to 6, upright: the six stands in two columns of three."""
 
 DIE_MAX = max(UPRIGHT_DICE)
+
+
+def pip_radius(value: int) -> float:
+    """Pip radius as a fraction of the face: smaller when the face holds more than nine."""
+    return 0.085 if value <= 9 else 0.07

@@ -170,6 +170,7 @@ PRINT_OPTIONS = (
     Option("kerf", "float", None, low=0, high=MAX_KERF_MM, unit=" mm", metavar="MM", cli_only=True,
            implied=0.0, needs=(_WITH_CUT,)),
     Option("pdf_x", "flag", False),
+    Option("laser", "flag", False, cli_only=True, needs=(_WITH_CUT,)),
 )
 """Print shops and cutting machines (issue 21): guides, cut files, standards. Kept together."""
 
@@ -299,6 +300,8 @@ class Options(NamedTuple):
     """What the blade or beam removes: each cut path is grown by half of it."""
     pdf_x: bool = False
     """PDF/X-4 for a print shop (``pdf.pdf_x``): output intent, ICC-based RGB, PDF 1.6."""
+    laser: bool = False
+    """The cut files get an engrave layer and a cut layer (``output.cut_svg``)."""
     sheet: str | None = None
     header: bool = False
     no_header: bool = False
@@ -652,7 +655,7 @@ def parse(mapping: Mapping[str, object], *, command_line: bool = False) -> Optio
 def _print_values(values: Mapping[str, Any]) -> dict[str, Any]:
     """The fields of ``Options`` that ``PRINT_OPTIONS`` give, checked and typed."""
     return {"marks": values["marks"], "cut": values["cut"], "corner_mm": values["corner"] or 0.0,
-            "kerf_mm": values["kerf"] or 0.0, "pdf_x": values["pdf_x"]}
+            "kerf_mm": values["kerf"] or 0.0, "pdf_x": values["pdf_x"], "laser": values["laser"]}
 
 
 def parse_calibrate(mapping: Mapping[str, object]) -> tuple[Paper, str, str]:
@@ -664,6 +667,13 @@ def parse_calibrate(mapping: Mapping[str, object]) -> tuple[Paper, str, str]:
     paper = parse_paper(values["paper"])
     check_paper(paper)
     return paper, values["duplex"], values["lang"]
+
+
+def calibration_flags() -> dict[str, str]:
+    """The options the calibration sheet's instructions name, as the command line spells them
+    (``{backs_flag}``... in ``calibration.*`` texts): this table owns their names."""
+    names = {"backs_flag": "backs", "duplex_flag": "duplex", "offset_flag": "back_offset"}
+    return {key: _BY_NAME[name].flag for key, name in names.items()}
 
 
 def _target(given: Mapping[str, object]) -> int:

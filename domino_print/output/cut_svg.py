@@ -7,6 +7,12 @@ when asked, grown by half the ``kerf_mm`` on every side so that a blade or beam 
 Space, Silhouette Studio, laser software such as LightBurn) opens it at its true size. The
 geometry is the document's ``cuts`` (``geometry.cutting``): this writer never lays anything out.
 
+With ``laser`` (``--laser``) the file has two layers (Inkscape's ``inkscape:groupmode="layer"``
+groups, which LightBurn, Inkscape and most laser software read as layers), in the order a laser
+runs them: ``Engrave`` first, in black (each tile's middle line as a hairline score and, for a
+set of pips, every pip as a filled black circle), then ``Cut``, the red hairline outlines, so
+that no tile is cut loose before it is engraved.
+
 Every file carries a comment naming the PDF it belongs to; a file of that name without it (a
 user's drawing) is never replaced.
 """
@@ -24,6 +30,7 @@ from domino_print.output.written import Step, Written
 if TYPE_CHECKING:
     from domino_print.api import Document
     from domino_print.geometry.cutting import CutPage
+    from domino_print.geometry.engraving import TileEngraving
     from domino_print.geometry.sheet import Placement
     from domino_print.output.files import StagedFiles
 
@@ -32,6 +39,11 @@ MARK = "domino-print cut file of"
 CUT_COLOUR = "#FF0000"
 """Red hairline: what laser and cutting software read as "cut"."""
 HAIRLINE_MM = 0.01
+ENGRAVE_COLOUR = "#000000"
+"""Black: what laser software reads as "engrave" (filled shapes) or "score" (lines)."""
+INKSCAPE = "http://www.inkscape.org/namespaces/inkscape"
+LAYERS = ("Engrave", "Cut")
+"""The layers of a laser file, in the order the laser runs them."""
 _READ_LIMIT = 4096
 
 
@@ -62,8 +74,22 @@ def tile_path(tile: Placement, page_height_mm: float, *, corner_mm: float = 0.0,
             f"V{n(top + radius)}A{r} {r} 0 0 1 {n(left + radius)} {n(top)}Z")
 
 
-def cut_svg(page: CutPage, pdf_name: str, *, corner_mm: float = 0.0, kerf_mm: float = 0.0) -> str:
-    """The cut file of one sheet page: its tiles as closed red hairline paths, in mm."""
+def engraving_svg(engraving: TileEngraving, page_height_mm: float) -> str:
+    """One tile's engraving as an SVG group: its middle line, then its pips (y downwards)."""
+    n = _number
+    line = engraving.centre_line
+    d = f"M{n(line.x0)} {n(page_height_mm - line.y0)}L{n(line.x1)} {n(page_height_mm - line.y1)}"
+    parts = [f'      <path d="{d}" fill="none" stroke="{ENGRAVE_COLOUR}" stroke-width="{n(HAIRLINE_MM)}"/>']
+    parts += [f'      <circle cx="{n(pip.x_mm)}" cy="{n(page_height_mm - pip.y_mm)}" r="{n(pip.r_mm)}"/>'
+              for pip in engraving.pips]
+    body = "\n".join(parts)
+    return f'    <g id="engrave-tile-{engraving.index + 1}">\n{body}\n    </g>'
+
+
+def cut_svg(page: CutPage, pdf_name: str, *, corner_mm: float = 0.0, kerf_mm: float = 0.0,
+            laser: bool = False) -> str:
+    """The cut file of one sheet page: its tiles as closed red hairline paths, in mm; with
+    ``laser``, on a ``Cut`` layer after an ``Engrave`` layer holding each tile's engraving."""
     width, height = _number(page.width_mm), _number(page.height_mm)
     paths = "\n".join(
         f'    <path id="tile-{tile.index + 1}" '
@@ -71,13 +97,25 @@ def cut_svg(page: CutPage, pdf_name: str, *, corner_mm: float = 0.0, kerf_mm: fl
         for tile in page.tiles
     )
     comment = escape(f"{MARK} {pdf_name}").replace("--", "- -")
+    stroke = f'fill="none" stroke={quoteattr(CUT_COLOUR)} stroke-width="{_number(HAIRLINE_MM)}"'
+    namespaces = 'xmlns="http://www.w3.org/2000/svg"'
+    layers = f'  <g id="cut" {stroke}>\n{paths}\n  </g>\n'
+    if laser:
+        namespaces += f" xmlns:inkscape={quoteattr(INKSCAPE)}"
+        engraved = "\n".join(engraving_svg(e, page.height_mm) for e in page.engravings)
+        engrave, cut = LAYERS
+        layers = (
+            f'  <g id="engrave" inkscape:groupmode="layer" inkscape:label="{engrave}" '
+            f'fill="{ENGRAVE_COLOUR}">\n'
+            f"{engraved}\n  </g>\n"
+            f'  <g id="cut" inkscape:groupmode="layer" inkscape:label="{cut}" {stroke}>\n{paths}\n  </g>\n'
+        )
     return (
         f'<?xml version="1.0" encoding="UTF-8"?>\n<!-- {comment} -->\n'
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}mm" height="{height}mm" '
+        f'<svg {namespaces} width="{width}mm" height="{height}mm" '
         f'viewBox="0 0 {width} {height}">\n'
         f'  <title>{escape(pdf_name)}: page {page.number}, cut</title>\n'
-        f'  <g id="cut" fill="none" stroke={quoteattr(CUT_COLOUR)} stroke-width="{_number(HAIRLINE_MM)}">\n'
-        f"{paths}\n  </g>\n</svg>\n"
+        f"{layers}</svg>\n"
     )
 
 
@@ -98,9 +136,10 @@ class SvgCutFiles:
 
     name = "svg"
 
-    def __init__(self, *, corner_mm: float = 0.0, kerf_mm: float = 0.0) -> None:
+    def __init__(self, *, corner_mm: float = 0.0, kerf_mm: float = 0.0, laser: bool = False) -> None:
         self.corner_mm = corner_mm
         self.kerf_mm = kerf_mm
+        self.laser = laser
 
     def planned(self, out: Path, pages: int) -> list[Path]:
         return []  # known once the document is laid out: checked then, before anything is written
@@ -124,7 +163,7 @@ class SvgCutFiles:
         paths = []
         for number, page in enumerate(sheets, start=1):
             path = cut_path(out, number)
-            svg = cut_svg(page, out.name, corner_mm=self.corner_mm, kerf_mm=self.kerf_mm)
+            svg = cut_svg(page, out.name, corner_mm=self.corner_mm, kerf_mm=self.kerf_mm, laser=self.laser)
             staged.add(path, svg.encode("utf-8"), may_replace=ours)
             paths.append(path)
         number = len(paths) + 1

@@ -39,6 +39,8 @@ class WriterSettings(NamedTuple):
     """A cut-file format (``svg``) for each sheet page, or None for none."""
     corner_mm: float = 0.0
     kerf_mm: float = 0.0
+    laser: bool = False
+    """Engrave and cut layers in the cut files (``--laser``)."""
 
 
 
@@ -152,7 +154,7 @@ def _svg_cut_files(settings: WriterSettings) -> Writer | None:
         return None
     from domino_print.output.cut_svg import SvgCutFiles
 
-    return SvgCutFiles(corner_mm=settings.corner_mm, kerf_mm=settings.kerf_mm)
+    return SvgCutFiles(corner_mm=settings.corner_mm, kerf_mm=settings.kerf_mm, laser=settings.laser)
 
 
 WRITERS: dict[str, Callable[[WriterSettings], Writer | None]] = {

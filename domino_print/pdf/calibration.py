@@ -9,6 +9,7 @@ that module for how the sheet is read. The instructions shrink to fit their band
 from __future__ import annotations
 
 import io
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from reportlab.lib.units import mm
@@ -30,27 +31,31 @@ TEXT_INSET_MM = 12.0
 """The instructions' left and right margin."""
 
 
-def render_calibration(paper: Paper, duplex: str, lang: str) -> bytes:
-    """The two-page calibration PDF: front with crosses and instructions, back with rulers."""
-    return draw_calibration(calibration_geometry(paper, duplex), paper_name=paper.name, lang=lang)
+def render_calibration(paper: Paper, duplex: str, lang: str, *, flags: Mapping[str, str]) -> bytes:
+    """The two-page calibration PDF: front with crosses and instructions, back with rulers;
+    ``flags`` are the options its instructions name (``options.table.calibration_flags``)."""
+    geometry = calibration_geometry(paper, duplex)
+    return draw_calibration(geometry, paper_name=paper.name, lang=lang, flags=flags)
 
 
-def draw_calibration(geometry: CalibrationGeometry, *, paper_name: str, lang: str) -> bytes:
+def draw_calibration(geometry: CalibrationGeometry, *, paper_name: str, lang: str,
+                     flags: Mapping[str, str]) -> bytes:
     """The two-page calibration PDF for ``geometry``, its texts in ``lang``."""
     title = text(lang, "calibration.title")
     width, height = geometry.page_width_mm * mm, geometry.page_height_mm * mm
     buffer = io.BytesIO()
     canvas = new_print_canvas(buffer, (width, height), lang=lang, title=f"{title} – {paper_name}")
     canvas.setViewerPreference("Duplex", DUPLEX_PREFERENCE[geometry.duplex])
-    _draw_front(canvas, geometry, paper_name=paper_name, lang=lang)
+    _draw_front(canvas, geometry, paper_name=paper_name, lang=lang, flags=flags)
     finish_page(canvas)
-    _draw_back(canvas, geometry, lang=lang)
+    _draw_back(canvas, geometry, lang=lang, flags=flags)
     finish_page(canvas)
     canvas.save()
     return buffer.getvalue()
 
 
-def _draw_front(canvas: Canvas, geometry: CalibrationGeometry, *, paper_name: str, lang: str) -> None:
+def _draw_front(canvas: Canvas, geometry: CalibrationGeometry, *, paper_name: str, lang: str,
+                flags: Mapping[str, str]) -> None:
     """Crosses, flip checks, title, instructions and the 100 mm bar."""
     duplex = geometry.duplex
     width, height = geometry.page_width_mm * mm, geometry.page_height_mm * mm
@@ -75,7 +80,7 @@ def _draw_front(canvas: Canvas, geometry: CalibrationGeometry, *, paper_name: st
         height - 19 * mm,
         f"{text(lang, 'calibration.front')} · {paper_name} · {edge} · domino-print",
     )
-    _draw_instructions(canvas, geometry, edge=edge, lang=lang)
+    _draw_instructions(canvas, geometry, edge=edge, lang=lang, flags=flags)
     bar_y = geometry.bar_y_mm * mm
     left = width / 2 - 50 * mm
     canvas.setLineWidth(0.6)
@@ -87,14 +92,16 @@ def _draw_front(canvas: Canvas, geometry: CalibrationGeometry, *, paper_name: st
     canvas.drawCentredString(width / 2, bar_y - 3.5 * mm, text(lang, "calibration.bar"))
 
 
-def _draw_instructions(canvas: Canvas, geometry: CalibrationGeometry, *, edge: str, lang: str) -> None:
+def _draw_instructions(canvas: Canvas, geometry: CalibrationGeometry, *, edge: str, lang: str,
+                       flags: Mapping[str, str]) -> None:
     """The four numbered steps, as large as fits the front's text band (9 pt down to 6 pt)."""
     duplex = geometry.duplex
     bottom, top = geometry.text_band
     room = geometry.page_width_mm * mm - 2 * TEXT_INSET_MM * mm
     other = "short" if duplex == "long" else "long"
     steps = [
-        text(lang, f"calibration.step.{n}", edge=edge, duplex=duplex, other=other) for n in range(1, 5)
+        text(lang, f"calibration.step.{n}", edge=edge, duplex=duplex, other=other, **flags)
+        for n in range(1, 5)
     ]
 
     def wrapped(size: float) -> list[list[str]]:
@@ -119,7 +126,7 @@ def _draw_instructions(canvas: Canvas, geometry: CalibrationGeometry, *, edge: s
         y -= size * 0.5
 
 
-def _draw_back(canvas: Canvas, geometry: CalibrationGeometry, *, lang: str) -> None:
+def _draw_back(canvas: Canvas, geometry: CalibrationGeometry, *, lang: str, flags: Mapping[str, str]) -> None:
     """Two rulers behind each cross, a frame behind each flip check, the title and reminder."""
     width = geometry.page_width_mm * mm
     span = MAX_BACK_OFFSET_MM
@@ -159,6 +166,6 @@ def _draw_back(canvas: Canvas, geometry: CalibrationGeometry, *, lang: str) -> N
     canvas.drawCentredString(width / 2, (centre + 1) * mm, text(lang, "calibration.back"))
     canvas.setFont(fonts.REGULAR, 7.5)
     y = (centre - 3.5) * mm
-    for line in wrap_words(text(lang, "calibration.reminder"), fonts.REGULAR, 7.5, width - 24 * mm):
+    for line in wrap_words(text(lang, "calibration.reminder", **flags), fonts.REGULAR, 7.5, width - 24 * mm):
         canvas.drawCentredString(width / 2, y, line)
         y -= 9

@@ -16,6 +16,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import getDescent, stringWidth
 
 from domino_print import fonts
+from domino_print.geometry.engraving import CENTRE_INSET
 from domino_print.geometry.sheet import SAFE_AREA_MM
 from domino_print.pdf.shrink import shrink_to_fit
 
@@ -30,8 +31,6 @@ CUT_COLOUR = "#000000"
 CENTRE_LINE_PT = 0.5
 CENTRE_COLOUR = "#9A9A9A"
 CENTRE_DASH_PT = (2.2, 2.2)
-CENTRE_INSET = 0.16
-"""The centre line stops this fraction of the short side before each long edge."""
 LABEL_SHARE = 0.22
 MIN_TEXT_PT = 6.0
 """No word is printed smaller (what print shops accept)."""

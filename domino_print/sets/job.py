@@ -295,4 +295,7 @@ def job_backs(job: Job) -> list[BackPage] | None:
 
 def job_cut_plan(job: Job) -> CutPlan:
     """What is cut, guided and folded on every sheet and back page of ``job``'s PDF, in mm."""
-    return cut_plan(job.layout, sets=job.copies, backs=job_backs(job))
+    pips = None
+    if job.association is None and job.theme.kind == "pips":  # what a laser engraves besides middle lines
+        pips = tuple((tile.a, tile.b) for tile in job.tiles)
+    return cut_plan(job.layout, sets=job.copies, backs=job_backs(job), pips=pips)
