@@ -35,6 +35,11 @@ demo: $(STAMP)
 	$(BIN)/domino-print --theme pips --marks full --gap 3 --out output/dominos-guides.pdf
 	$(BIN)/domino-print --theme fruits --cut svg --corner 2 --gap 2 --out output/dominos-cut.pdf
 	$(BIN)/domino-print --theme fruits --backs --label "Classe des Lutins" --pdf-x --out output/dominos-pdf-x.pdf
+	$(BIN)/domino-print --theme pips --cut svg --laser --gap 2 --out output/dominos-laser.pdf
+	$(BIN)/domino-print --theme fruits --registration silhouette --cut svg --no-rules --out output/dominos-silhouette.pdf
+	$(BIN)/domino-print --theme pips-couleur --registration cricut --cut svg --no-rules --out output/dominos-cricut.pdf
+	$(BIN)/domino-print --theme pips-couleur --only 4-2,6-6,0-3 --sets 3 --set 2 --label "Classe des Lutins" --backs --out output/dominos-reprint.pdf
+	$(BIN)/domino-print --theme pips --scale 100.6,99.8 --out output/dominos-scale.pdf
 	$(BIN)/domino-print --theme fruits --rules tout-petits --max 3 --tile-size large --out output/dominos-tout-petits.pdf
 	$(BIN)/domino-print --theme pips --rules fives --score-sheet --lang en --out output/dominos-fives.pdf
 	$(BIN)/domino-print --theme pips --max 9 --rules chicken --lang es --out output/dominos-chicken.pdf

@@ -121,7 +121,7 @@ def make_document(options: Mapping[str, object] | Options | Job,
         tiles=len(job.tiles),
         top=job.top,
         set_name=job.set_name_in("en"),
-        sets=job.copies,
+        sets=len(job.set_numbers),
         backs=job.options.backs,
         duplex=job.options.duplex,
         paper=job.sheet.paper.name,
@@ -266,9 +266,9 @@ def make_calibration(options: Mapping[str, object]) -> bytes:
     from domino_print.options.table import calibration_flags, parse_calibrate
     from domino_print.pdf.calibration import render_calibration  # ReportLab: only when asked
 
-    wanted = {name: value for name, value in options.items() if name in ("paper", "duplex", "lang")}
-    paper, duplex, lang = parse_calibrate(wanted)
-    return render_calibration(paper, duplex, lang, flags=calibration_flags())
+    wanted = {name: value for name, value in options.items() if name in ("paper", "duplex", "lang", "scale")}
+    paper, duplex, lang, scale = parse_calibrate(wanted)
+    return render_calibration(paper, duplex, lang, flags=calibration_flags(), scale=scale)
 
 
 def association_themes() -> list[str]:

@@ -361,10 +361,10 @@ def calibrate_command(**values) -> None:
     from domino_print.output.summary import calibration_line
     from domino_print.pdf.calibration import render_calibration
 
-    paper, duplex, lang = parse_calibrate(values)
+    paper, duplex, lang, scale = parse_calibrate(values)
     out = pdf_destination(None if values["out"] is None else Path(values["out"]), "calibration.pdf")
     prepare_destination(out)
-    data = render_calibration(paper, duplex, lang, flags=calibration_flags())
+    data = render_calibration(paper, duplex, lang, flags=calibration_flags(), scale=scale)
     written = False
     try:
         write_atomically(out, data)

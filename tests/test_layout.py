@@ -126,7 +126,8 @@ def test_fixed_tile_size_paginates_without_splitting():
 def test_layout_is_plain_data():
     sheet = layout_sheet(SheetSpec(), 3)
     assert sheet._asdict()["pages"][0].placements[0].index == 0
-    assert json.loads(json.dumps(sheet))[-1][0][0][0] == [0, *sheet.pages[0].placements[0][1:]]
+    pages = json.loads(json.dumps(sheet))[sheet._fields.index("pages")]
+    assert pages[0][0][0] == [0, *sheet.pages[0].placements[0][1:]]
 
 
 @pytest.mark.parametrize(

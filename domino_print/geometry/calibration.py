@@ -1,6 +1,9 @@
 """The two-sided calibration sheet: measure a printer's front-to-back misregistration.
 
-The front shows five crosses at known places (the centre and near each corner).
+The front shows five crosses at known places (the centre and near each corner), and two
+rulers of ``scale_ruler_mm`` (150 mm where the page takes them) to measure the printer's scale:
+one across the page below the centre cross (X), one up it near the right edge (Y). A ruler that
+prints 150.9 mm long is a scale of 100.6 %, to pass as ``--scale`` (``geometry.printer``).
 The back shows, behind each cross (mirrored for the flip edge, see ``backs``),
 two millimetre rulers: a horizontal one crossing the cross's vertical arm and a
 vertical one crossing its horizontal arm. Held against the light with the back
@@ -34,6 +37,20 @@ CHECK_OFFSET_MM = 6.0
 """The flip check sits this far from its station along each axis, away from the rulers."""
 CHECK_SIZE_MM = 3.0
 MIN_SIDES_MM = (140.0, 195.0)
+SCALE_RULER_MM = 150.0
+"""The length of the two rulers (X across, Y up) that measure a printer's scale, where the page
+takes them; a shorter page gets ``SHORT_SCALE_RULER_MM`` ones."""
+SHORT_SCALE_RULER_MM = 100.0
+SCALE_RULER_ROOM_MM = 25.0
+"""Paper kept beside a scale ruler's ends (10 mm margins and room for its last label)."""
+SCALE_RULER_EDGE_MM = 16.0
+"""The Y ruler runs up the page this far from its right edge (clear of the corner crosses)."""
+
+def scale_ruler_mm(paper_width_mm: float) -> float:
+    """The scale rulers' length on a page this wide: 150 mm where it fits across, else 100 mm."""
+    fits = paper_width_mm >= SCALE_RULER_MM + 2 * SCALE_RULER_ROOM_MM
+    return SCALE_RULER_MM if fits else SHORT_SCALE_RULER_MM
+
 
 @dataclass(frozen=True)
 class Ruler:
@@ -68,6 +85,14 @@ class CalibrationGeometry:
     back_text_y_mm: float
     """The back's title: behind the blank strip of the front between the 100 mm bar and the
     bottom crosses, so neither side's text hides the other's marks against the light."""
+    scale_ruler_mm: float = SCALE_RULER_MM
+    """The length of the two scale rulers."""
+    x_ruler: tuple[float, float] = (0.0, 0.0)
+    """The X scale ruler's zero on the front: it runs ``scale_ruler_mm`` to the right from there."""
+    y_ruler: tuple[float, float] = (0.0, 0.0)
+    """The Y scale ruler's zero on the front: it runs ``scale_ruler_mm`` up from there."""
+    text_right_mm: float = 12.0
+    """The instructions keep this far from the page's right edge (clear of the Y ruler)."""
     arm_mm: float = ARM_MM
     check_size_mm: float = CHECK_SIZE_MM
 
@@ -108,6 +133,7 @@ def calibration_geometry(paper: Paper, duplex: str) -> CalibrationGeometry:
     bar_y = height / 2 - ARM_MM - 10
     bar_bottom = bar_y - 5
     back_text = mirror_point(width / 2, (bar_bottom + CORNER_INSET_MM + ARM_MM) / 2, width, height, duplex)
+    ruler = scale_ruler_mm(width)
     return CalibrationGeometry(
         width,
         height,
@@ -120,5 +146,9 @@ def calibration_geometry(paper: Paper, duplex: str) -> CalibrationGeometry:
         bar_y,
         mirror_point(*stations[0], width, height, duplex),
         back_text[1],
+        scale_ruler_mm=ruler,
+        x_ruler=((width - ruler) / 2, bar_y),
+        y_ruler=(width - SCALE_RULER_EDGE_MM, (height - ruler) / 2),
+        text_right_mm=SCALE_RULER_EDGE_MM + 6,
     )
 

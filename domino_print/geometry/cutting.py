@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from domino_print.geometry.backs import BackPage
 from domino_print.geometry.engraving import TileEngraving, tile_engravings
+from domino_print.geometry.registration import RegistrationMarks
 from domino_print.geometry.sheet import FoldLine, Placement, Segment, SheetLayout
 
 CUT_FORMATS = ("svg",)
@@ -55,6 +56,8 @@ class CutPage(NamedTuple):
     """How far a back's background runs past its rectangle (0 on a sheet page without backs)."""
     engravings: tuple[TileEngraving, ...] = ()
     """What a laser engraves on each tile of a sheet page (``geometry.engraving``); empty on a back page."""
+    registration: RegistrationMarks | None = None
+    """A print-and-cut machine's marks on a sheet page (``geometry.registration``), else None."""
 
 
 class CutPlan(NamedTuple):
@@ -85,7 +88,7 @@ def cut_plan(layout: SheetLayout, *, sets: int | Sequence[int], backs: Sequence[
             bleed = back.bleed_mm if back is not None and beside else 0.0
             pages.append(CutPage(len(pages) + 1, "sheet", number, index, width, height, page.placements,
                                  page.cut_lines, page.crop_marks, fold, beside, bleed,
-                                 tile_engravings(page.placements, pips)))
+                                 tile_engravings(page.placements, pips), layout.registration))
             if back is not None and fold is None:
                 pages.append(CutPage(len(pages) + 1, "back", number, index, width, height,
                                      back.placements, (), (), None, (), back.bleed_mm))

@@ -29,6 +29,13 @@ import re
 from typing import NamedTuple
 
 from domino_print.errors import OptionError, SizeError
+from domino_print.geometry.registration import (
+    CONTENT_MARGIN_MM,
+    REGISTRATION_MACHINES,
+    RegistrationError,
+    RegistrationMarks,
+    registration_marks,
+)
 
 MIN_TILE_SHORT_MM = 10.0
 """No tile is drawn with a short side under this: faces become unreadable."""
@@ -145,6 +152,20 @@ class SheetSpec(NamedTuple):
     """None, or a fold-over sheet: ``auto``, ``horizontal`` or ``vertical`` (see ``FOLD_AXES``)."""
     marks: str = "crop"
     """The guides in the margin: one of ``MARK_STYLES``."""
+    registration: str | None = None
+    """A print-and-cut machine's marks on each page (``registration.REGISTRATION_MACHINES``): the
+    sheet's content then keeps inside the box its marks leave free; None for none."""
+
+
+class ContentFrame(NamedTuple):
+    """Where a page's content (tiles, header, legend) lies when it is not the whole page: a box,
+    and the margin kept inside it for the header and the legend."""
+
+    x_mm: float
+    y_mm: float
+    width_mm: float
+    height_mm: float
+    margin_mm: float
 
 
 class Placement(NamedTuple):
@@ -210,6 +231,18 @@ class SheetLayout(NamedTuple):
     fold: FoldLine | None
     """The fold line of a fold-over sheet (the same on every page), else None."""
     pages: tuple[PageLayout, ...]
+    registration: RegistrationMarks | None = None
+    """The print-and-cut marks on every sheet page (``SheetSpec.registration``), else None."""
+    frame: ContentFrame | None = None
+    """The box the content keeps to on every sheet page (inside the marks), else None: the page."""
+
+    @property
+    def content_frame(self) -> ContentFrame:
+        """The box of each sheet page's header, legend and tiles: ``frame``, else the whole page
+        with ``margin_mm``."""
+        if self.frame is not None:
+            return self.frame
+        return ContentFrame(0.0, 0.0, self.page_width_mm, self.page_height_mm, self.margin_mm)
 
     @property
     def landscape(self) -> bool:
@@ -437,13 +470,47 @@ def _fold_bounds(page_w: float, page_h: float, fold: FoldLine) -> _Area:
     return _Area(0.0, 0.0, fold.at_mm, page_h)
 
 
-def _candidates(spec: SheetSpec, landscape: bool) -> list[tuple[_Area, FoldLine | None]]:
-    """The areas tiles may fill on a page: the printable area, or one per fold direction allowed."""
+_Candidate = tuple[_Area, FoldLine | None, ContentFrame | None]
+
+
+def _candidates(spec: SheetSpec, landscape: bool) -> list[_Candidate]:
+    """The areas tiles may fill on a page: the printable area, one per fold direction allowed, or
+    one per box a print-and-cut machine's marks leave free (each with its ``ContentFrame``)."""
+    if spec.registration is not None:
+        return [(area, None, frame) for area, frame in _registration_areas(spec, landscape)]
     if spec.fold is None:
-        return [(_tile_area(spec, landscape), None)]
+        return [(_tile_area(spec, landscape), None, None)]
     directions = {"auto": (True, False), "horizontal": (True,), "vertical": (False,)}[spec.fold]
     folds = [_fold_line(spec, landscape, horizontal) for horizontal in directions]
-    return [(_fold_tile_area(spec, landscape, fold), fold) for fold in folds]
+    return [(_fold_tile_area(spec, landscape, fold), fold, None) for fold in folds]
+
+
+def page_registration(spec: SheetSpec, landscape: bool) -> RegistrationMarks | None:
+    """The print-and-cut marks of ``spec`` on its page turned that way, or None; a neutral
+    ``SizeError`` when the paper leaves no room inside them."""
+    if spec.registration is None:
+        return None
+    page_w, page_h = _page_size(spec, landscape)
+    try:
+        return registration_marks(spec.registration, page_w, page_h)
+    except RegistrationError as exc:
+        raise SizeError("registration_no_room", str(exc), machine=exc.machine, page_mm=exc.page_mm,
+                        paper_name=spec.paper.name) from None
+
+
+def _registration_areas(spec: SheetSpec, landscape: bool) -> list[tuple[_Area, ContentFrame]]:
+    """Inside each box the marks leave free, the tiles' area: the box less ``CONTENT_MARGIN_MM``
+    on each side, the legend band and the crop marks' room, as on a page of the box's size."""
+    marks = page_registration(spec, landscape)
+    assert marks is not None
+    inner, crop = CONTENT_MARGIN_MM, _crop_room(spec)
+    areas = []
+    for box in marks.content_boxes:
+        bottom = box.y_mm + inner + spec.legend_band_mm + crop
+        area = _Area(box.x_mm + inner, bottom, box.width_mm - 2 * inner,
+                     box.height_mm - 2 * inner - spec.legend_band_mm - 2 * crop)
+        areas.append((area, ContentFrame(box.x_mm, box.y_mm, box.width_mm, box.height_mm, inner)))
+    return areas
 
 
 ORIENTATIONS = ("auto", "portrait", "landscape")
@@ -456,6 +523,12 @@ def _validate(spec: SheetSpec, count: int) -> None:
         raise SizeError("no_tiles", "there are no tiles to lay out", count=count)
     if spec.marks not in MARK_STYLES:
         raise SizeError("marks", f"marks {spec.marks!r}: use none, crop or full", marks=spec.marks)
+    if spec.registration is not None and spec.registration not in REGISTRATION_MACHINES:
+        raise SizeError("registration", f"registration {spec.registration!r}: use cricut or silhouette",
+                        machine=spec.registration)
+    if spec.registration is not None and spec.fold is not None:
+        raise SizeError("registration_fold", "registration marks go on a sheet of tiles only, not on a "
+                        "fold-over page", machine=spec.registration)
     if spec.fold is not None and spec.fold not in FOLD_AXES:
         raise SizeError("fold", f"fold {spec.fold!r}: use auto, horizontal or vertical", fold=spec.fold)
     if spec.orientation not in ORIENTATIONS:
@@ -491,9 +564,9 @@ def layout_sheet(spec: SheetSpec, count: int) -> SheetLayout:
     """
     _validate(spec, count)
     landscapes = {"portrait": (False,), "landscape": (True,), "auto": (False, True)}[spec.orientation]
-    best: tuple[_Grid, int, bool, _Area, FoldLine | None] | None = None
+    best: tuple[_Grid, int, bool, _Area, FoldLine | None, ContentFrame | None] | None = None
     for landscape in landscapes:
-        for area, fold in _candidates(spec, landscape):
+        for area, fold, frame in _candidates(spec, landscape):
             area_w, area_h = area.width_mm, area.height_mm
             if area_w <= 0 or area_h <= 0:
                 continue
@@ -507,34 +580,42 @@ def layout_sheet(spec: SheetSpec, count: int) -> SheetLayout:
             grid, pages = found
             # Fewer pages first, then larger tiles; portrait (then a horizontal fold) wins ties.
             if best is None or (pages, -grid.short_mm) < (best[1], -best[0].short_mm - _EPS):
-                best = (grid, pages, landscape, area, fold)
+                best = (grid, pages, landscape, area, fold, frame)
     if best is None or best[0].short_mm < MIN_TILE_SHORT_MM - _EPS:
         if spec.tile_short_mm is not None:
             short = spec.tile_short_mm
             area = _candidates(spec, spec.orientation == "landscape")[0][0]
             area_w, area_h = area.width_mm, area.height_mm
             where = f"the printable area ({area_w:g} x {area_h:g} mm) of {spec.paper.name} paper"
+            problem = "tile_does_not_fit"
+            if spec.registration is not None:
+                areas = [c[0] for landscape in landscapes for c in _candidates(spec, landscape)]
+                widest = max(areas, key=lambda a: max(a.width_mm, a.height_mm))
+                area_w, area_h = round(widest.width_mm, 1), round(widest.height_mm, 1)
+                where = f"the area inside the {spec.registration} marks ({area_w:g} x {area_h:g} mm)"
+                problem = "tile_does_not_fit_marks"
             if spec.fold is not None:
                 where = (f"the tiles' half of {spec.paper.name} paper ({area_w:g} x {area_h:g} mm; "
                          "the backs take the other half)")
             raise SizeError(
-                "tile_does_not_fit",
+                problem,
                 f"a {short:g} x {2 * short:g} mm tile does not fit {where}",
                 tile_mm=(short, 2 * short), area_mm=(area_w, area_h), paper_name=spec.paper.name,
                 paper_mm=(spec.paper.width_mm, spec.paper.height_mm), folded=spec.fold is not None,
             )
         raise SizeError(
-            "tiles_too_small",
+            "tiles_too_small" if spec.registration is None else "tiles_too_small_marks",
             f"tiles would be under {MIN_TILE_SHORT_MM:g} mm on {spec.paper.name} paper",
             min_tile_mm=(MIN_TILE_SHORT_MM, 2 * MIN_TILE_SHORT_MM), paper_name=spec.paper.name,
             paper_mm=(spec.paper.width_mm, spec.paper.height_mm), margin_mm=spec.margin_mm,
         )
-    grid, _, landscape, area, fold = best
-    return _place(spec, grid, landscape, count, area, fold)
+    grid, _, landscape, area, fold, frame = best
+    return _place(spec, grid, landscape, count, area, fold, frame)
 
 
 def _place(
-    spec: SheetSpec, grid: _Grid, landscape: bool, count: int, area: _Area, fold: FoldLine | None
+    spec: SheetSpec, grid: _Grid, landscape: bool, count: int, area: _Area, fold: FoldLine | None,
+    frame: ContentFrame | None = None,
 ) -> SheetLayout:
     """Lay tiles row by row from the top left, the grid centred in ``area``."""
     page_w, page_h = _page_size(spec, landscape)
@@ -552,6 +633,8 @@ def _place(
     top = area.y_mm + (area_h + grid_h) / 2
     paper = _Area(0.0, 0.0, page_w, page_h)
     bounds = paper if fold is None else _fold_bounds(page_w, page_h, fold)
+    if frame is not None:  # the frame's edges stand for the paper's: crop marks keep 5 mm from them
+        paper = bounds = _Area(frame.x_mm, frame.y_mm, frame.width_mm, frame.height_mm)
     pages: list[PageLayout] = []
     for first in range(0, count, columns * rows):
         placements = []
@@ -575,4 +658,6 @@ def _place(
         rows=rows,
         fold=fold,
         pages=tuple(pages),
+        registration=page_registration(spec, landscape),
+        frame=frame,
     )

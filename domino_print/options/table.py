@@ -37,6 +37,8 @@ from domino_print.geometry.backs import (
     parse_label,
 )
 from domino_print.geometry.cutting import CUT_FORMATS, MAX_CORNER_MM, MAX_KERF_MM
+from domino_print.geometry.printer import NO_SCALE, parse_scale
+from domino_print.geometry.registration import REGISTRATION_MACHINES
 from domino_print.geometry.sheet import (
     MARK_STYLES,
     ORIENTATIONS,
@@ -51,7 +53,7 @@ from domino_print.ink import DEFAULT_INK, INK_MODES
 from domino_print.rules import default_targets, score_games
 from domino_print.rules import names as rules_variants
 from domino_print.rules.variant import MAX_PLAYERS, STARTERS
-from domino_print.sets.tiles import MAX_TOP
+from domino_print.sets.tiles import MAX_TOP, parse_tile_names
 from domino_print.texts import DEFAULT_LANG, catalogue, languages, text
 from domino_print.themes.maths import STEPS
 
@@ -78,7 +80,9 @@ class Need(NamedTuple):
     """An option means something only while ``option`` has one of ``values``.
 
     ``values`` are compared with the other option's value as given, else its default, else the
-    value it implies (``rules`` absent is ``famille``). ``message`` is the refusal when the option is
+    value it implies (``rules`` absent is ``famille``); no values at all means the other option
+    must be set to anything but its default (``--set`` needs ``--sets`` N, whatever N above 1).
+    ``message`` is the refusal when the option is
     given and the need is not met: the catalogue key ``error.need.<message>``, whose words name
     the option as ``{subject}`` and the other by its name, with ``words`` for any other value.
     Read by the checks (``parse``), the command line's help, and the studio's form (which
@@ -171,6 +175,11 @@ PRINT_OPTIONS = (
            implied=0.0, needs=(_WITH_CUT,)),
     Option("pdf_x", "flag", False),
     Option("laser", "flag", False, cli_only=True, needs=(_WITH_CUT,)),
+    Option("registration", "choice", None, choices=REGISTRATION_MACHINES, cli_only=True),
+    Option("only", "text", None, metavar="4-2,6-6", longest=2000, cli_only=True),
+    Option("set", "int", None, low=1, high=MAX_SETS, metavar="N", cli_only=True,
+           needs=(Need("sets", (), "set"),)),
+    Option("scale", "text", None, metavar="X,Y", longest=40, cli_only=True),
 )
 """Print shops and cutting machines (issue 21): guides, cut files, standards. Kept together."""
 
@@ -238,6 +247,7 @@ CALIBRATE_OPTIONS: tuple[Option, ...] = (
     _BY_NAME["duplex"]._replace(default="long", help_key="option.duplex.calibrate_help"),
     _BY_NAME["out"]._replace(help_key="option.out.calibrate_help"),
     _BY_NAME["lang"]._replace(help_key="option.lang.calibrate_help"),
+    _BY_NAME["scale"]._replace(help_key="option.scale.calibrate_help"),
     _BY_NAME["quiet"],
 )
 """``domino-print calibrate``: the same options, with the defaults and help of that page."""
@@ -302,6 +312,14 @@ class Options(NamedTuple):
     """PDF/X-4 for a print shop (``pdf.pdf_x``): output intent, ICC-based RGB, PDF 1.6."""
     laser: bool = False
     """The cut files get an engrave layer and a cut layer (``output.cut_svg``)."""
+    registration: str | None = None
+    """A print-and-cut machine's marks on every sheet page (``geometry.registration``), or None."""
+    only: tuple[tuple[int, int], ...] | None = None
+    """``--only``: the tiles to print, each as its two values (lower first); None for the whole set."""
+    only_set: int | None = None
+    """``--set``: the one set (of ``sets``) the pages are printed for; None for every set."""
+    scale: tuple[float, float] = (100.0, 100.0)
+    """``--scale``: the printer's measured scale in percent (X, Y); the pages are drawn 100/scale."""
     sheet: str | None = None
     header: bool = False
     no_header: bool = False
@@ -313,7 +331,8 @@ class Options(NamedTuple):
         """What the layout engine is asked for: paper, margins, gap, tile size, fold, marks."""
         return SheetSpec(paper=self.paper, orientation=self.orientation, margin_mm=self.margin_mm,
                          gap_mm=self.gap_mm, tile_short_mm=self.tile_short_mm,
-                         fold="auto" if self.backs == "fold" else None, marks=self.marks)
+                         fold="auto" if self.backs == "fold" else None, marks=self.marks,
+                         registration=self.registration)
 
 
 # -- wording -----------------------------------------------------------------------------------
@@ -357,6 +376,11 @@ def describe(error: WordedError, surface: str = "cli", lang: str = HELP_LANG) ->
 _SIZE_FIXES: dict[str, tuple[str, tuple[str, ...]]] = {
     "tile_does_not_fit": ("choose a smaller {tile_size} or larger {paper}", ("tile_size", "paper")),
     "tiles_too_small": ("use larger {paper} or a smaller {margin}", ("paper", "margin")),
+    "tile_does_not_fit_marks": ("choose a smaller {tile_size} or larger {paper}, or leave out {registration}",
+                                ("tile_size", "paper", "registration")),
+    "registration_fold": ("use {backs} duplex, or leave out {registration}", ("backs", "registration")),
+    "tiles_too_small_marks": ("use larger {paper}, or leave out {registration}", ("paper", "registration")),
+    "registration_no_room": ("use larger {paper}, or leave out {registration}", ("paper", "registration")),
     "margins_too_large": ("use a smaller {margin} or larger {paper}", ("margin", "paper")),
     "set_out_of_range": ("choose {max} from 0 to {max_top}", ("max",)),
     "gap_too_wide": ("use a {gap} of 0 to {max_gap_mm:g} mm", ("gap",)),
@@ -441,6 +465,8 @@ def needs_text(option: Option, table: tuple[Option, ...] = OPTIONS, lang: str = 
         other = by_name[name]
         if other.kind == "flag":
             (positive if True in values else negative).append(other.flag)
+        elif not values:
+            positive.append(other.flag)
         else:
             positive.append(f"{other.flag} {'|'.join(str(v) for v in values)}")
     said = ([text(lang, "option_needs.only_with", needs=", ".join(positive))] if positive else []) + (
@@ -621,6 +647,7 @@ def parse(mapping: Mapping[str, object], *, command_line: bool = False) -> Optio
     given = read_values(mapping, OPTIONS, command_line=command_line)
     _check_combinations(given)
     values = _with_defaults(given, OPTIONS)
+    _check_reprint(given, values)
     paper = parse_paper(values["paper"])
     if not values["no_rules"]:
         _check_rules_paper(paper)
@@ -630,7 +657,7 @@ def parse(mapping: Mapping[str, object], *, command_line: bool = False) -> Optio
         max=values["max"],
         lang=values["lang"],
         labels=values["labels"],
-        rules=None if values["no_rules"] else values["rules"],
+        rules=None if values["no_rules"] or values["only"] is not None else values["rules"],
         target=_target(given),
         paper=paper,
         orientation=values["orientation"],
@@ -654,25 +681,49 @@ def parse(mapping: Mapping[str, object], *, command_line: bool = False) -> Optio
 
 def _print_values(values: Mapping[str, Any]) -> dict[str, Any]:
     """The fields of ``Options`` that ``PRINT_OPTIONS`` give, checked and typed."""
+    only = values["only"]
     return {"marks": values["marks"], "cut": values["cut"], "corner_mm": values["corner"] or 0.0,
-            "kerf_mm": values["kerf"] or 0.0, "pdf_x": values["pdf_x"], "laser": values["laser"]}
+            "kerf_mm": values["kerf"] or 0.0, "pdf_x": values["pdf_x"], "laser": values["laser"],
+            "registration": values["registration"],
+            "only": None if only is None else parse_tile_names(only), "only_set": values["set"],
+            "scale": NO_SCALE if values["scale"] is None else parse_scale(values["scale"])}
 
 
-def parse_calibrate(mapping: Mapping[str, object]) -> tuple[Paper, str, str]:
-    """``calibrate``'s paper, duplex edge and language from a mapping, checked."""
+def _check_reprint(given: Mapping[str, Any], values: Mapping[str, Any]) -> None:
+    """``--set`` within ``--sets``; ``--only`` with several sets says which one; ``--only`` prints
+    no rules page, so the options that describe it are refused with it."""
+    number, sets = given.get("set"), values["sets"]
+    if number is not None and number > sets:
+        raise OptionError("{set} {number} is above {sets} {count}: the sets are numbered 1 to {count}; "
+                          "use one of them", fields=("set", "sets"), number=number, count=sets)
+    if given.get("only") is None:
+        return
+    if sets > 1 and number is None:
+        raise OptionError("{only} with {sets} {count} prints those tiles once: say which set they belong "
+                          "to with {set} N (1 to {count})", fields=("only", "sets", "set"), count=sets)
+    for option in OPTIONS:
+        if _RULES_PAGE in option.needs and given.get(option.name) not in (None, False):
+            raise OptionError("{only} reprints tiles without the rules page, which {%s} describes; drop {%s}"
+                              .replace("%s", option.name), fields=("only", option.name))
+
+
+def parse_calibrate(mapping: Mapping[str, object]) -> tuple[Paper, str, str, tuple[float, float]]:
+    """``calibrate``'s paper, duplex edge, language and printer scale from a mapping, checked."""
     # calibrate.py builds its page geometry classes on import: only for that command.
     from domino_print.geometry.calibration import check_paper
 
     values = _with_defaults(read_values(mapping, CALIBRATE_OPTIONS, command_line=True), CALIBRATE_OPTIONS)
     paper = parse_paper(values["paper"])
     check_paper(paper)
-    return paper, values["duplex"], values["lang"]
+    scale = NO_SCALE if values["scale"] is None else parse_scale(values["scale"])
+    return paper, values["duplex"], values["lang"], scale
 
 
 def calibration_flags() -> dict[str, str]:
     """The options the calibration sheet's instructions name, as the command line spells them
     (``{backs_flag}``... in ``calibration.*`` texts): this table owns their names."""
-    names = {"backs_flag": "backs", "duplex_flag": "duplex", "offset_flag": "back_offset"}
+    names = {"backs_flag": "backs", "duplex_flag": "duplex", "offset_flag": "back_offset",
+             "scale_flag": "scale"}
     return {key: _BY_NAME[name].flag for key, name in names.items()}
 
 
@@ -714,7 +765,11 @@ def unmet_need(option: Option, given: Mapping[str, object], table: tuple[Option,
     """The first of ``option``'s needs that ``given`` does not meet, or None."""
     by_name = {o.name: o for o in table} or _BY_NAME
     for need in option.needs:
-        if current_value(by_name[need.option], given) not in need.values:
+        if not need.values:  # the other option must be set, to anything but its default
+            other = by_name[need.option]
+            if current_value(other, given) in (None, False, other.default):
+                return need
+        elif current_value(by_name[need.option], given) not in need.values:
             return need
     return None
 

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from domino_print.api import Document
     from domino_print.geometry.cutting import CutPage
     from domino_print.geometry.engraving import TileEngraving
+    from domino_print.geometry.registration import RegistrationMarks
     from domino_print.geometry.sheet import Placement
     from domino_print.output.files import StagedFiles
 
@@ -45,6 +46,13 @@ INKSCAPE = "http://www.inkscape.org/namespaces/inkscape"
 LAYERS = ("Engrave", "Cut")
 """The layers of a laser file, in the order the laser runs them."""
 _READ_LIMIT = 4096
+REGISTRATION_NOTES = {
+    "silhouette": "Silhouette print & cut, registration marks type 1 (10 mm inset, 20 mm long): this file is "
+                  "the printed page itself; turn Studio's registration marks on at these settings.",
+    "cricut": "Cricut Print Then Cut: this file is the 6.75 x 9.25 in area inside the printed black frame; "
+              "its origin is the area's top-left corner.",
+}
+"""What a cut file says of the marks it goes with (machine software's own words, in English)."""
 
 
 def cut_path(out: Path, number: int) -> Path:
@@ -57,10 +65,13 @@ def _number(value: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
-def tile_path(tile: Placement, page_height_mm: float, *, corner_mm: float = 0.0, kerf_mm: float = 0.0) -> str:
-    """The closed SVG path of one tile, in mm with y downwards, grown by half the kerf."""
+def tile_path(tile: Placement, page_height_mm: float, *, corner_mm: float = 0.0, kerf_mm: float = 0.0,
+              left_mm: float = 0.0) -> str:
+    """The closed SVG path of one tile, in mm with y downwards, grown by half the kerf; the file's
+    frame has its top-left corner at (``left_mm``, ``page_height_mm``) on the page (the page's own
+    top-left corner unless a machine's frame says otherwise)."""
     grow = kerf_mm / 2
-    left, right = tile.x_mm - grow, tile.x_mm + tile.width_mm + grow
+    left, right = tile.x_mm - left_mm - grow, tile.x_mm - left_mm + tile.width_mm + grow
     top = page_height_mm - (tile.y_mm + tile.height_mm) - grow
     bottom = page_height_mm - tile.y_mm + grow
     radius = min(corner_mm + grow if corner_mm else 0.0, (right - left) / 2, (bottom - top) / 2)
@@ -74,26 +85,47 @@ def tile_path(tile: Placement, page_height_mm: float, *, corner_mm: float = 0.0,
             f"V{n(top + radius)}A{r} {r} 0 0 1 {n(left + radius)} {n(top)}Z")
 
 
-def engraving_svg(engraving: TileEngraving, page_height_mm: float) -> str:
-    """One tile's engraving as an SVG group: its middle line, then its pips (y downwards)."""
+def engraving_svg(engraving: TileEngraving, page_height_mm: float, left_mm: float = 0.0) -> str:
+    """One tile's engraving as an SVG group: its middle line, then its pips (y downwards; the
+    frame's corner as in ``tile_path``)."""
     n = _number
     line = engraving.centre_line
-    d = f"M{n(line.x0)} {n(page_height_mm - line.y0)}L{n(line.x1)} {n(page_height_mm - line.y1)}"
+    d = (f"M{n(line.x0 - left_mm)} {n(page_height_mm - line.y0)}"
+         f"L{n(line.x1 - left_mm)} {n(page_height_mm - line.y1)}")
     parts = [f'      <path d="{d}" fill="none" stroke="{ENGRAVE_COLOUR}" stroke-width="{n(HAIRLINE_MM)}"/>']
-    parts += [f'      <circle cx="{n(pip.x_mm)}" cy="{n(page_height_mm - pip.y_mm)}" r="{n(pip.r_mm)}"/>'
-              for pip in engraving.pips]
+    parts += [f'      <circle cx="{n(pip.x_mm - left_mm)}" cy="{n(page_height_mm - pip.y_mm)}" '
+              f'r="{n(pip.r_mm)}"/>' for pip in engraving.pips]
     body = "\n".join(parts)
     return f'    <g id="engrave-tile-{engraving.index + 1}">\n{body}\n    </g>'
+
+
+def registration_svg(marks: RegistrationMarks, page_height_mm: float) -> str:
+    """Where the printed sheet's registration marks are, in the file's frame (y downwards): a
+    description, and the marks as rectangles in ``<defs>`` (never drawn, never cut), with the
+    frame's top-left corner on the printed page (``data-origin-mm``, from the page's top-left)."""
+    n = _number
+    left, top = marks.cut_origin_mm
+    rects = "\n".join(
+        f'      <rect x="{n(m.x_mm - left)}" y="{n(top - m.top)}" width="{n(m.width_mm)}" '
+        f'height="{n(m.height_mm)}"/>' for m in marks.marks)
+    origin = f"{n(left)} {n(page_height_mm - top)}"
+    return (f'  <desc id="registration">{escape(REGISTRATION_NOTES[marks.machine])}</desc>\n'
+            f'  <defs>\n    <g id="registration-marks" data-machine="{marks.machine}" '
+            f'data-origin-mm="{origin}">\n'
+            f"{rects}\n    </g>\n  </defs>\n")
 
 
 def cut_svg(page: CutPage, pdf_name: str, *, corner_mm: float = 0.0, kerf_mm: float = 0.0,
             laser: bool = False) -> str:
     """The cut file of one sheet page: its tiles as closed red hairline paths, in mm; with
     ``laser``, on a ``Cut`` layer after an ``Engrave`` layer holding each tile's engraving."""
-    width, height = _number(page.width_mm), _number(page.height_mm)
+    marks = page.registration
+    left, top = (0.0, page.height_mm) if marks is None else marks.cut_origin_mm
+    size = (page.width_mm, page.height_mm) if marks is None else marks.cut_size_mm
+    width, height = _number(size[0]), _number(size[1])
     paths = "\n".join(
         f'    <path id="tile-{tile.index + 1}" '
-        f'd="{tile_path(tile, page.height_mm, corner_mm=corner_mm, kerf_mm=kerf_mm)}"/>'
+        f'd="{tile_path(tile, top, corner_mm=corner_mm, kerf_mm=kerf_mm, left_mm=left)}"/>'
         for tile in page.tiles
     )
     comment = escape(f"{MARK} {pdf_name}").replace("--", "- -")
@@ -102,7 +134,7 @@ def cut_svg(page: CutPage, pdf_name: str, *, corner_mm: float = 0.0, kerf_mm: fl
     layers = f'  <g id="cut" {stroke}>\n{paths}\n  </g>\n'
     if laser:
         namespaces += f" xmlns:inkscape={quoteattr(INKSCAPE)}"
-        engraved = "\n".join(engraving_svg(e, page.height_mm) for e in page.engravings)
+        engraved = "\n".join(engraving_svg(e, top, left) for e in page.engravings)
         engrave, cut = LAYERS
         layers = (
             f'  <g id="engrave" inkscape:groupmode="layer" inkscape:label="{engrave}" '
@@ -115,6 +147,7 @@ def cut_svg(page: CutPage, pdf_name: str, *, corner_mm: float = 0.0, kerf_mm: fl
         f'<svg {namespaces} width="{width}mm" height="{height}mm" '
         f'viewBox="0 0 {width} {height}">\n'
         f'  <title>{escape(pdf_name)}: page {page.number}, cut</title>\n'
+        f"{'' if marks is None else registration_svg(marks, page.height_mm)}"
         f"{layers}</svg>\n"
     )
 

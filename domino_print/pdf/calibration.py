@@ -17,7 +17,8 @@ from reportlab.lib.units import mm
 from domino_print import fonts
 from domino_print.geometry.backs import MAX_BACK_OFFSET_MM
 from domino_print.geometry.calibration import calibration_geometry
-from domino_print.pdf.canvas import DUPLEX_PREFERENCE, finish_page, new_print_canvas
+from domino_print.geometry.printer import NO_SCALE
+from domino_print.pdf.canvas import DUPLEX_PREFERENCE, correct_scale, finish_page, new_print_canvas
 from domino_print.pdf.shrink import SHRINK_STEP_PT, shrink_to_fit, wrap_words
 from domino_print.texts import text
 
@@ -31,23 +32,27 @@ TEXT_INSET_MM = 12.0
 """The instructions' left and right margin."""
 
 
-def render_calibration(paper: Paper, duplex: str, lang: str, *, flags: Mapping[str, str]) -> bytes:
-    """The two-page calibration PDF: front with crosses and instructions, back with rulers;
-    ``flags`` are the options its instructions name (``options.table.calibration_flags``)."""
+def render_calibration(paper: Paper, duplex: str, lang: str, *, flags: Mapping[str, str],
+                       scale: tuple[float, float] = NO_SCALE) -> bytes:
+    """The two-page calibration PDF: front with crosses, scale rulers and instructions, back with
+    rulers; ``flags`` are the options its instructions name (``options.table.calibration_flags``);
+    ``scale`` a printer correction to draw it with (``--scale``), to check the correction."""
     geometry = calibration_geometry(paper, duplex)
-    return draw_calibration(geometry, paper_name=paper.name, lang=lang, flags=flags)
+    return draw_calibration(geometry, paper_name=paper.name, lang=lang, flags=flags, scale=scale)
 
 
 def draw_calibration(geometry: CalibrationGeometry, *, paper_name: str, lang: str,
-                     flags: Mapping[str, str]) -> bytes:
+                     flags: Mapping[str, str], scale: tuple[float, float] = NO_SCALE) -> bytes:
     """The two-page calibration PDF for ``geometry``, its texts in ``lang``."""
     title = text(lang, "calibration.title")
     width, height = geometry.page_width_mm * mm, geometry.page_height_mm * mm
     buffer = io.BytesIO()
     canvas = new_print_canvas(buffer, (width, height), lang=lang, title=f"{title} – {paper_name}")
     canvas.setViewerPreference("Duplex", DUPLEX_PREFERENCE[geometry.duplex])
-    _draw_front(canvas, geometry, paper_name=paper_name, lang=lang, flags=flags)
+    correct_scale(canvas, scale)
+    _draw_front(canvas, geometry, paper_name=paper_name, lang=lang, flags=flags, scale=scale)
     finish_page(canvas)
+    correct_scale(canvas, scale)
     _draw_back(canvas, geometry, lang=lang, flags=flags)
     finish_page(canvas)
     canvas.save()
@@ -55,7 +60,7 @@ def draw_calibration(geometry: CalibrationGeometry, *, paper_name: str, lang: st
 
 
 def _draw_front(canvas: Canvas, geometry: CalibrationGeometry, *, paper_name: str, lang: str,
-                flags: Mapping[str, str]) -> None:
+                flags: Mapping[str, str], scale: tuple[float, float]) -> None:
     """Crosses, flip checks, title, instructions and the 100 mm bar."""
     duplex = geometry.duplex
     width, height = geometry.page_width_mm * mm, geometry.page_height_mm * mm
@@ -75,21 +80,50 @@ def _draw_front(canvas: Canvas, geometry: CalibrationGeometry, *, paper_name: st
     canvas.setFont(fonts.BOLD, 12)
     canvas.drawCentredString(width / 2, height - 14 * mm, text(lang, "calibration.title"))
     canvas.setFont(fonts.REGULAR, 8)
-    canvas.drawCentredString(
-        width / 2,
-        height - 19 * mm,
-        f"{text(lang, 'calibration.front')} · {paper_name} · {edge} · domino-print",
-    )
+    parts = [text(lang, "calibration.front"), paper_name, edge, "domino-print"]
+    if scale != NO_SCALE:
+        shown = [f"{value:g}" for value in scale]  # as the option is typed
+        parts.insert(3, text(lang, "calibration.in_force", scale_flag=flags["scale_flag"], x=shown[0],
+                             y=shown[1]))
+    canvas.drawCentredString(width / 2, height - 19 * mm, " · ".join(parts))
     _draw_instructions(canvas, geometry, edge=edge, lang=lang, flags=flags)
-    bar_y = geometry.bar_y_mm * mm
-    left = width / 2 - 50 * mm
-    canvas.setLineWidth(0.6)
-    canvas.line(left, bar_y, left + 100 * mm, bar_y)
-    for step in range(11):
-        tick = 3 * mm if step % 5 == 0 else 1.8 * mm
-        canvas.line(left + step * 10 * mm, bar_y, left + step * 10 * mm, bar_y + tick)
-    canvas.setFont(fonts.REGULAR, 7)
-    canvas.drawCentredString(width / 2, bar_y - 3.5 * mm, text(lang, "calibration.bar"))
+    _draw_scale_rulers(canvas, geometry, lang=lang, flags=flags)
+
+
+def _draw_scale_rulers(canvas: Canvas, geometry: CalibrationGeometry, *, lang: str,
+                       flags: Mapping[str, str]) -> None:
+    """The X ruler across the page and the Y ruler up it: millimetre ticks, a number every 10 mm;
+    under the X ruler, how to read them (the fifth step)."""
+    length = geometry.scale_ruler_mm
+    for name, (x0, y0) in (("X", geometry.x_ruler), ("Y", geometry.y_ruler)):
+        canvas.saveState()
+        canvas.translate(x0 * mm, y0 * mm)
+        if name == "Y":
+            canvas.rotate(90)  # the ruler's +x runs up the page, its ticks towards the page's inside
+        canvas.setStrokeColor("#000000")
+        canvas.setLineWidth(0.5)
+        canvas.line(0, 0, length * mm, 0)
+        for step in range(int(length) + 1):
+            tick = 3.0 if step % 10 == 0 else 2.0 if step % 5 == 0 else 1.2
+            canvas.setLineWidth(0.4 if step % 10 == 0 else 0.25)
+            canvas.line(step * mm, 0, step * mm, tick * mm)
+        canvas.restoreState()
+    canvas.setFillColor("#000000")
+    canvas.setFont(fonts.REGULAR, 6)
+    (xx, xy), (yx, yy) = geometry.x_ruler, geometry.y_ruler
+    for value in range(0, int(length) + 1, 10):
+        canvas.drawCentredString((xx + value) * mm, (xy - 2.8) * mm, str(value))
+        canvas.drawString((yx + 1.2) * mm, (yy + value - 0.8) * mm, str(value))
+    canvas.setFont(fonts.BOLD, 7)
+    canvas.drawString((xx - 5) * mm, (xy - 1) * mm, "X")
+    canvas.drawCentredString((yx + 0.5) * mm, (yy - 4) * mm, "Y")
+    size = 6.5
+    reading = text(lang, "calibration.step.5", length=f"{length:g}", **flags)
+    canvas.setFont(fonts.REGULAR, size)
+    baseline = (xy - 6.5) * mm
+    for line in wrap_words(reading, fonts.REGULAR, size, length * mm):
+        canvas.drawString(xx * mm, baseline, line)
+        baseline -= size * 1.2
 
 
 def _draw_instructions(canvas: Canvas, geometry: CalibrationGeometry, *, edge: str, lang: str,
@@ -97,7 +131,7 @@ def _draw_instructions(canvas: Canvas, geometry: CalibrationGeometry, *, edge: s
     """The four numbered steps, as large as fits the front's text band (9 pt down to 6 pt)."""
     duplex = geometry.duplex
     bottom, top = geometry.text_band
-    room = geometry.page_width_mm * mm - 2 * TEXT_INSET_MM * mm
+    room = geometry.page_width_mm * mm - (TEXT_INSET_MM + geometry.text_right_mm) * mm
     other = "short" if duplex == "long" else "long"
     steps = [
         text(lang, f"calibration.step.{n}", edge=edge, duplex=duplex, other=other, **flags)

@@ -247,6 +247,17 @@ def finish_page(canvas: Canvas) -> None:
     canvas.showPage()
 
 
+def correct_scale(canvas: Canvas, scale: tuple[float, float]) -> None:
+    """Draw the rest of the page at 100 / ``scale`` (percent, X and Y) about its centre, so that a
+    printer that stretches the page by ``scale`` (``--scale``) prints every length true."""
+    if scale == (100.0, 100.0):
+        return
+    width, height = canvas._pagesize
+    canvas.translate(width / 2, height / 2)
+    canvas.scale(100.0 / scale[0], 100.0 / scale[1])
+    canvas.translate(-width / 2, -height / 2)
+
+
 class FormCache:
     """Named forms on one canvas, each drawn the first time it is asked for."""
 

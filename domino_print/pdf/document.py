@@ -20,10 +20,11 @@ from reportlab.lib.units import mm
 
 from domino_print.ink import COLOUR, Ink
 from domino_print.pdf.back_pages import draw_back_page, draw_tile_backs, prepare_tile_backs
-from domino_print.pdf.canvas import DUPLEX_PREFERENCE, FormCache, finish_page, new_print_canvas
+from domino_print.pdf.canvas import DUPLEX_PREFERENCE, FormCache, correct_scale, finish_page, new_print_canvas
 from domino_print.pdf.fold import draw_fold_line
 from domino_print.pdf.margins import draw_header, draw_legend, draw_set_line, header_fits, set_line
 from domino_print.pdf.marks import LevelMarks, SetMarks
+from domino_print.pdf.registration import draw_registration_marks
 from domino_print.pdf.sheet import draw_sheet_tiles
 from domino_print.pdf.tile import FaceForms, draw_example_tile
 from domino_print.texts import text
@@ -66,6 +67,10 @@ class RenderOptions(NamedTuple):
     """With ``pdf_x``, the file claims PDF/A-1b too (cleared when something is transparent)."""
     level_lines: tuple[str, ...] = ()
     """A differentiated deck (``--niveaux``): each level's line for the top margin of its pages."""
+    set_numbers: tuple[int, ...] = ()
+    """The sets whose pages are drawn (``--set``), each with its marks; empty for 1 to ``sets``."""
+    scale: tuple[float, float] = (100.0, 100.0)
+    """The printer's scale in percent (``--scale``): every page is drawn 100 / scale about its centre."""
 
 
 class _Document:
@@ -109,6 +114,10 @@ class _Document:
             return self.options.level_lines[number - 1]
         return set_line(self.options.lang, self.options.label, self.options.sets, number)
 
+    def start_page(self) -> None:
+        """Begin drawing a page, at its size: the printer's scale corrected (``--scale``)."""
+        correct_scale(self.canvas, self.options.scale)
+
     def finish_page(self) -> None:
         finish_page(self.canvas)
         self.page_count += 1
@@ -117,22 +126,56 @@ class _Document:
 
     # -- sheet pages -----------------------------------------------------------------------
     def draw_sheet_content(self, tiles: Sequence[Tile], page: PageLayout, *, header: bool) -> None:
-        """What every set's copy of a sheet page shares: the tiles, lines, legend and header."""
+        """What every set's copy of a sheet page shares: the tiles, lines, legend and header, and a
+        print-and-cut machine's marks (the legend and header then sit in the box they leave free)."""
         layout, options = self.layout, self.options
         draw_sheet_tiles(self.canvas, self.faces, tiles, page, line_scale=options.ink.line_scale,
                          mark_room_pt=self.marks.room_pt() if self.copies > 1 else 0.0)
         steps = [text(options.lang, f"fold.step.{n}") for n in (1, 2, 3)] if layout.fold else []
+        frame = layout.content_frame
+        self.enter_frame()
         draw_legend(
-            self.canvas, page_width_mm=layout.page_width_mm, margin_mm=layout.margin_mm, lang=options.lang,
-            steps=steps, knockout=options.full_guides,
+            self.canvas, page_width_mm=frame.width_mm, margin_mm=frame.margin_mm, lang=options.lang,
+            steps=steps, knockout=options.full_guides, note=self.correction_note(),
         )
-        if layout.fold is not None:
+        if layout.fold is not None:  # never with a frame: marks go on sheets without a fold
             draw_fold_line(self.canvas, layout.fold, lang=options.lang, margin_mm=layout.margin_mm)
         if header and options.header:
             draw_header(
-                self.canvas, options.header, page_height_mm=layout.page_height_mm, margin_mm=layout.margin_mm,
+                self.canvas, options.header, page_height_mm=frame.height_mm, margin_mm=frame.margin_mm,
                 knockout=options.full_guides,
             )
+        self.leave_frame()
+        if layout.registration is not None:
+            draw_registration_marks(self.canvas, layout.registration)
+
+    def enter_frame(self) -> None:
+        """Draw the margin texts in the box a print-and-cut machine's marks leave free (if any)."""
+        frame = self.layout.frame
+        if frame is not None:
+            self.canvas.saveState()
+            self.canvas.translate(frame.x_mm * mm, frame.y_mm * mm)
+
+    def leave_frame(self) -> None:
+        if self.layout.frame is not None:
+            self.canvas.restoreState()
+
+    def correction_note(self) -> str:
+        """The printer correction in force, for the legend: ``--scale`` and ``--back-offset`` when set."""
+        options, lang = self.options, self.options.lang
+        decimal = text(lang, "typography.decimal")
+
+        def shown(value: float) -> str:
+            return f"{value:g}".replace(".", decimal)
+
+        parts = []
+        if options.scale != (100.0, 100.0):
+            x, y = options.scale
+            parts.append(text(lang, "sheet.scale_in_force", x=shown(x), y=shown(y)))
+        if options.back_offset_mm != (0.0, 0.0):
+            dx, dy = options.back_offset_mm
+            parts.append(text(lang, "sheet.offset_in_force", x=shown(dx), y=shown(dy)))
+        return " · ".join(parts)
 
     def draw_sheet_pages(self, tiles: Sequence[Tile], backs: Sequence[BackPage] | None) -> None:
         """Every set's pages in turn, each sheet page followed by its back when ``backs`` is given.
@@ -147,11 +190,12 @@ class _Document:
         fold = layout.fold is not None
         if backs is not None and not fold and not options.pdf_x:
             canvas.setViewerPreference("Duplex", DUPLEX_PREFERENCE[options.duplex])
+        frame = layout.content_frame
         header = header_fits(
             options.header,
             self.set_line(options.sets),
-            page_width_mm=layout.page_width_mm,
-            margin_mm=layout.margin_mm,
+            page_width_mm=frame.width_mm,
+            margin_mm=frame.margin_mm,
             mark_radius_pt=self.marks.radius_pt if options.sets > 1 else 0.0,
         )
         if options.sets > 1:
@@ -159,8 +203,9 @@ class _Document:
                 draw = functools.partial(self.draw_sheet_content, tiles, page, header=header)
                 self.forms.define(f"Sheet{n}", draw)
             canvas.showOutline()
-        for number in range(1, options.sets + 1):
+        for number in options.set_numbers or range(1, options.sets + 1):
             for n, page in enumerate(layout.pages):
+                self.start_page()
                 if options.sets > 1:
                     if n == 0:
                         self.bookmark(f"set{number}", text(options.lang, "sheet.set_bookmark", number=number))
@@ -168,20 +213,23 @@ class _Document:
                     self.marks.draw_on_tiles(canvas, page, number)
                 else:
                     self.draw_sheet_content(tiles, page, header=header)
+                self.enter_frame()
                 draw_set_line(
                     canvas,
                     self.set_line(number),
                     self.marks if options.sets > 1 else None,
                     number,
-                    page_width_mm=layout.page_width_mm,
-                    page_height_mm=layout.page_height_mm,
-                    margin_mm=layout.margin_mm,
+                    page_width_mm=frame.width_mm,
+                    page_height_mm=frame.height_mm,
+                    margin_mm=frame.margin_mm,
                     knockout=options.full_guides,
                 )
+                self.leave_frame()
                 if backs is not None and fold:
                     self.draw_fold_backs(backs[n], n, number)
                 self.finish_page()
                 if backs is not None and not fold:
+                    self.start_page()
                     self.draw_back_page(backs[n], n, number)
                     self.finish_page()
 
@@ -229,17 +277,22 @@ class _Document:
         canvas.showOutline()
         for number, tiles in enumerate(levels, start=1):
             for n, page in enumerate(layout.pages):
+                self.start_page()
                 if n == 0:
                     self.bookmark(f"level{number}", self.set_line(number))
                 self.draw_sheet_content(tiles, page, header=header)
                 self.marks.draw_on_tiles(canvas, page, number)
+                frame = layout.content_frame
+                self.enter_frame()
                 draw_set_line(canvas, self.set_line(number), self.marks, number,
-                              page_width_mm=layout.page_width_mm, page_height_mm=layout.page_height_mm,
-                              margin_mm=layout.margin_mm, knockout=options.full_guides)
+                              page_width_mm=frame.width_mm, page_height_mm=frame.height_mm,
+                              margin_mm=frame.margin_mm, knockout=options.full_guides)
+                self.leave_frame()
                 if backs is not None and fold:
                     self.draw_fold_backs(backs[n], n, number)
                 self.finish_page()
                 if backs is not None and not fold:
+                    self.start_page()
                     self.draw_back_page(backs[n], n, number)
                     self.finish_page()
 
@@ -262,6 +315,7 @@ class _Document:
 
         width, height = self.rules_page_size()
         self.canvas.setPageSize((width, height))
+        self.start_page()
         if self.options.sets > 1:
             self.bookmark("rules", text(self.options.lang, "sheet.rules_bookmark"))
 
@@ -279,6 +333,7 @@ class _Document:
 
             for page in key_pages(self.canvas, context, page_width_pt=width, page_height_pt=height,
                                   margin_pt=margin):
+                self.start_page()
                 draw_key_page(self.canvas, page, page_height_pt=height, margin_pt=margin)
                 self.draw_label(width, height)
                 self.finish_page()
@@ -286,6 +341,7 @@ class _Document:
         from domino_print.rules.content import extra_pages
 
         for name in extra_pages(context):  # the pages the game's unit declares (none for a loop deck)
+            self.start_page()
             game_page(name).draw(self.canvas, context, self.marks, page_width_pt=width, page_height_pt=height,
                                  margin_pt=margin)
             self.finish_page()

@@ -57,12 +57,13 @@ def knock_out(canvas: Canvas, x: float, y: float, width: float, height: float) -
 
 def draw_legend(
     canvas: Canvas, *, page_width_mm: float, margin_mm: float, lang: str, steps: Sequence[str] = (),
-    knockout: bool = False,
+    knockout: bool = False, note: str = "",
 ) -> None:
     """Scissors and the cutting rule bottom left, the 50 mm scale bar bottom right.
 
     ``steps``, one a line, take the cutting rule's place (a fold-over sheet's fold, glue, cut).
-    ``knockout``: each part sits on white, over the guides that cross the margin."""
+    ``knockout``: each part sits on white, over the guides that cross the margin. ``note`` (the
+    printer correction in force) is set small above the scale bar, right-aligned."""
     cut = text(lang, "sheet.cut")
     margin = margin_mm * mm
     base = margin + 3.2 * mm
@@ -104,6 +105,13 @@ def draw_legend(
     canvas.drawPath(ticks, stroke=1, fill=0)
     canvas.setFont(fonts.REGULAR, 7)
     canvas.drawRightString(right, base - 0.2 * mm, scale_note)
+    if note:
+        size = 6.0
+        if knockout:
+            width = stringWidth(note, fonts.REGULAR, size)
+            knock_out(canvas, right - width, base + 6.3 * mm, width, size)
+        canvas.setFont(fonts.REGULAR, size)
+        canvas.drawRightString(right, base + 6.6 * mm, note)
 
 
 def draw_header(canvas: Canvas, header: str, *, page_height_mm: float, margin_mm: float,

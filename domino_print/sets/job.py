@@ -20,7 +20,7 @@ from domino_print.options import table
 from domino_print.options.table import Options, check_with_theme, word_size_error
 from domino_print.sets.naming import Deck, set_name
 from domino_print.sets.parts import PairsSource, SetParts, Source, ThemeSource, lay_out, pairs_theme
-from domino_print.sets.tiles import MAX_TOP, Tile, double_set
+from domino_print.sets.tiles import MAX_TOP, Tile, double_set, select_tiles
 from domino_print.texts import text
 from domino_print.themes.loader import load_theme
 from domino_print.themes.model import Theme
@@ -73,8 +73,15 @@ class Job(NamedTuple):
     def page_count(self) -> int:
         """Pages the PDF will have: each sheet page per set (and its back page with duplex backs),
         then the rules page."""
-        sheets = len(self.layout.pages) * self.copies * (2 if self.options.backs == "duplex" else 1)
+        sheets = len(self.layout.pages) * len(self.set_numbers) * (2 if self.options.backs == "duplex" else 1)
         return sheets + self.rules_pages
+
+    @property
+    def set_numbers(self) -> tuple[int, ...]:
+        """The sets whose pages the PDF holds: every one of ``--sets``, or the one ``--set`` names."""
+        if self.options.only_set is not None:
+            return (self.options.only_set,)
+        return tuple(range(1, self.copies + 1))
 
     @property
     def rules_pages(self) -> int:
@@ -110,6 +117,10 @@ def build_job(options: Options) -> Job:
 
         parts = level_parts(options, source, sheet)
     elif wants_association(options, source):
+        if options.only is not None:
+            raise OptionError("{only} names tiles of a classic set by their values, such as 4-2, and "
+                              "{theme} {name!r} makes an association set or a loop; leave {only} out",
+                              fields=("only", "theme"), name=source.theme.name)
         from domino_print.sets.association import association_parts  # association sets only
 
         parts = association_parts(options, source, sheet)
@@ -194,6 +205,9 @@ def _classic_parts(options: Options, theme: Theme, sheet: SheetSpec) -> SetParts
         tiles = double_set(top)
     except SizeError as exc:
         raise word_size_error(exc) from None
+    if options.only is not None:  # a reprint of lost tiles, at the size the whole set is printed
+        sheet = sheet._replace(tile_short_mm=lay_out(sheet, len(tiles)).tile_short_mm)
+        tiles = select_tiles(tiles, options.only, top=top, set_name=set_name("en", "double", top))
     layout = lay_out(sheet, len(tiles))
     return SetParts(top, tiles, layout, _rules_context(options, theme, top), association=None)
 
@@ -261,6 +275,8 @@ def render_job(job: Job, on_page: Callable[[], None] | None = None) -> tuple[byt
         full_guides=options.marks == "full",
         pdf_x=options.pdf_x,
         level_lines=tuple(level_line(job, deck.number) for deck in job.levels),
+        set_numbers=job.set_numbers,
+        scale=options.scale,
     )
 
     def step() -> None:
@@ -298,4 +314,4 @@ def job_cut_plan(job: Job) -> CutPlan:
     pips = None
     if job.association is None and job.theme.kind == "pips":  # what a laser engraves besides middle lines
         pips = tuple((tile.a, tile.b) for tile in job.tiles)
-    return cut_plan(job.layout, sets=job.copies, backs=job_backs(job), pips=pips)
+    return cut_plan(job.layout, sets=job.set_numbers, backs=job_backs(job), pips=pips)

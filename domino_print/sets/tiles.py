@@ -6,9 +6,11 @@ A double-N set holds every unordered pair of 0..N once, doubles included, so
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from typing import NamedTuple
 
-from domino_print.errors import SizeError
+from domino_print.errors import OptionError, SizeError
 
 MAX_TOP = 18
 """The largest set we generate (double-eighteen, 190 tiles)."""
@@ -45,3 +47,40 @@ def double_set(top: int = 6) -> tuple[Tile, ...]:
             top=top, max_top=MAX_TOP,
         )
     return tuple(Tile(a, b) for a in range(top + 1) for b in range(a, top + 1))
+
+
+_TILE_NAME = re.compile(r"^\s*(\d{1,3})\s*-\s*(\d{1,3})\s*$")
+
+
+def parse_tile_names(text: str) -> tuple[tuple[int, int], ...]:
+    """``4-2,6-6`` -> ((2, 4), (6, 6)): tiles named by their two values (either order), each once;
+    an ``OptionError`` about ``only`` otherwise. Whether they are in the set is ``select_tiles``'s."""
+    named: list[tuple[int, int]] = []
+    for part in text.split(","):
+        match = _TILE_NAME.match(part)
+        if not match:
+            raise OptionError("{only} {part!r} is not a tile; name each tile by its two values, "
+                              "such as 4-2,6-6", fields=("only",), part=part.strip())
+        low, high = sorted(int(value) for value in match.groups())
+        if (low, high) in named:
+            raise OptionError("{only} names the tile {low}-{high} twice; name each tile once",
+                              fields=("only",), low=low, high=high)
+        named.append((low, high))
+    return tuple(named)
+
+
+def select_tiles(tiles: Sequence[Tile], named: Sequence[tuple[int, int]], *, top: int, set_name: str
+                 ) -> tuple[Tile, ...]:
+    """The tiles of ``tiles`` (a double-``top`` set called ``set_name``) that ``named`` names, in its
+    order; an ``OptionError`` about ``only`` for a tile the set does not hold."""
+    by_values = {(tile.a, tile.b): tile for tile in tiles}
+    chosen = []
+    for low, high in named:
+        if (low, high) not in by_values:
+            raise OptionError("{only}: there is no tile {high}-{low} in {set_name}, whose values run "
+                              "from 0 to {top}; name tiles by two values from 0 to {top}, "
+                              "such as {top}-{example}",
+                              fields=("only",), high=high, low=low, set_name=set_name, top=top,
+                              example=min(2, top))
+        chosen.append(by_values[(low, high)])
+    return tuple(chosen)

@@ -1,0 +1,40 @@
+"""A printer's profile: how much it stretches or shrinks a page (``--scale``), in percent.
+
+Measured on the calibration sheet's rulers (``geometry.calibration``): a 150 mm ruler that
+prints 150.9 mm long is a scale of 100.6 %. The pages are then drawn at 100 / scale of their
+size, about their centre, so that the printer's stretch brings every length back to its value.
+"""
+
+from __future__ import annotations
+
+import re
+
+from domino_print.errors import OptionError
+
+NO_SCALE = (100.0, 100.0)
+SCALE_LIMITS = (95.0, 105.0)
+"""``--scale``: a printer that stretches or shrinks a page by more than this is set to fit the
+page, not off by a few tenths: print at 100 % instead."""
+_SCALE = re.compile(r"^\s*(\d+(?:[.,]\d+)?)\s*%?\s*;\s*(\d+(?:[.,]\d+)?)\s*%?\s*$")
+_SCALE_DOTS = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*%?\s*,\s*(\d+(?:\.\d+)?)\s*%?\s*$")
+
+
+def parse_scale(text: str) -> tuple[float, float]:
+    """``100.6,99.8`` (or ``100,6;99,8`` with decimal commas) -> (100.6, 99.8) percent, each within
+    ``SCALE_LIMITS``; an ``OptionError`` about ``scale`` otherwise."""
+    match = _SCALE_DOTS.match(text) or _SCALE.match(text)
+    if not match:
+        raise OptionError("{scale} {text!r} is not X,Y in percent, such as 100.6,99.8 (or 100,6;99,8)",
+                          fields=("scale",), text=text)
+    x, y = (float(value.replace(",", ".")) for value in match.groups())
+    low, high = SCALE_LIMITS
+    if not (low <= x <= high and low <= y <= high):
+        raise OptionError("{scale} {text}: each value must be between {low:g} and {high:g} %; a printer "
+                          "further off is scaling the page to fit: print at 100 % (actual size) and "
+                          "measure again", fields=("scale",), text=text.strip(), low=low, high=high)
+    return (x, y)
+
+
+def correction(scale: tuple[float, float]) -> tuple[float, float]:
+    """The factors the drawing is multiplied by (X, Y) to cancel a printer's ``scale``."""
+    return (100.0 / scale[0], 100.0 / scale[1])
