@@ -100,6 +100,16 @@ def test_pdf_x_structure_output_intent_boxes_and_identification():
             assert media[1] <= corners[1] < corners[3] <= media[3]
 
 
+@pytest.mark.parametrize("options", [CLASS_SET, {"theme": "nombres", "niveaux": 3, "backs": True}],
+                         ids=["sets", "levels"])
+def test_duplex_backs_ask_for_both_sides_except_in_pdf_x(options):
+    """Sets and levels share the one page loop: both leave the PDF 1.7 Duplex key out of PDF/X."""
+    for pdf_x in (False, True):
+        reader = PdfReader(io.BytesIO(make_document({**options, "pdf_x": pdf_x}).pdf))
+        assert ("/Duplex" in reader.trailer["/Root"]["/ViewerPreferences"]) is not pdf_x
+
+
+
 def test_every_resource_dictionary_maps_device_rgb_to_srgb():
     """With a CMYK output intent PDF/X admits device RGB only through DefaultRGB: every page and form
     names it, an ICC-based sRGB space, so colours and photos are calibrated and the shop converts them."""

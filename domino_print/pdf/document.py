@@ -187,9 +187,7 @@ class _Document:
         prepare = getattr(self.faces.painter, "prepare", None)
         if prepare is not None:  # let a picture painter decode its images side by side
             prepare(sorted({v for tile in tiles for v in (tile.a, tile.b)}), self.faces.picture_pt)
-        fold = layout.fold is not None
-        if backs is not None and not fold and not options.pdf_x:
-            canvas.setViewerPreference("Duplex", DUPLEX_PREFERENCE[options.duplex])
+        self.prefer_duplex(backs is not None and layout.fold is None)
         frame = layout.content_frame
         header = header_fits(
             options.header,
@@ -213,25 +211,40 @@ class _Document:
                     self.marks.draw_on_tiles(canvas, page, number)
                 else:
                     self.draw_sheet_content(tiles, page, header=header)
-                self.enter_frame()
-                draw_set_line(
-                    canvas,
-                    self.set_line(number),
-                    self.marks if options.sets > 1 else None,
-                    number,
-                    page_width_mm=frame.width_mm,
-                    page_height_mm=frame.height_mm,
-                    margin_mm=frame.margin_mm,
-                    knockout=options.full_guides,
-                )
-                self.leave_frame()
-                if backs is not None and fold:
-                    self.draw_fold_backs(backs[n], n, number)
-                self.finish_page()
-                if backs is not None and not fold:
-                    self.start_page()
-                    self.draw_back_page(backs[n], n, number)
-                    self.finish_page()
+                self.finish_sheet_page(n, number, backs, marked=options.sets > 1)
+
+    def prefer_duplex(self, duplex_backs: bool) -> None:
+        """Backs on their own pages ask the viewer to print both sides (a PDF 1.7 key, left
+        out of PDF/X-4's 1.6 files)."""
+        if duplex_backs and not self.options.pdf_x:
+            self.canvas.setViewerPreference("Duplex", DUPLEX_PREFERENCE[self.options.duplex])
+
+    def finish_sheet_page(self, page_index: int, number: int, backs: Sequence[BackPage] | None, *,
+                          marked: bool) -> None:
+        """The end of a sheet page of set (or level) ``number``: its line in the top margin
+        (with its mark when ``marked``), its backs beside it on a fold-over page, then the page
+        of backs that follows it in duplex."""
+        options, frame = self.options, self.layout.content_frame
+        fold = self.layout.fold is not None
+        self.enter_frame()
+        draw_set_line(
+            self.canvas,
+            self.set_line(number),
+            self.marks if marked else None,
+            number,
+            page_width_mm=frame.width_mm,
+            page_height_mm=frame.height_mm,
+            margin_mm=frame.margin_mm,
+            knockout=options.full_guides,
+        )
+        self.leave_frame()
+        if backs is not None and fold:
+            self.draw_fold_backs(backs[page_index], page_index, number)
+        self.finish_page()
+        if backs is not None and not fold:
+            self.start_page()
+            self.draw_back_page(backs[page_index], page_index, number)
+            self.finish_page()
 
     def draw_back_page(self, back: BackPage, page_index: int, number: int) -> None:
         options, lang = self.options, self.options.lang
@@ -268,9 +281,7 @@ class _Document:
         each tile marked with the level's mark in its corner, the level's line and mark in the
         top margin, and its backs (after each sheet page, or beside it) carrying the mark."""
         options, canvas, layout = self.options, self.canvas, self.layout
-        fold = layout.fold is not None
-        if backs is not None and not fold:
-            canvas.setViewerPreference("Duplex", DUPLEX_PREFERENCE[options.duplex])
+        self.prefer_duplex(backs is not None and layout.fold is None)
         widest = max(options.level_lines, key=len)
         header = header_fits(options.header, widest, page_width_mm=layout.page_width_mm,
                              margin_mm=layout.margin_mm, mark_radius_pt=self.marks.radius_pt)
@@ -282,19 +293,7 @@ class _Document:
                     self.bookmark(f"level{number}", self.set_line(number))
                 self.draw_sheet_content(tiles, page, header=header)
                 self.marks.draw_on_tiles(canvas, page, number)
-                frame = layout.content_frame
-                self.enter_frame()
-                draw_set_line(canvas, self.set_line(number), self.marks, number,
-                              page_width_mm=frame.width_mm, page_height_mm=frame.height_mm,
-                              margin_mm=frame.margin_mm, knockout=options.full_guides)
-                self.leave_frame()
-                if backs is not None and fold:
-                    self.draw_fold_backs(backs[n], n, number)
-                self.finish_page()
-                if backs is not None and not fold:
-                    self.start_page()
-                    self.draw_back_page(backs[n], n, number)
-                    self.finish_page()
+                self.finish_sheet_page(n, number, backs, marked=True)
 
     # -- bookmarks and the rules page --------------------------------------------------------
     def bookmark(self, key: str, title: str) -> None:
