@@ -41,6 +41,7 @@ from domino_print.api import (
     list_sheets,
     option_label,
 )
+from domino_print.studio.rendering import write_atomically
 from domino_print.studio.sessions import Session
 from domino_print.studio.uploads import clean_label, printed_name
 from domino_print.studio.words import word
@@ -145,9 +146,7 @@ def _write(path: Path, data: bytes) -> None:
     if path.is_file() and path.read_bytes() == data:
         return
     path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    temporary.write_bytes(data)
-    os.replace(temporary, path)
+    write_atomically(path, data)
 
 
 def _link(source: Path, target: Path) -> None:

@@ -46,7 +46,9 @@ def cache_key(options: dict, digest: str, kind: str) -> str:
     return hashlib.sha256(material.encode()).hexdigest()[:32]
 
 
-def _write(path: Path, data: bytes) -> None:
+def write_atomically(path: Path, data: bytes) -> None:
+    """``data`` in ``path`` whole or not at all; the temporary is named per process and per
+    thread, so two requests of one session writing the same file never share one."""
     temporary = path.with_name(f"{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
     temporary.write_bytes(data)
     os.replace(temporary, path)
@@ -73,11 +75,11 @@ def build(options: dict, cache_dir: Path, key: str) -> dict:
         job = parse_options(options)
         document = make_document(job)
     cache_dir.mkdir(parents=True, exist_ok=True)
-    _write(pdf_path, document.pdf)
+    write_atomically(pdf_path, document.pdf)
     facts = document_facts(document)
     keys = page_keys(document.pdf)
     facts["page_keys"] = keys if len(keys) == document.pages else []
-    _write(meta_path, json.dumps(facts).encode())
+    write_atomically(meta_path, json.dumps(facts).encode())
     return facts
 
 
@@ -116,7 +118,7 @@ def _draw_pages(pdf: bytes, targets: dict[int, Path]) -> dict[int, bytes]:
         buffer = io.BytesIO()
         image.convert("RGB").save(buffer, "JPEG", quality=JPEG_QUALITY, subsampling=0)
         drawn[page] = buffer.getvalue()
-        _write(targets[page], drawn[page])
+        write_atomically(targets[page], drawn[page])
     return drawn
 
 

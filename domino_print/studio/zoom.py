@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from domino_print.studio.rendering import _PDFIUM, JPEG_QUALITY, _write
+from domino_print.studio.rendering import _PDFIUM, JPEG_QUALITY, write_atomically
 
 ZOOM_DPI = 150
 """An A4 page 1754 px wide: a face of 30 mm is 177 px, enough to see whether a face is in view."""
@@ -42,5 +42,5 @@ def zoomed_page(cache_dir: Path, key: str, page: int) -> bytes | None:
     buffer = io.BytesIO()
     image.convert("RGB").save(buffer, "JPEG", quality=JPEG_QUALITY)
     data = buffer.getvalue()
-    _write(path, data)
+    write_atomically(path, data)
     return data
