@@ -18,8 +18,43 @@ from typing import NamedTuple
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import settings
 
 from domino_print.cli import cli
+
+# Hypothesis draws its examples from a fixed seed under CI (and with DOMINO_PRINT_DERANDOMIZE=1),
+# so that a run there is repeatable; elsewhere it explores, and prints the seed of a failure.
+settings.register_profile("ci", derandomize=True, print_blob=True)
+if os.environ.get("CI") or os.environ.get("DOMINO_PRINT_DERANDOMIZE"):
+    settings.load_profile("ci")
+
+STOP_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT")
+"""The signals the signal tests send; ``subprocess`` itself gives SIGPIPE back its default."""
+
+
+def _reset_inherited_signals() -> None:
+    """Give the stop signals their default dispositions, unblocked, in the test process.
+
+    A process started in the background by a shell (``make test &``, a CI runner's job) inherits
+    SIGINT and SIGQUIT ignored, and an ignored disposition survives ``exec``: the real processes
+    that the signal tests start would then ignore the very signal they are sent. The tests rely on
+    the defaults, so they set them here rather than inherit whatever their parent had.
+    """
+    import signal
+
+    numbers = []
+    for name in STOP_SIGNALS:
+        number = getattr(signal, name, None)
+        if number is None:
+            continue
+        numbers.append(number)
+        if signal.getsignal(number) is signal.SIG_IGN:
+            signal.signal(number, signal.default_int_handler if name == "SIGINT" else signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, numbers)
+
+
+_reset_inherited_signals()
 
 
 @pytest.fixture

@@ -46,7 +46,8 @@ def _python_startup_traceback(error: str) -> bool:
 def test_signals_at_random_moments_over_many_runs(tmp_path):
     out = tmp_path / "x.pdf"
     old = b"%PDF- the user's old file, not to be lost"
-    chance = random.Random(os.getpid())
+    seed = 20261201
+    chance = random.Random(seed)
     commands = [[str(BIN / "domino-print")], [sys.executable, "-m", "domino_print"]]
     started = time.monotonic()
     outcomes: dict[str, int] = {}
@@ -65,7 +66,8 @@ def test_signals_at_random_moments_over_many_runs(tmp_path):
         error = error_bytes.decode(errors="replace")
         now = out.read_bytes()
         left = sorted(p.name for p in tmp_path.iterdir() if p.name != "x.pdf")
-        where = f"run {runs}, {signal.Signals(signum).name}: exit {process.returncode}, stderr {error!r}"
+        where = (f"seed {seed}, run {runs}, {signal.Signals(signum).name}: "
+                 f"exit {process.returncode}, stderr {error!r}")
         assert left == [], f"{where}: left behind {left}"
         code = process.returncode
         if code == 128 + signum:
