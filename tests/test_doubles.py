@@ -130,7 +130,7 @@ def test_deal_is_eight_for_two_and_six_for_three_or_four(doubles_pdfs, lang):
 
 
 DEALS = {
-    "fr": "À deux, chaque joueur prend 8 dominos ; à trois ou à quatre, chacun en prend 6 dominos",
+    "fr": "À deux, chaque joueur prend 8 dominos ; à trois ou à quatre, chacun prend 6 dominos",
     "en": "Two players take 8 dominoes each; three or four players take 6 dominoes each",
     "es": "Con dos jugadores, cada uno toma 8 fichas; con tres o cuatro, 6 fichas cada uno",
     "de": "Zu zweit erhält jeder 8 Dominosteine; zu dritt oder zu viert je 6 Dominosteine",

@@ -127,7 +127,7 @@ def test_famille_french_states_every_fact(pictures: bool) -> None:
         "Le trait du milieu ne se coupe pas",
         "face cachée et mélangez",
         "À deux, chaque joueur prend 7 dominos",
-        "à trois ou à quatre, chacun en prend 5 dominos",
+        "à trois ou à quatre, chacun prend 5 dominos",
         "forment la pioche",
         "Le plus jeune joueur commence",
         "l’un des deux bouts de la chaîne",
@@ -344,7 +344,7 @@ def test_every_deal_leaves_a_draw_pile(top: int) -> None:
         (
             3,
             10,
-            "À deux, chaque joueur prend 3 dominos ; à trois ou à quatre, chacun en prend 2 dominos",
+            "À deux, chaque joueur prend 3 dominos ; à trois ou à quatre, chacun prend 2 dominos",
             "Two players take 3 dominoes each; three or four players take 2 dominoes each",
         ),
         (

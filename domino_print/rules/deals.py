@@ -33,7 +33,37 @@
 
 from __future__ import annotations
 
-from domino_print.rules.variant import MIN_TOP
+from domino_print.rules.variant import MIN_TOP, Source
+
+SOURCES = (
+    Source("Règle du jeu de domino : fiche claire avant de commencer", "Regles.com (Nicolas Belotti)",
+           "",
+           "double-six, 2 to 4 players; the usual deal is 7 dominoes for two players and 5 for three or "
+           "four, the rest a draw pile; draw until a domino fits; a blocked round goes to the lowest "
+           "total in hand; notes that this deal is not universal",
+           top=6, deal={2: 7, 3: 5, 4: 5}),
+    Source("Basic (draw) dominoes", "htfbw.com", "",
+           "the draw game with a double-six set: 7 each for two players, 5 each for three or four",
+           top=6, deal={2: 7, 3: 5, 4: 5}),
+    Source("Le Double-Six (règle de boîte)", "French boxed-set rule sheet (the project's seed page)",
+           "",
+           "2 to 4 players; 7 dominoes each for two or three players, 6 for four; 'aux points': the "
+           "round's winner scores the others' pips minus their own, the game is 50 points in general",
+           top=6, deal={2: 7, 3: 7, 4: 6}),
+    Source("Règle du jeu de dominos", "French toy-shop rules page (the project's seed page)", "",
+           "from age 4, 2 to 4 players; 7 each for two players, 6 each for three or four; the highest "
+           "double opens, with none the youngest",
+           top=6, deal={2: 7, 3: 6, 4: 6}),
+    Source("Double nine dominoes rules", "ehow.co.uk", "",
+           "all 55 tiles face down, each player draws seven", top=9, deal={2: 7, 3: 7, 4: 7}),
+    Source("How to play double 15 Mexican Train dominoes", "ourpastimes.com", "",
+           "2 to 4 players draw 15 with a double-12, -15 or -18 set", top=12, deal={2: 15, 3: 15, 4: 15}),
+)
+"""Where the draw game's deal comes from; the first is followed where sources disagree (the French
+box sheets deal 7 / 7 / 6 and 7 / 6 / 6 with double-six)."""
+
+FOLLOWS = ("Regles.com's family deal with double-six (7 for two, 5 for three or four), as htfbw.com's "
+           "draw game; the French box sheets' 7 / 7 / 6 and 7 / 6 / 6 are other table habits")
 
 _SMALL_DEALS: dict[int, dict[int, int]] = {
     2: {2: 2},

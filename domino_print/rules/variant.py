@@ -100,6 +100,21 @@ def chain_figure(example: tuple[tuple[int, int], ...]) -> Figure:
     return Figure(layout, min_height=2.0)
 
 
+class Source(NamedTuple):
+    """A published rule book or page a game's facts come from, and what it says.
+
+    ``deal`` is the hand it gives, dominoes each by number of players, for a double-``top`` set
+    (None when it gives no deal); a test compares the unit's own deal with the source it follows.
+    """
+
+    title: str
+    publisher: str  # the site, book or maker
+    url: str  # empty when only the title and publisher are known (a printed sheet, a page not kept)
+    says: str  # what it says, in a line (its facts, not its words)
+    top: int | None = None
+    deal: Mapping[int, int] | None = None
+
+
 Hands = Callable[[int], Mapping[int, int]]
 """``hands(top)``: dominoes each, by number of players, for a double-``top`` set."""
 
@@ -165,6 +180,10 @@ class Variant:
     (``hub``: the Mexican Train's hub and markers); the document draws what the unit names."""
     extra_keys: tuple[str, ...] = field(default=())
     """Other catalogue keys its steps use (checked to exist in every language)."""
+    sources: tuple[Source, ...] = ()
+    """Where its facts come from: the first is the one it follows where sources disagree."""
+    follows: str = ""
+    """Where sources disagree: which it follows and why, and what it decides where none speaks."""
 
     def plays(self, top: int) -> bool:
         """Whether it is played with a double-``top`` set."""

@@ -22,7 +22,7 @@ the table below keeps a draw pile of at least eight dominoes:
     =========  =====  =====  =====  =====
 """
 
-from domino_print.rules.variant import NUMBER_KINDS, Figure, PlacedTile, Variant, hand_table
+from domino_print.rules.variant import NUMBER_KINDS, Figure, PlacedTile, Source, Variant, hand_table
 
 HANDS = hand_table(((2, 2), (3, 4), (5, 6), (7, 8)), {
     6: (7, 5, None, None),
@@ -30,6 +30,32 @@ HANDS = hand_table(((2, 2), (3, 4), (5, 6), (7, 8)), {
     12: (15, 15, 12, 10),
 })
 """The table above: dominoes each by set and players."""
+
+SOURCES = (
+    Source("Chicken foot", "htfbw.com", "https://htfbw.com/games-cards/Games/39024.shtml",
+           "double-nine (or double-twelve); two players take nine each, three or four take seven; one "
+           "round per double from the highest; a double's three toes are filled first; the double blank "
+           "counts 50; lowest score wins",
+           top=9, deal={2: 9, 3: 7, 4: 7}),
+    Source("Chicken Foot", "dominoesgame.org (the Wikipedia article's wording)",
+           "http://www.dominoesgame.org/chicken-foot.htm",
+           "2 to 8 players with any common set; each picks seven, more when fewer players use a larger "
+           "set (four players with double-twelve can draw 15)",
+           top=12, deal={4: 15}),
+    Source("How to play Chickenfoot dominoes", "htfbw.com", "https://htfbw.com/games-cards/Games/76108.shtml",
+           "choose the hand so that 10 to 20 dominoes stay in the chicken yard; seven or eight each is "
+           "standard for four or five players with double-nine; two or three may play with double-six"),
+    Source("Chicken Foot", "flash.net (archived)",
+           "http://web.archive.org/web/20020103201512/http:/www.flash.net/~russellr/mindshare/humor/chknfoot.htm",
+           "double-nine; the hand may vary from twenty each for two players to six each for eight",
+           top=9, deal={8: 6}),
+    Source("How to Play Chickenfoot Dominoes", "cardsdicedominoes.com",
+           "http://www.cardsdicedominoes.com/chickenfoot-domino-rules.htm",
+           "double-six, double-nine or double-twelve (7, 10 or 13 rounds); seven each for four or five "
+           "players with double-nine, leaving 10 to 20 tiles",
+           top=9, deal={4: 7, 5: 7}),
+)
+"""Where the facts come from; the first is the deal the unit follows for double-nine."""
 
 
 def foot(gap: float) -> tuple[PlacedTile, ...]:
@@ -61,4 +87,9 @@ VARIANT = Variant(
     rounds=lambda top: tuple(range(top, -1, -1)),
     figure=lambda top, example: FIGURE,
     caption="rules.chicken.example",
+    sources=SOURCES,
+    follows="htfbw.com's double-nine deal (nine for two, seven for three or four), seven for five or six "
+            "as the common figure, six for seven or eight (the archived flash.net sheet); double-six and "
+            "double-twelve are sized to leave a chicken yard, 15 each up to four with double-twelve "
+            "(dominoesgame.org)",
 )

@@ -20,9 +20,18 @@ sides. The 3 at the far end of the 6-3 was locked until the double three was lai
 it; the double three is a spinner in turn, and the 3-5 grows from its upper end.
 """
 
-from domino_print.rules.variant import NUMBER_KINDS, Figure, PlacedTile, Variant
+from domino_print.rules.variant import NUMBER_KINDS, Figure, PlacedTile, Source, Variant
 
 DEAL = {2: 8, 3: 6, 4: 6}
+
+SOURCES = (
+    Source("Doubles", "gamerules.com", "",
+           "double-six, 2 to 4 players; 8 each for two, 6 each for three or four; the highest double "
+           "opens, none: reshuffle and draw again; numbers are locked until their double is laid, every "
+           "double a spinner; no drawing once two tiles are left; first to 100",
+           top=6, deal={2: 8, 3: 6, 4: 6}),
+)
+"""Where the facts come from (read in its French translation, the project's seed pages)."""
 
 
 def spinner_layout(gap: float) -> tuple[PlacedTile, ...]:
@@ -64,4 +73,6 @@ VARIANT = Variant(
     scoring=tuple(f"rules.doubles.{step}" for step in ("score_out", "score_blocked", "score_win")),
     figure=lambda top, example: SPINNER,
     caption="rules.doubles.example",
+    sources=SOURCES,
+    follows="gamerules.com, the one published description of this game",
 )

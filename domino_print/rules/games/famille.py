@@ -7,7 +7,7 @@ empty hand wins; a blocked round goes to the fewest dominoes in hand, tied playe
 sharing the win. No score is kept.
 """
 
-from domino_print.rules.deals import deal_sizes
+from domino_print.rules.deals import FOLLOWS, SOURCES, deal_sizes
 from domino_print.rules.variant import ANY_KIND, Variant
 
 VARIANT = Variant(
@@ -16,6 +16,8 @@ VARIANT = Variant(
     kinds=ANY_KIND,
     tops=None,
     hands=deal_sizes,
+    sources=SOURCES,
+    follows=FOLLOWS,
     starter="plus-jeune",
     target=None,
     turn=("rules.turn.lay", "rules.turn.double", "rules.turn.draw"),

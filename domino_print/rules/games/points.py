@@ -7,7 +7,7 @@ lowest is a drawn round); the round winner scores the others' pips minus their o
 the first to the target wins, 50 points in general.
 """
 
-from domino_print.rules.deals import deal_sizes
+from domino_print.rules.deals import FOLLOWS, SOURCES, deal_sizes
 from domino_print.rules.variant import NUMBER_KINDS, Variant
 
 VARIANT = Variant(
@@ -16,6 +16,8 @@ VARIANT = Variant(
     kinds=NUMBER_KINDS,
     tops=None,
     hands=deal_sizes,
+    sources=SOURCES,
+    follows=FOLLOWS,
     starter="plus-grand-double",
     target=50,
     turn=("rules.turn.lay", "rules.turn.double", "rules.turn.draw"),

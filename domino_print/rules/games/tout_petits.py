@@ -9,7 +9,7 @@ the youngest lays the first; in turn, a child lays a domino whose half matches a
 takes one from the middle; nobody loses: the row is finished together. No score is kept.
 """
 
-from domino_print.rules.variant import ANY_KIND, Arrow, Figure, PlacedTile, Variant
+from domino_print.rules.variant import ANY_KIND, Arrow, Figure, PlacedTile, Source, Variant
 
 HANDS = {
     2: {2: 2},
@@ -49,4 +49,11 @@ VARIANT = Variant(
     caption="rules.tout-petits.example",
     age="rules.tout-petits.age",
     blank=False,
+    sources=(
+        Source("Règle du jeu de dominos", "French toy-shop rules page (the project's seed page)", "",
+               "dominoes suited to children from age 2 exist, with pictures (animals) rather than "
+               "points"),
+    ),
+    follows="our own house game for the very young: no published rule gives its deal, which keeps some "
+            "dominoes in the middle with the most players",
 )
