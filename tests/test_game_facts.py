@@ -49,7 +49,7 @@ def test_every_game_names_its_sources_and_follows_the_first(game):
         assert source.title and source.publisher and source.says, source
         assert not source.url or source.url.startswith(("http://", "https://")), source
         if source.deal is not None:
-            assert source.top is not None and 2 <= min(source.deal) and max(source.deal) <= 8
+            assert source.top is not None and min(source.deal) >= 2 and max(source.deal) <= 8
     followed = unit.sources[0]
     if followed.deal is not None:
         assert followed.top is not None

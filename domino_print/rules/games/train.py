@@ -1,8 +1,8 @@
 """Mexican Train (``--rules train``): private trains from a hub, the Mexican train, markers.
 
 Facts, from the most widely published Mexican Train rules (double-twelve: 2 to 4 players take
-15 dominoes each, 5 or 6 take 12, 7 or 8 take 10) and the game's usual description: one round for each double, from the highest down to the double blank; the
-round's double (the engine) goes in the hub, and whoever holds it plays first (if nobody does,
+15 dominoes each, 5 or 6 take 12, 7 or 8 take 10) and the game's usual description: one round
+for each double, from the highest down to the double blank; the round's double (the engine) goes in the hub, and whoever holds it plays first (if nobody does,
 players draw in turn until it turns up); each player builds a private train from their slot
 of the hub; the Mexican train is everyone's; a player who cannot play draws one domino, lays
 it if it fits, else passes and puts their marker on their own train, which then is open to
