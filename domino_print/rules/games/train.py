@@ -1,15 +1,15 @@
 """Mexican Train (``--rules train``): private trains from a hub, the Mexican train, markers.
 
-Facts, from the most widely published Mexican Train rules (double-twelve: 2 to 4 players take
-15 dominoes each, 5 or 6 take 12, 7 or 8 take 10) and the game's usual description: one round
-for each double, from the highest down to the double blank; the round's double (the engine) goes in the hub, and whoever holds it plays first (if nobody does,
-players draw in turn until it turns up); each player builds a private train from their slot
-of the hub; the Mexican train is everyone's; a player who cannot play draws one domino, lays
-it if it fits, else passes and puts their marker on their own train, which then is open to
-all until they play on it again; a double must be covered by another domino before anyone
-plays elsewhere. The round ends when a player lays their last domino or nobody can play;
-everyone adds the pips left in hand, the double blank counting 50; after the last round the
-lowest total wins.
+Facts, from the most widely published Mexican Train rules (double-twelve: 2 to 4 players take 15
+dominoes each, 5 or 6 take 12, 7 or 8 take 10) and the game's usual description: one round for
+each double, from the highest down to the double blank; the round's double (the engine) goes in
+the hub, and whoever holds it plays first (if nobody does, players draw in turn until it turns
+up); each player builds a private train from their slot of the hub; the Mexican train is
+everyone's; a player who cannot play draws one domino, lays it if it fits, else passes and puts
+their marker on their own train, which then is open to all until they play on it again; a double
+must be covered by another domino before anyone plays elsewhere. The round ends when a player
+lays their last domino or nobody can play; everyone adds the pips left in hand, the double blank
+counting 50; after the last round the lowest total wins.
 
 Sources disagree on hand sizes for double-twelve: 15 / 12 / 10 (htfbw.com, wikiHow and the
 many pages that copy them) is the most widely published table and the one followed here; some
