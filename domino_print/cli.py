@@ -260,7 +260,9 @@ def _write_all(staged, job, out: Path, writers: list[Writer], step) -> str:
         written = {writer.name: writer.write(staged, out, document, step) for writer in writers}
     paths = written["png"].paths if "png" in written else ()
     cuts = written["svg"].paths if "svg" in written else ()
-    return summary_line(document, "en", out_name=str(out), previews=paths, cuts=cuts)
+    widened = job.sheet.gap_mm > job.options.gap_mm  # tiles laid a kerf apart (cutting.gap_for_kerf)
+    kerf_gap = (job.sheet.gap_mm, job.options.kerf_mm) if widened else None
+    return summary_line(document, "en", out_name=str(out), previews=paths, cuts=cuts, kerf_gap_mm=kerf_gap)
 
 
 class ProgressReport:

@@ -10,6 +10,7 @@ import pytest
 
 from domino_print.api import parse_options
 from tests.conftest import render_page
+from tests.cut_simulation import assert_cut_leaves_the_tiles, distinct_edge_length, read_cuts
 
 SVG = "{http://www.w3.org/2000/svg}"
 INKSCAPE = "{http://www.inkscape.org/namespaces/inkscape}"
@@ -19,14 +20,6 @@ def _layers(svg_path):
     root = ET.parse(svg_path).getroot()
     layers = [g for g in root if g.tag == f"{SVG}g" and g.get(f"{INKSCAPE}groupmode") == "layer"]
     return root, {g.get(f"{INKSCAPE}label"): g for g in layers}, [g.get(f"{INKSCAPE}label") for g in layers]
-
-
-def _rectangle(d: str) -> tuple[float, float, float, float]:
-    match = re.fullmatch(r"M(\S+) (\S+)H(\S+)V(\S+)H(\S+)Z", d)
-    assert match, d
-    left, top, right, bottom, back = (float(v) for v in match.groups())
-    assert back == left
-    return left, top, right, bottom
 
 
 def _laser_run(run_cli, tmp_path, *extra: str):
@@ -48,14 +41,15 @@ def test_engrave_then_cut_layers_with_the_colours_lasers_expect(run_cli, tmp_pat
         cut, engrave = layers["Cut"], layers["Engrave"]
         assert cut.get("stroke") == "#FF0000" and cut.get("fill") == "none"
         assert float(cut.get("stroke-width")) in (0.01, 0.0254)  # a hairline: 0.01 mm or 0.001 in
-        paths = list(cut.iter(f"{SVG}path"))
-        assert len(paths) == len(page.placements)
-        for tile, path in zip(page.placements, paths, strict=True):
-            left, top, right, bottom = _rectangle(path.get("d"))
-            assert (right - left, bottom - top) == (pytest.approx(tile.width_mm, abs=0.05),
-                                                    pytest.approx(tile.height_mm, abs=0.05))
-            assert left == pytest.approx(tile.x_mm, abs=0.05)
-            assert bottom == pytest.approx(layout.page_height_mm - tile.y_mm, abs=0.05)
+        cuts = read_cuts(tmp_path / f"planche-cut-{number}.svg")
+        height = layout.page_height_mm
+        rectangles = [(t.x_mm, height - t.y_mm - t.height_mm, t.x_mm + t.width_mm, height - t.y_mm)
+                      for t in page.placements]
+        assert_cut_leaves_the_tiles(cuts, rectangles, 0.0)
+        if "--gap" in extra:  # apart: each tile its own outline; touching: each shared edge once
+            assert all(path[0] == path[-1] for path in cuts.paths) and len(cuts.paths) == len(rectangles)
+        else:
+            assert cuts.length_mm == pytest.approx(distinct_edge_length(rectangles), abs=0.01)
         assert engrave.get("fill") == "#000000"
         groups = {g.get("id"): g for g in engrave if g.tag == f"{SVG}g"}
         assert len(groups) == len(page.placements)

@@ -3,7 +3,6 @@ them, read back from the PDF's pixels and from the cut file; tiles clear of the 
 
 from __future__ import annotations
 
-import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -20,6 +19,7 @@ from domino_print.geometry.registration import (
 )
 from domino_print.options.table import parse
 from tests.conftest import render_page
+from tests.cut_simulation import assert_cut_leaves_the_tiles, distinct_edge_length, read_cuts
 
 SVG = "{http://www.w3.org/2000/svg}"
 DPI = 300
@@ -150,13 +150,6 @@ def test_cricut_frame_around_the_print_then_cut_area(run_cli, tmp_path):
     assert x0 == pytest.approx(left + area_w, abs=tolerance)
 
 
-def _rectangle(d: str) -> tuple[float, float, float, float]:
-    match = re.fullmatch(r"M(\S+) (\S+)H(\S+)V(\S+)H(\S+)Z", d)
-    assert match, d
-    left, top, right, bottom, _ = (float(v) for v in match.groups())
-    return left, top, right, bottom
-
-
 @pytest.mark.parametrize("machine", ["silhouette", "cricut"])
 def test_the_cut_file_is_in_the_machines_frame_and_records_its_marks(run_cli, tmp_path, machine):
     """Silhouette: the page itself, marks where Studio draws them; Cricut: the Print Then Cut area,
@@ -186,15 +179,16 @@ def test_the_cut_file_is_in_the_machines_frame_and_records_its_marks(run_cli, tm
         on_page = (x + ox, layout.page_height_mm - (y + oy) - h)
         assert on_page == pytest.approx((mark.x_mm, mark.y_mm), abs=0.001)
         assert (w, h) == pytest.approx((mark.width_mm, mark.height_mm), abs=0.001)
-    paths = [p.get("d") for p in root.iter(f"{SVG}path") if p.get("id", "").startswith("tile-")]
     page = layout.pages[0]
-    assert len(paths) == len(page.placements)
-    for tile, d in zip(page.placements, paths, strict=True):
-        left, top, right, bottom = _rectangle(d)
-        assert left + ox == pytest.approx(tile.x_mm, abs=0.05)
-        assert bottom + oy == pytest.approx(layout.page_height_mm - tile.y_mm, abs=0.05)
-        assert (right - left, bottom - top) == (pytest.approx(tile.width_mm, abs=0.05),
-                                                pytest.approx(tile.height_mm, abs=0.05))
+    # In the frame: x from its left edge, y down from its top edge; each tile comes out whole
+    # under a simulated cut, and each edge two tiles share is cut once.
+    rectangles = [(t.x_mm - origin_x, origin_top - t.y_mm - t.height_mm, t.x_mm - origin_x + t.width_mm,
+                   origin_top - t.y_mm) for t in page.placements]
+    cuts = read_cuts(tmp_path / "planche-cut-1.svg")
+    assert (cuts.width_mm, cuts.height_mm) == (frame_w, frame_h)
+    assert_cut_leaves_the_tiles(cuts, rectangles, 0.0)
+    assert cuts.length_mm == pytest.approx(distinct_edge_length(rectangles), abs=0.01)
+    assert all(0 <= x <= frame_w and 0 <= y <= frame_h for path in cuts.paths for x, y in path)
 
 
 @pytest.mark.parametrize(

@@ -9,13 +9,14 @@ lower-left corner, y upwards, as in ``geometry.sheet``.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import NamedTuple
 
 from domino_print.geometry.backs import BackPage
 from domino_print.geometry.engraving import TileEngraving, tile_engravings
 from domino_print.geometry.registration import RegistrationMarks
-from domino_print.geometry.sheet import FoldLine, Placement, Segment, SheetLayout
+from domino_print.geometry.sheet import FoldLine, Placement, Segment, SheetLayout, merge_segments
 
 CUT_FORMATS = ("svg",)
 """``--cut``: the cut-file formats the writers make (``output.cut_svg``)."""
@@ -24,9 +25,72 @@ MAX_CORNER_MM = 10.0
 MAX_KERF_MM = 1.0
 """The widest kerf (what a blade or a laser's beam removes) a cut file makes up for."""
 
+CUT_PRECISION_MM = 0.001
+"""Cut geometry is rounded to this (a cut file's precision): outlines that meet, meet exactly."""
+
 PAGE_KINDS = ("sheet", "back")
 """A cutting-sheet page (tiles, and their backs beside them on a fold-over page), or the back
 page printed behind it for two-sided printing."""
+
+
+def gap_for_kerf(gap_mm: float, kerf_mm: float) -> float:
+    """The gap between tiles a cut of ``kerf_mm`` needs: tiles that touch share a cut, and a swath
+    down their shared edge eats into both; ``kerf_mm`` apart, the two grown outlines meet on one
+    line whose swath removes exactly the gap, and each tile keeps its size."""
+    return max(gap_mm, kerf_mm)
+
+
+def _snap(value: float) -> float:
+    return round(round(value / CUT_PRECISION_MM) * CUT_PRECISION_MM, 6)
+
+
+def grown_outline(tile: Placement, kerf_mm: float) -> tuple[float, float, float, float]:
+    """(left, bottom, right, top) of the line a cut of ``kerf_mm`` follows round ``tile``: its
+    rectangle grown by half the kerf on every side, rounded to ``CUT_PRECISION_MM``."""
+    grow = kerf_mm / 2
+    return (_snap(tile.x_mm - grow), _snap(tile.y_mm - grow),
+            _snap(tile.x_mm + tile.width_mm + grow), _snap(tile.y_mm + tile.height_mm + grow))
+
+
+def _length(segment: Segment) -> float:
+    return abs(segment.x1 - segment.x0) + abs(segment.y1 - segment.y0)
+
+
+def _reach(line: Segment, x: float, y: float) -> float:
+    """How far (x, y) is from the nearer end of ``line``."""
+    return min(math.dist((line.x0, line.y0), (x, y)), math.dist((line.x1, line.y1), (x, y)))
+
+
+def shared_cut_lines(tiles: Sequence[Placement], kerf_mm: float = 0.0, *,
+                     start: tuple[float, float] = (0.0, 0.0)) -> tuple[tuple[Segment, ...], ...] | None:
+    """The distinct edges of the tiles' cut outlines (``grown_outline``), each once, as long
+    straight lines in cutting order, joined into runs a blade follows without lifting; None when
+    no two outlines share an edge (each tile is then cut round on its own).
+
+    The order keeps the travel between runs short: from ``start`` (the machine's home, the
+    frame's top-left corner in page millimetres, y upwards), each next line is the one whose
+    nearer end is closest to where the last one ended, followed from that end."""
+    edges = []
+    for tile in tiles:
+        left, bottom, right, top = grown_outline(tile, kerf_mm)
+        edges += [Segment(left, bottom, right, bottom), Segment(left, top, right, top),
+                  Segment(left, bottom, left, top), Segment(right, bottom, right, top)]
+    lines = list(merge_segments(edges))
+    if sum(map(_length, lines)) > sum(map(_length, edges)) - CUT_PRECISION_MM:
+        return None
+    runs: list[list[Segment]] = []
+    x, y = start
+    while lines:
+        index = min(range(len(lines)), key=lambda i: (_reach(lines[i], x, y), i))
+        line = lines.pop(index)
+        if math.dist((line.x1, line.y1), (x, y)) < math.dist((line.x0, line.y0), (x, y)):
+            line = Segment(line.x1, line.y1, line.x0, line.y0)
+        if runs and (line.x0, line.y0) == (x, y):
+            runs[-1].append(line)
+        else:
+            runs.append([line])
+        x, y = line.x1, line.y1
+    return tuple(tuple(run) for run in runs)
 
 
 class CutPage(NamedTuple):

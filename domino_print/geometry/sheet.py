@@ -317,7 +317,7 @@ def _auto_grid(area_w: float, area_h: float, count: int, gap: float) -> tuple[_G
     return fallback
 
 
-def _merge(segments: list[Segment]) -> tuple[Segment, ...]:
+def merge_segments(segments: list[Segment]) -> tuple[Segment, ...]:
     """Join collinear horizontal or vertical segments that touch or overlap; drop duplicates."""
     lines: dict[tuple[str, float], list[tuple[float, float]]] = {}
     for seg in segments:
@@ -646,7 +646,7 @@ def _place(
         placed = tuple(placements)
         edges = [edge for p in placed for edge in _tile_edges(p)]
         marks = _crop_marks(placed, bounds, paper, spec.marks)
-        pages.append(PageLayout(placed, _merge(edges), marks))
+        pages.append(PageLayout(placed, merge_segments(edges), marks))
     return SheetLayout(
         page_width_mm=page_w,
         page_height_mm=page_h,

@@ -36,7 +36,7 @@ from domino_print.geometry.backs import (
     parse_back_offset,
     parse_label,
 )
-from domino_print.geometry.cutting import CUT_FORMATS, MAX_CORNER_MM, MAX_KERF_MM
+from domino_print.geometry.cutting import CUT_FORMATS, MAX_CORNER_MM, MAX_KERF_MM, gap_for_kerf
 from domino_print.geometry.printer import NO_SCALE, parse_scale
 from domino_print.geometry.registration import REGISTRATION_MACHINES
 from domino_print.geometry.sheet import (
@@ -328,9 +328,10 @@ class Options(NamedTuple):
     """Lists of pairs (``themes.pairs``): the sheet, the header row, deliberate twists, a deck's size."""
 
     def sheet_spec(self) -> SheetSpec:
-        """What the layout engine is asked for: paper, margins, gap, tile size, fold, marks."""
+        """What the layout engine is asked for: paper, margins, gap (at least the kerf), tile size,
+        fold, marks."""
         return SheetSpec(paper=self.paper, orientation=self.orientation, margin_mm=self.margin_mm,
-                         gap_mm=self.gap_mm, tile_short_mm=self.tile_short_mm,
+                         gap_mm=gap_for_kerf(self.gap_mm, self.kerf_mm), tile_short_mm=self.tile_short_mm,
                          fold="auto" if self.backs == "fold" else None, marks=self.marks,
                          registration=self.registration)
 

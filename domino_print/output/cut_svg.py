@@ -1,9 +1,14 @@
 """SVG cut files for cutting machines (``--cut svg``): one file per sheet page, in millimetres.
 
 Each file is the page's size in mm (``width="297mm"``, a ``viewBox`` in mm, y downwards as SVG
-has it) with one closed path per tile: its rectangle, with rounded corners of ``corner_mm``
-when asked, grown by half the ``kerf_mm`` on every side so that a blade or beam that removes
-``kerf_mm`` of material leaves each tile its printed size. Cutting software (Cricut Design
+has it). Where tiles touch (``--gap 0``, or tiles laid exactly a kerf apart) and corners are
+square, it holds each distinct edge once (``cutting.shared_cut_lines``): long straight lines
+across the tile block, in an order that keeps the travel between them short, one ``<path>``
+per run cut without lifting; a blade tears paper on a second pass and a laser burns twice.
+Otherwise it holds one closed path per tile: its rectangle, with rounded corners of
+``corner_mm`` when asked. Either way every line runs half the ``kerf_mm`` outside the tiles it
+bounds, so that a blade or beam that removes ``kerf_mm`` of material leaves each tile its
+printed size (tiles are laid at least a kerf apart, ``cutting.gap_for_kerf``). Cutting software (Cricut Design
 Space, Silhouette Studio, laser software such as LightBurn) opens it at its true size. The
 geometry is the document's ``cuts`` (``geometry.cutting``): this writer never lays anything out.
 
@@ -25,6 +30,7 @@ from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape, quoteattr
 
 from domino_print.errors import FileError
+from domino_print.geometry.cutting import grown_outline, shared_cut_lines
 from domino_print.output.written import Step, Written
 
 if TYPE_CHECKING:
@@ -32,7 +38,7 @@ if TYPE_CHECKING:
     from domino_print.geometry.cutting import CutPage
     from domino_print.geometry.engraving import TileEngraving
     from domino_print.geometry.registration import RegistrationMarks
-    from domino_print.geometry.sheet import Placement
+    from domino_print.geometry.sheet import Placement, Segment
     from domino_print.output.files import StagedFiles
 
 MARK = "domino-print cut file of"
@@ -71,9 +77,8 @@ def tile_path(tile: Placement, page_height_mm: float, *, corner_mm: float = 0.0,
     frame has its top-left corner at (``left_mm``, ``page_height_mm``) on the page (the page's own
     top-left corner unless a machine's frame says otherwise)."""
     grow = kerf_mm / 2
-    left, right = tile.x_mm - left_mm - grow, tile.x_mm - left_mm + tile.width_mm + grow
-    top = page_height_mm - (tile.y_mm + tile.height_mm) - grow
-    bottom = page_height_mm - tile.y_mm + grow
+    x0, y0, x1, y1 = grown_outline(tile, kerf_mm)
+    left, right, top, bottom = x0 - left_mm, x1 - left_mm, page_height_mm - y1, page_height_mm - y0
     radius = min(corner_mm + grow if corner_mm else 0.0, (right - left) / 2, (bottom - top) / 2)
     n = _number
     if radius <= 0:
@@ -83,6 +88,33 @@ def tile_path(tile: Placement, page_height_mm: float, *, corner_mm: float = 0.0,
             f"V{n(bottom - radius)}A{r} {r} 0 0 1 {n(right - radius)} {n(bottom)}"
             f"H{n(left + radius)}A{r} {r} 0 0 1 {n(left)} {n(bottom - radius)}"
             f"V{n(top + radius)}A{r} {r} 0 0 1 {n(left + radius)} {n(top)}Z")
+
+
+def run_path(run: tuple[Segment, ...], page_height_mm: float, left_mm: float = 0.0) -> str:
+    """The SVG path of one run of straight cut lines, followed without lifting (y downwards; the
+    frame's corner as in ``tile_path``)."""
+    n = _number
+    first = run[0]
+    parts = [f"M{n(first.x0 - left_mm)} {n(page_height_mm - first.y0)}"]
+    for line in run:
+        horizontal = line.y0 == line.y1
+        parts.append(f"H{n(line.x1 - left_mm)}" if horizontal else f"V{n(page_height_mm - line.y1)}")
+    return "".join(parts)
+
+
+def cut_paths(page: CutPage, top_mm: float, left_mm: float, *, corner_mm: float, kerf_mm: float) -> str:
+    """The ``<path>`` elements of a page's cuts: its shared straight lines, each once, in cutting
+    order (``cut-1``...), or, when no two tiles share an edge or corners are rounded, one closed
+    outline per tile (``tile-1``...)."""
+    runs = None if corner_mm else shared_cut_lines(page.tiles, kerf_mm, start=(left_mm, top_mm))
+    if runs is not None:
+        return "\n".join(f'    <path id="cut-{number}" d="{run_path(run, top_mm, left_mm)}"/>'
+                         for number, run in enumerate(runs, start=1))
+    return "\n".join(
+        f'    <path id="tile-{tile.index + 1}" '
+        f'd="{tile_path(tile, top_mm, corner_mm=corner_mm, kerf_mm=kerf_mm, left_mm=left_mm)}"/>'
+        for tile in page.tiles
+    )
 
 
 def engraving_svg(engraving: TileEngraving, page_height_mm: float, left_mm: float = 0.0) -> str:
@@ -117,17 +149,13 @@ def registration_svg(marks: RegistrationMarks, page_height_mm: float) -> str:
 
 def cut_svg(page: CutPage, pdf_name: str, *, corner_mm: float = 0.0, kerf_mm: float = 0.0,
             laser: bool = False) -> str:
-    """The cut file of one sheet page: its tiles as closed red hairline paths, in mm; with
+    """The cut file of one sheet page: its cuts as red hairline paths (``cut_paths``), in mm; with
     ``laser``, on a ``Cut`` layer after an ``Engrave`` layer holding each tile's engraving."""
     marks = page.registration
     left, top = (0.0, page.height_mm) if marks is None else marks.cut_origin_mm
     size = (page.width_mm, page.height_mm) if marks is None else marks.cut_size_mm
     width, height = _number(size[0]), _number(size[1])
-    paths = "\n".join(
-        f'    <path id="tile-{tile.index + 1}" '
-        f'd="{tile_path(tile, top, corner_mm=corner_mm, kerf_mm=kerf_mm, left_mm=left)}"/>'
-        for tile in page.tiles
-    )
+    paths = cut_paths(page, top, left, corner_mm=corner_mm, kerf_mm=kerf_mm)
     comment = escape(f"{MARK} {pdf_name}").replace("--", "- -")
     stroke = f'fill="none" stroke={quoteattr(CUT_COLOUR)} stroke-width="{_number(HAIRLINE_MM)}"'
     namespaces = 'xmlns="http://www.w3.org/2000/svg"'

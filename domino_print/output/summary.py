@@ -115,12 +115,14 @@ def human_size(size: int, lang: str = "en") -> str:
 
 
 def summary_line(facts: SummaryFacts, lang: str, out_name: str | None = None,
-                 previews: Sequence[PurePath] = (), cuts: Sequence[PurePath] = ()) -> str:
+                 previews: Sequence[PurePath] = (), cuts: Sequence[PurePath] = (),
+                 kerf_gap_mm: tuple[float, float] | None = None) -> str:
     """The summary of a document in ``lang``: pages, tiles and set, backs, paper, size.
 
     ``out_name`` (the PDF's path as the user gave it) starts the line, and ``previews``
     (the PNG files written beside it, in page order) and ``cuts`` (the SVG cut files, one
-    per sheet page) end it, on the command line.
+    per sheet page) end it, on the command line; ``kerf_gap_mm``, (gap, kerf) when the tiles were
+    laid a kerf apart for the cut files (``cutting.gap_for_kerf``), says so after them.
     A size not known yet (``facts.size`` None) reads ``…``.
     """
     named = set_name(lang, facts.deck, facts.top)
@@ -150,6 +152,9 @@ def summary_line(facts: SummaryFacts, lang: str, out_name: str | None = None,
         names = first if len(cuts) == 1 else text(lang, "summary.preview_range", first=first, last=last)
         line = text(lang, "summary.with_previews", summary=line,
                     previews=plural(lang, "summary.cuts", len(cuts), names=names))
+    if kerf_gap_mm is not None:
+        gap, kerf = (f"{value:g}".replace(".", text(lang, "typography.decimal")) for value in kerf_gap_mm)
+        line = text(lang, "summary.kerf_gap", summary=line, gap=gap, kerf=kerf)
     return line
 
 
