@@ -22,6 +22,8 @@ subject, ``--label`` (an ``OptionError``, exit 2) or ``photos/theme.toml: labels
 ``\\xff``, control characters as ``\\x07`` or ``\\u202e``, so a hostile file name
 can neither break the line nor send escape sequences to the terminal.
 
+``shortened(text)`` is the most of a text a message quotes (``QUOTED_CHARS``).
+
 ``file_name_part(text)`` makes a theme's name safe to put in a default file name.
 
 ``normalise(text)`` is how two texts are compared when their writing should not count
@@ -113,6 +115,15 @@ def displayed(text: str) -> str:
         else:
             out.append(char)
     return "".join(out)
+
+
+QUOTED_CHARS = 40
+"""The most of a user's text a message quotes: a 95 MB cell is named by its first words."""
+
+
+def shortened(text: str, most: int = QUOTED_CHARS) -> str:
+    """``text`` cut to ``most`` characters and an ellipsis, for quoting in a message."""
+    return text if len(text) <= most else text[:most] + "…"
 
 
 MAX_FILE_NAME_PART = 60

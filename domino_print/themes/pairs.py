@@ -33,7 +33,7 @@ from typing import NamedTuple
 
 from domino_print.output.files import ReadProblem, read_regular_file
 from domino_print.pictures import IMAGE_SUFFIXES
-from domino_print.texts.page_text import TextError, check_page_text, displayed, normalise
+from domino_print.texts.page_text import TextError, check_page_text, displayed, normalise, shortened
 from domino_print.themes.files import OutsideFolder, inside_folder, user_path
 from domino_print.themes.lists.registry import LIST_SUFFIXES, PairsError, ReadSettings, Table, reader_for
 
@@ -199,13 +199,13 @@ def _cell(path: Path, table: Table, line: int, column: int, raw: str) -> Cell:
         check_page_text(text, most=MAX_CELL_CHARS)
     except TextError as exc:
         raise PairsError(f"{path}, {where}: {exc.about(_quoted(text))}", fault="bad_text", at=at,
-                         details={"text": text, "reason": exc.problem, **exc.values}) from None
+                         details={"text": shortened(text), "reason": exc.problem, **exc.values}) from None
     return Cell(text)
 
 
 def _quoted(text: str) -> str:
     """``text`` in quotes for a one-line message, control characters shown as escapes."""
-    return f"'{displayed(text)}'"
+    return f"'{displayed(shortened(text))}'"
 
 
 def _check(path: Path, table: Table, rows: tuple[PairRow, ...]) -> None:

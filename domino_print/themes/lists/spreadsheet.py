@@ -18,6 +18,7 @@ import io
 import math
 from pathlib import Path
 
+from domino_print.themes.lists.bounds import check_workbook
 from domino_print.themes.lists.table import (
     ListReader,
     PairsError,
@@ -72,6 +73,7 @@ def read_xls(path: Path, data: bytes, settings: ReadSettings) -> Table:
 
 
 def _read_workbook(path: Path, data: bytes, settings: ReadSettings) -> Table:
+    check_workbook(path, data)  # the extent and text bounded before calamine allocates them
     try:
         from python_calamine import CalamineWorkbook  # deferred: only spreadsheets need it
     except ImportError:  # pragma: no cover - a dependency; an install without it still names the fix
@@ -131,6 +133,7 @@ def sheet_names(path: Path, data: bytes) -> tuple[str, ...]:
 
         if not data.startswith(OLE_SIGNATURE):  # an .xlsx or .ods: a zip, its size checked first
             _check_unzipped(path, data)
+        check_workbook(path, data)
         return tuple(str(name) for name in CalamineWorkbook.from_filelike(io.BytesIO(data)).sheet_names)
     except Exception:  # PairsError, or calamine's own (see read): the reading names the problem
         return ()
