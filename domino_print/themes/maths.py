@@ -140,14 +140,23 @@ def digital_text(minutes: int, style: str) -> str:
 
 
 def time_words(lang: str, minutes: int) -> str:
-    """The time in words on a 12-hour dial, in ``lang`` (five-minute steps): "trois heures et
-    quart", "quarter past three", "las tres y cuarto", "Viertel nach drei"."""
+    """The time in words, in ``lang`` (five-minute steps), as a class says it: "trois heures et
+    quart", "quarter past three", "las tres y cuarto", "Viertel nach drei". ``minutes`` after
+    midnight; from ``time.words.next_from`` minutes past the hour the next hour is named. When
+    the hour named is noon or midnight, the words are the catalogue's ``time.noon.*`` and
+    ``time.midnight.*`` (0:15 "minuit et quart", 11:40 "midi moins vingt", 12:30 "midi et
+    demi"); the other hours are said on a 12-hour dial (15:15 "trois heures et quart").
+    ``ValueError`` for a time off the five-minute steps (the times themes refuse those)."""
     from domino_print import texts  # the catalogues, read when words are wanted
 
-    hour, past = dial_hour(minutes), minutes % 60
-    named = hour % 12 + 1 if past >= int(texts.text(lang, "time.words.next_from")) else hour
-    return texts.text(lang, f"time.words.{past}", hour=texts.text(lang, f"time.hour.{named}"),
-                      oclock=texts.text(lang, f"time.oclock.{hour}"))
+    hour, past = divmod(minutes % DAY_MINUTES, 60)
+    if past % 5:
+        raise ValueError(f"{time_text(minutes)} is not on a five-minute step: no words for it")
+    named = (hour + 1) % 24 if past >= int(texts.text(lang, "time.words.next_from")) else hour
+    if named % 12 == 0:
+        return texts.text(lang, f"time.{'midnight' if named == 0 else 'noon'}.{past}")
+    return texts.text(lang, f"time.words.{past}", hour=texts.text(lang, f"time.hour.{named % 12}"),
+                      oclock=texts.text(lang, f"time.oclock.{named % 12}"))
 
 
 def parse_time(token: str) -> int | None:
