@@ -5,8 +5,8 @@ French: the hour passed up to half past, "moins" the next hour from 35; midi and
 masculine, so "midi et demi", "minuit et demi" but "trois heures et demie" (Académie française,
 as RTL's "L'heure et demie, la demi-heure..." 2019 quotes it). English: "past" up to half past,
 "to" from 35, "midnight" at night. Spanish: "y" up to "y media", "menos" the next hour from 35,
-"medianoche" at 0:00. German: "halb" names the coming hour, so from 25 minutes the next hour is
-named ("fünf vor halb eins" at 0:25), "Mitternacht" at 0:00. Minutes off the five-minute steps
+"las doce de la noche" at 0:00 (medianoche, one word too long for a small face). German: "halb"
+names the coming hour, so from 25 minutes the next hour is named ("fünf vor halb eins" at 0:25), "Mitternacht" at 0:00. Minutes off the five-minute steps
 have no words (the times themes refuse them): each of the 1,440 minutes is checked.
 """
 
@@ -57,7 +57,7 @@ def reference(lang: str, minutes: int) -> str:
         oclock = {0: "midnight", 12: "twelve o'clock"}.get(this, f"{EN_HOURS[this]} o'clock")
         return EN_MINUTES[past].format(h=EN_HOURS[this], n=EN_HOURS[following], o=oclock)
     if lang == "es":
-        oclock = "medianoche" if this == 0 else ES_HOURS[this]
+        oclock = "las doce de la noche" if this == 0 else ES_HOURS[this]
         return ES_MINUTES[past].format(h=ES_HOURS[this], n=ES_HOURS[following], o=oclock)
     oclock = {0: "Mitternacht"}.get(this, f"{'ein' if this == 1 else DE_HOURS[this]} Uhr")
     return DE_MINUTES[past].format(h=DE_HOURS[this], n=DE_HOURS[following], o=oclock)
@@ -83,7 +83,7 @@ def test_every_minute_of_the_day_in_words(lang):
     ("23:40", "minuit moins vingt", "twenty to midnight", "las doce menos veinte", "zwanzig vor zwölf"),
     ("12:30", "midi et demi", "half past twelve", "las doce y media", "halb eins"),
     ("0:30", "minuit et demi", "half past midnight", "las doce y media", "halb eins"),
-    ("0:00", "minuit", "midnight", "medianoche", "Mitternacht"),
+    ("0:00", "minuit", "midnight", "las doce de la noche", "Mitternacht"),
     ("11:40", "midi moins vingt", "twenty to twelve", "las doce menos veinte", "zwanzig vor zwölf"),
     ("15:30", "trois heures et demie", "half past three", "las tres y media", "halb vier"),
 ])
