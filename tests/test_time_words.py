@@ -6,8 +6,9 @@ masculine, so "midi et demi", "minuit et demi" but "trois heures et demie" (Acad
 as RTL's "L'heure et demie, la demi-heure..." 2019 quotes it). English: "past" up to half past,
 "to" from 35, "midnight" at night. Spanish: "y" up to "y media", "menos" the next hour from 35,
 "las doce de la noche" at 0:00 (medianoche, one word too long for a small face). German: "halb"
-names the coming hour, so from 25 minutes the next hour is named ("fünf vor halb eins" at 0:25), "Mitternacht" at 0:00. Minutes off the five-minute steps
-have no words (the times themes refuse them): each of the 1,440 minutes is checked.
+names the coming hour, so from 25 minutes the next hour is named ("fünf vor halb eins" at 0:25),
+"Mitternacht" at 0:00. Minutes off the five-minute steps have no words (the times themes refuse
+them): each of the 1,440 minutes is checked.
 """
 
 from __future__ import annotations
