@@ -64,16 +64,18 @@ chromium:
 # The prepress tests read the PDFs with Debian's Ghostscript (ink coverage, page rotation) and
 # qpdf (structure check), and validate --pdf-x files with Apache PDFBox's preflight (PDF/A-1b,
 # Debian's libpdfbox2-java, on Java with the javax.activation and JAXB jars it needs): installed
-# here when missing and run as root; otherwise those tests skip and say why.
+# here when missing and run as root; otherwise those tests skip and say why. The 3D tests slice the
+# 3MF files with Debian's PrusaSlicer (its command line), installed here too.
 PREFLIGHT_JARS := /usr/share/java/preflight.jar /usr/share/java/javax.activation.jar /usr/share/java/jaxb-api.jar
 print-tools:
 	@command -v gs >/dev/null && command -v qpdf >/dev/null && command -v java >/dev/null \
+	  && command -v prusa-slicer >/dev/null \
 	  && ls $(PREFLIGHT_JARS) >/dev/null 2>&1 || { \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	    echo "installing Ghostscript, qpdf and PDFBox preflight for the prepress tests (apt-get)"; \
+	    echo "installing Ghostscript, qpdf, PDFBox preflight and PrusaSlicer for the prepress and 3D tests (apt-get)"; \
 	    apt-get update -qq >/dev/null && \
 	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ghostscript qpdf default-jre-headless \
-	      libpdfbox2-java libactivation-java libjaxb-api-java >/dev/null \
+	      libpdfbox2-java libactivation-java libjaxb-api-java prusa-slicer >/dev/null \
 	    || echo "warning: could not install the prepress tools; the prepress tests will say why"; \
 	  else echo "note: no gs, qpdf or PDFBox preflight and not root: the prepress tests will be skipped"; fi; }
 

@@ -123,6 +123,15 @@ LIST_SCENARIO = Scenario(
     setup=_write_long_list,
 )
 
+# Issue 33: a 3D-printed double-six (28 closed tiles on one 220 x 220 mm plate) under 3 s and 5 MB;
+# a double-twelve (91 tiles, on one 400 x 400 mm plate so that one file holds them) under 10 s.
+SOLID_SCENARIOS = [
+    Scenario(name="3MF double-six (28 solids)", max_seconds=3.0, max_kb=5 * 1024,
+             args=["--theme", "pips", "--out", "bench/.work/pips.3mf"]),
+    Scenario(name="3MF double-twelve (91 solids)", max_seconds=10.0, runs=1, in_process=False,
+             args=["--theme", "pips", "--max", "12", "--bed", "400x400", "--out", "bench/.work/pips-12.3mf"]),
+]
+
 SCENARIOS: list[Scenario] = [
     STARTUP_GUARD,
     Scenario(
@@ -147,4 +156,5 @@ SCENARIOS: list[Scenario] = [
     LONG_PREVIEW_SCENARIO,
     BIG_PHOTO_SCENARIO,  # issue 9: 200 MP phone photos, peak memory at most 300 MB
     LIST_SCENARIO,
+    *SOLID_SCENARIOS,
 ]

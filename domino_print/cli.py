@@ -27,7 +27,7 @@ from domino_print.errors import DominoError, FileError, OptionError, Phrase, Wor
 from domino_print.options.table import CALIBRATE_OPTIONS, OPTIONS, click_options, parse
 from domino_print.output.files import pdf_destination, prepare_destination
 from domino_print.output.stopping import Stopped, remember_only, stop_on_signals, stop_requested
-from domino_print.output.writers import Writer, WriterSettings, writers_for
+from domino_print.output.writers import Writer, WriterSettings, solid_writer_for, writers_for
 
 EXAMPLES = """\b
 Examples:
@@ -203,6 +203,10 @@ def cli(ctx: click.Context, **values) -> None:
     job = parse_options(options)
     out = pdf_destination(options.out, f"dominos-{job.theme.file_stem}.pdf")
     prepare_destination(out)  # before a long render, not after it
+    solid_writer = solid_writer_for(out)
+    if solid_writer is not None:
+        _print_solids(job, out, solid_writer, quiet=values["quiet"])
+        return
     settings = writer_settings(options)
     check_outputs(out, job.page_count, settings)
     summary = None
@@ -213,6 +217,36 @@ def cli(ctx: click.Context, **values) -> None:
             say(_one_line(summary))
     except Stopped as stop:
         stop.written = stop.written or summary is not None
+        raise
+
+
+def _print_solids(job, out: Path, writer, *, quiet: bool) -> None:
+    """``--out NAME.3mf`` or ``.stl``: the set's tiles as solids on plates, written all or none."""
+    from domino_print.output.files import StagedFiles
+    from domino_print.output.solids import solid_model, solid_settings
+    from domino_print.output.summary import solids_line
+    from domino_print.sets.job import document_title
+
+    model = solid_model(job, solid_settings(job.options), document_title(job))
+    writer.check(out, len(model.plates))
+    staged = StagedFiles()
+    done = 0
+    try:
+        with ProgressReport() as progress:
+            def step() -> None:
+                nonlocal done
+                done += 1
+                progress(done, len(model.specs))
+
+            with staged:
+                paths = writer.write(staged, out, model, step)
+        if not quiet:
+            size = sum(path.stat().st_size for path in paths)
+            sets = len(model.specs) // max(1, len(job.tiles))
+            say(_one_line(solids_line(paths, len(job.tiles), job.deck, job.top, sets, len(model.plates),
+                                      job.options.bed, size, "en")))
+    except Stopped as stop:
+        stop.written = staged.committed
         raise
 
 

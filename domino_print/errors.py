@@ -272,6 +272,7 @@ FILE_PROBLEMS: tuple[str, ...] = (
     "commit_failed",
     "preview_in_the_way",
     "cut_file_in_the_way",
+    "plate_in_the_way",
 )
 """The problems a ``FileError`` names; each one's words are ``error.file_problem.<problem>`` in the
 catalogues, ``{another}`` and ``{fix}`` the command's to fill (``worded``)."""

@@ -49,6 +49,16 @@ from domino_print.geometry.sheet import (
     parse_paper,
     parse_tile_size,
 )
+from domino_print.geometry.touch import (
+    DEFAULT_BED,
+    DEFAULT_RELIEF_MM,
+    DEFAULT_THICKNESS_MM,
+    RELIEF_RANGE_MM,
+    SOLID_FORMATS,
+    THICKNESS_RANGE_MM,
+    Bed,
+    parse_bed,
+)
 from domino_print.ink import DEFAULT_INK, INK_MODES
 from domino_print.rules import default_targets, score_games
 from domino_print.rules import names as rules_variants
@@ -201,6 +211,20 @@ LIST_OPTIONS = (
     Option("cards", "int", None, low=2, high=1000, metavar="N"),
 )
 """Lists of pairs (issue 18): read and checked in ``themes.pairs``, sized in ``sets.association``."""
+TOUCH_OPTIONS = (
+    Option("bed", "text", None, metavar="WxD", longest=40, implied=DEFAULT_BED, cli_only=True),
+    Option("thickness", "float", None, low=THICKNESS_RANGE_MM[0], high=THICKNESS_RANGE_MM[1],
+           unit=" mm", metavar="MM", implied=DEFAULT_THICKNESS_MM, cli_only=True),
+    Option("relief", "float", None, low=RELIEF_RANGE_MM[0], high=RELIEF_RANGE_MM[1], unit=" mm",
+           metavar="MM", implied=DEFAULT_RELIEF_MM, cli_only=True),
+    Option("engrave", "flag", False, cli_only=True),
+    Option("braille", "flag", False),
+)
+"""Tiles to touch (issue 33): a 3D print's plates and relief, braille (``geometry.touch``)."""
+SOLID_ONLY = ("bed", "thickness", "relief", "engrave")
+"""Options that shape a 3D print only: refused with a PDF ``--out``."""
+PDF_ONLY = ("backs", "cut", "pdf_x", "registration", "preview", "scale")
+"""Options that shape a PDF only: refused with a 3D ``--out``."""
 THEME_CHOICES = ("faces", "values", "range", "tables", "step")
 """Options that choose among a theme's values: a list of pairs shows its own, and refuses them."""
 
@@ -232,6 +256,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("duplex", "choice", None, choices=DUPLEX_EDGES, implied="long", needs=(_WITH_BACKS, _TWO_SIDED)),
     Option("back_offset", "text", None, metavar="X,Y", longest=40, needs=(_WITH_BACKS, _TWO_SIDED)),
     *PRINT_OPTIONS,
+    *TOUCH_OPTIONS,
     Option("preview", "flag", False, cli_only=True),
     Option("preview_dpi", "int", None, low=30, high=600, cli_only=True, metavar="30-600",
            implied=DEFAULT_PREVIEW_DPI,
@@ -326,6 +351,13 @@ class Options(NamedTuple):
     ambiguous: str | None = None
     cards: int | None = None
     """Lists of pairs (``themes.pairs``): the sheet, the header row, deliberate twists, a deck's size."""
+    bed: Bed = Bed(220.0, 220.0)
+    """A 3D printer's bed (``--bed``), the plates' size."""
+    thickness_mm: float = DEFAULT_THICKNESS_MM
+    relief_mm: float = DEFAULT_RELIEF_MM
+    engrave: bool = False
+    braille: bool = False
+    """3D tiles (``geometry.touch``): their thickness, the pips' relief, sunk or raised, braille cells."""
 
     def sheet_spec(self) -> SheetSpec:
         """What the layout engine is asked for: paper, margins, gap (at least the kerf), tile size,
@@ -647,6 +679,7 @@ def parse(mapping: Mapping[str, object], *, command_line: bool = False) -> Optio
     """
     given = read_values(mapping, OPTIONS, command_line=command_line)
     _check_combinations(given)
+    _check_solid_out(given, command_line)
     values = _with_defaults(given, OPTIONS)
     _check_reprint(given, values)
     paper = parse_paper(values["paper"])
@@ -677,7 +710,26 @@ def parse(mapping: Mapping[str, object], *, command_line: bool = False) -> Optio
         **{option.name: values[option.name] for option in (*ASSOCIATION_OPTIONS, *LIST_OPTIONS)},
         **_print_values(values),
         **{option.name: values[option.name] for option in HOUSE_RULE_OPTIONS},
+        bed=parse_bed(values["bed"]), thickness_mm=values["thickness"], relief_mm=values["relief"],
+        engrave=values["engrave"], braille=values["braille"],
     )
+
+
+def is_solid_out(out: Path | None) -> bool:
+    """``--out`` names a 3D file (``geometry.touch.SOLID_FORMATS``)."""
+    return out is not None and out.suffix.lower() in SOLID_FORMATS
+
+
+def _check_solid_out(given: Mapping[str, Any], command_line: bool) -> None:
+    """A 3D ``--out`` refuses what only shapes a PDF; a PDF one what only shapes a 3D print."""
+    out = given.get("out")
+    if not command_line and out is None:
+        return  # a form or the API: the surface chooses the output itself
+    solid = is_solid_out(out)
+    for name in PDF_ONLY if solid else SOLID_ONLY:
+        if given.get(name) not in (None, False):
+            raise OptionError(says="touch.pdf_only" if solid else "touch.solid_only", fields=(name, "out"),
+                              subject=OptionName(name), suffix=out.suffix if solid and out else "")
 
 
 def _print_values(values: Mapping[str, Any]) -> dict[str, Any]:

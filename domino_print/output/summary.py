@@ -164,3 +164,19 @@ def calibration_line(out_name: str, pages: int, duplex: str, paper: str, size: i
     line = text(lang, "summary.calibration", pages=plural(lang, "summary.pages", pages),
                 edge=text(lang, f"summary.edge_{duplex}"), paper=paper, size=human_size(size, lang))
     return text(lang, "summary.file", out=out_name, summary=line)
+
+
+def solids_line(paths: Sequence[PurePath], tiles: int, deck: Deck, top: int, sets: int, plates: int,
+                bed: tuple[float, float], size: int, lang: str) -> str:
+    """A 3D print's summary: ``dominos.3mf: 28 dominoes (double-six), 1 plate (220 x 220 mm), 320 KB``."""
+    named = set_name(lang, deck, top)
+    dominoes = plural(lang, "summary.dominoes", tiles, set_name=named)
+    if sets > 1:
+        dominoes = text(lang, "summary.sets", sets=sets, dominoes=dominoes)
+    width, depth = bed
+    line = text(lang, "summary.solids", dominoes=dominoes,
+                plates=plural(lang, "summary.plates", plates, width=f"{width:g}", depth=f"{depth:g}"),
+                size=human_size(size, lang))
+    names = str(paths[0]) if len(paths) == 1 else text(lang, "summary.preview_range", first=str(paths[0]),
+                                                           last=paths[-1].name)
+    return text(lang, "summary.file", out=names, summary=line)

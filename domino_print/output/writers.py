@@ -11,6 +11,8 @@ write (so that a file in the way is refused before a long render), then stages t
 - ``svg``: a cut file per sheet page for cutting machines (``output.cut_svg``), with ``--cut svg``;
 - ``pdf``: the PDF itself, staged last.
 
+A 3D ``--out`` (``.3mf``, ``.stl``: ``SOLID_WRITERS``) takes the PDF's place: ``solid_writer_for``.
+
 Adding a format (an SVG cut file per sheet page, say) is one class here or in its own module,
 registered in ``WRITERS``: it reads ``document.cuts`` and never recomputes the layout.
 """
@@ -23,11 +25,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from domino_print.errors import FileError
+from domino_print.geometry.touch import SOLID_FORMATS
 from domino_print.output.written import Step, Written
 
 if TYPE_CHECKING:
     from domino_print.api import Document
     from domino_print.output.files import StagedFiles
+    from domino_print.output.solids import SolidFiles
 
 
 class WriterSettings(NamedTuple):
@@ -165,6 +169,21 @@ WRITERS: dict[str, Callable[[WriterSettings], Writer | None]] = {
 """Every output format by name, in the order its files are staged: each entry gives the writer
 the settings ask for, or None when they ask for none of its files. The PDF comes last, so that
 it is renamed into place after its companions."""
+
+
+SOLID_WRITERS: dict[str, str] = {".3mf": "3mf", ".stl": "stl"}
+assert tuple(SOLID_WRITERS) == SOLID_FORMATS
+"""The 3D formats by ``--out`` suffix (``geometry.touch.SOLID_FORMATS``), written by ``output.solids``."""
+
+
+def solid_writer_for(out: Path) -> SolidFiles | None:
+    """The writer of a 3D ``out`` (one file per plate), or None for a PDF."""
+    name = SOLID_WRITERS.get(out.suffix.lower())
+    if name is None:
+        return None
+    from domino_print.output.solids import SolidFiles  # manifold3d: only for a 3D print
+
+    return SolidFiles(name)
 
 
 def writers_for(settings: WriterSettings) -> list[Writer]:
