@@ -95,7 +95,9 @@ class Document(NamedTuple):
     """Where every sheet and back page's tiles, cut lines, crop marks and fold line are, in mm:
     plain data for the writers that are not the PDF (cut files)."""
     header_row: tuple[str, ...] = ()
-    """A list of pairs' first row, left out as a header; empty when there was none."""
+    """A list of pairs' header row, left out; empty when there was none."""
+    list_skipped: tuple[tuple[str, str, int], ...] = ()
+    """What reading a list of pairs left out (kind, where, count): title rows, a numbers column..."""
 
     @property
     def size(self) -> int:
@@ -130,6 +132,8 @@ def make_document(options: Mapping[str, object] | Options | Job,
         deck=job.deck,
         cuts=job_cut_plan(job),
         header_row=job.pairs.header if job.pairs is not None else (),
+        list_skipped=tuple((note.kind, note.where, note.number) for note in job.pairs.table.skipped)
+        if job.pairs is not None else (),
     )
 
 

@@ -103,7 +103,7 @@ def _report(outcome: BaseException, lang: str = "en") -> None:
     except OptionError as exc:
         _fail(describe(exc, "cli", lang), 2, hint=True, lang=lang)
     except WordedError as exc:
-        _fail(describe(exc, "cli", lang), 1)
+        _fail(describe(exc, "cli", lang), 1, apart=getattr(exc, "lines_apart", False))
     except FileError as exc:
         _fail(exc.worded(exc.another, lang), 1)
     except (DominoError, click.ClickException) as exc:
@@ -113,13 +113,16 @@ def _report(outcome: BaseException, lang: str = "en") -> None:
         _fail(f"{name}{exc.strerror or exc}", 1)
 
 
-def _fail(message: str, code: int, *, hint: bool = False, lang: str = "en") -> None:
+def _fail(message: str, code: int, *, hint: bool = False, lang: str = "en", apart: bool = False) -> None:
     from domino_print.errors import error_text
     from domino_print.texts.page_text import displayed  # deferred: only when a run fails
 
-    line = displayed(" ".join(message.split()))
     suffix = " " + error_text(lang, "see_help") if hint else ""
-    click.echo(f"domino-print: error: {line}{suffix}", err=True)
+    # One line a problem: an error of several (a list's groups of clashing rows) gives one line each.
+    parts = [part for part in message.split("\n") if part.strip()] if apart else []
+    for part in parts or [message]:
+        line = displayed(" ".join(part.split()))
+        click.echo(f"domino-print: error: {line}{suffix}", err=True)
     sys.exit(code)
 
 

@@ -41,7 +41,8 @@ def test_a_clash_carries_both_texts_and_what_they_share(tmp_path):
     source.write_text("3 + 3;a\n2 × 3;b\nun;c\n", encoding="utf-8")
     error = refusal(source)
     assert error.fault == "same_value" and (error.at.line, error.at.other_line) == (2, 1)
-    assert dict(error.details) == {"first": "3 + 3", "second": "2 × 3", "shared": "6"}
+    assert {key: error.details[key] for key in ("first", "second", "shared")} == {
+        "first": "3 + 3", "second": "2 × 3", "shared": "6"}
     assert "lines 1 and 2" in str(error)
 
 

@@ -207,6 +207,7 @@ LIST_OPTIONS = (
     Option("header", "flag", False,
            needs=(Need("no_header", (False,), "header"),)),
     Option("no_header", "flag", False),
+    Option("cells", "text", None, metavar="B3:C28", longest=40),
     Option("ambiguous", "choice", None, choices=("ok",)),
     Option("cards", "int", None, low=2, high=1000, metavar="N"),
 )
@@ -348,6 +349,7 @@ class Options(NamedTuple):
     sheet: str | None = None
     header: bool = False
     no_header: bool = False
+    cells: str | None = None
     ambiguous: str | None = None
     cards: int | None = None
     """Lists of pairs (``themes.pairs``): the sheet, the header row, deliberate twists, a deck's size."""

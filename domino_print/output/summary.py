@@ -55,6 +55,10 @@ class SummaryFacts(Protocol):
     @property
     def header_row(self) -> tuple[str, ...]:
         """A list of pairs' first row, left out as a header; empty when there was none."""
+    @property
+    def list_skipped(self) -> tuple[tuple[str, str, int], ...]:
+        """What reading a list of pairs left out, each as kind, where and count
+        (``themes.lists.table.Skipped``): title rows, a numbers column, a total row..."""
 
 
 class DocumentFacts(NamedTuple):
@@ -70,11 +74,13 @@ class DocumentFacts(NamedTuple):
     paper: str
     size: int | None = None
     header_row: tuple[str, ...] = ()
+    list_skipped: tuple[tuple[str, str, int], ...] = ()
 
     @classmethod
     def of(cls, facts: SummaryFacts) -> DocumentFacts:
         return cls(facts.pages, facts.tiles, facts.deck, facts.top, facts.sets, facts.backs,
-                   facts.duplex, facts.paper, facts.size, tuple(facts.header_row))
+                   facts.duplex, facts.paper, facts.size, tuple(facts.header_row),
+                   tuple((str(kind), str(where), int(count)) for kind, where, count in facts.list_skipped))
 
     def as_json(self) -> dict[str, object]:
         return dict(self._asdict())
@@ -95,7 +101,18 @@ class DocumentFacts(NamedTuple):
             backs=None if backs is None else _field(data, "backs", str),
             duplex=_field(data, "duplex", str), paper=_field(data, "paper", str),
             size=None if size is None else _field(data, "size", int), header_row=tuple(header),
+            list_skipped=_skipped(data.get("list_skipped", [])),
         )
+
+
+def _skipped(data: object) -> tuple[tuple[str, str, int], ...]:
+    notes = []
+    for note in data if isinstance(data, (list, tuple)) else [None]:
+        if not (isinstance(note, (list, tuple)) and len(note) == 3 and isinstance(note[0], str)
+                and isinstance(note[1], str) and isinstance(note[2], int) and not isinstance(note[2], bool)):
+            raise ValueError(f"document facts: list_skipped holds {note!r}, not [kind, where, count]")
+        notes.append((note[0], note[1], note[2]))
+    return tuple(notes)
 
 
 def _field(data: Mapping[str, object], name: str, kind: type[T]) -> T:
@@ -137,9 +154,7 @@ def summary_line(facts: SummaryFacts, lang: str, out_name: str | None = None,
     size = text(lang, "summary.size_pending") if facts.size is None else human_size(facts.size, lang)
     line = text(lang, "summary.line", pages=plural(lang, "summary.pages", facts.pages),
                 dominoes=dominoes, paper=facts.paper, size=size)
-    if facts.header_row:
-        named_columns = ", ".join(displayed(cell)[:HEADER_CELL_CHARS] for cell in facts.header_row)
-        line = text(lang, "summary.header", summary=line, header=named_columns)
+    line = _list_notes(line, facts, lang)
     if out_name is not None:
         line = text(lang, "summary.file", out=out_name, summary=line)
     if previews:
@@ -156,6 +171,30 @@ def summary_line(facts: SummaryFacts, lang: str, out_name: str | None = None,
         gap, kerf = (f"{value:g}".replace(".", text(lang, "typography.decimal")) for value in kerf_gap_mm)
         line = text(lang, "summary.kerf_gap", summary=line, gap=gap, kerf=kerf)
     return line
+
+
+LIST_NOTES = ("hidden_sheets", "title", "header", "numbers", "columns", "footer", "hidden_rows")
+"""What a list's reading may leave out, in the order the line says it
+(``themes.lists.table.SKIPPED_KINDS``)."""
+
+
+def _list_notes(line: str, facts: SummaryFacts, lang: str) -> str:
+    """``line`` followed by what reading a list left out: "first row read as a header (Question,
+    Réponse)", or "rows 1-2 read as a title; row 3 read as a header (...); column A read as numbers"."""
+    notes = [note for note in facts.list_skipped if note[0] in LIST_NOTES]
+    named_columns = ", ".join(displayed(cell)[:HEADER_CELL_CHARS] for cell in facts.header_row)
+    header_at = next((where for kind, where, _ in notes if kind == "header"), None)
+    if facts.header_row and len(notes) <= 1 and header_at in (None, "1"):
+        return text(lang, "summary.header", summary=line, header=named_columns)
+    said = []
+    for kind, where, count in sorted(notes, key=lambda note: LIST_NOTES.index(note[0])):
+        if kind == "header":
+            said.append(text(lang, "summary.list.header", where=where, header=named_columns))
+        else:
+            said.append(plural(lang, f"summary.list.{kind}", count, where=displayed(where)[:80]))
+    if not said:
+        return line
+    return line + text(lang, "summary.list.separator") + text(lang, "summary.list.separator").join(said)
 
 
 def calibration_line(out_name: str, pages: int, duplex: str, paper: str, size: int, lang: str) -> str:

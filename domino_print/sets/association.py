@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 from domino_print import texts
 from domino_print.errors import OptionError, OptionName
 from domino_print.geometry.sheet import SheetSpec
 from domino_print.options.table import THEME_CHOICES, Options
 from domino_print.sets import meaning
-from domino_print.sets.meaning import Half, Row, clashes
+from domino_print.sets.meaning import ClashGroup, Half, Row, clash_groups, clashes
 from domino_print.sets.parts import PairsSource, SetParts, Source, lay_out
 from domino_print.sets.structures import (
     DEFAULT_SEED,
@@ -34,7 +34,7 @@ from domino_print.sets.structures import (
 )
 from domino_print.sets.tiles import MAX_TOP, tile_count
 from domino_print.texts.page_text import normalise
-from domino_print.themes.lists.table import Place
+from domino_print.themes.lists.table import Place, Table
 from domino_print.themes.model import Theme, association_themes
 from domino_print.themes.pairs import Cell, PairList, PairsError
 from domino_print.themes.representations import (
@@ -88,9 +88,10 @@ def refuse_association_options(options: Options, theme_name: str) -> None:
 
 
 def check_meaning(pairs: PairList, ambiguous: bool, lang: str) -> PairList:
-    """The meaning check (``sets.meaning``) on a list: two rows whose sides share a meaning (the
+    """The meaning check (``sets.meaning``) on a list: rows whose sides share a meaning (the
     same text after normalising, the same value: "3 + 3" and "six", ½ and 50 %, the same picture)
-    are refused in one line naming both lines and what they share; with ``ambiguous``
+    are refused, every group of them at once (one line per group, naming its rows and what they
+    share; ``details["groups"]`` holds them all for a surface to mark each row); with ``ambiguous``
     (``--ambiguous ok``) they are kept, in ``PairList.clashes``, for the key page to mark. Number
     words are read in ``lang``, the page's language (a French "six" is 6, an English "once" a word)."""
     found = clashes([Row(row.line, Half(row.first.text, row.first.picture),
@@ -99,25 +100,64 @@ def check_meaning(pairs: PairList, ambiguous: bool, lang: str) -> PairList:
         return pairs
     if ambiguous:
         return pairs._replace(clashes=tuple((clash.first_line, clash.second_line) for clash in found))
-    clash, table, path = found[0], pairs.table, pairs.path
+    table, path = pairs.table, pairs.path
+    groups = clash_groups(found)
+    templates: list[str] = []
+    values: dict[str, str] = {}
+    described = []
+    for index, group in enumerate(groups):
+        template, named, problem = _clash_words(group, table, index)
+        templates.append(template)
+        values.update(named)
+        described.append({"problem": problem, "lines": group.lines, "texts": group.texts,
+                          "shared": group.shared.shown()})
+    error = PairsError("\n".join(templates), fields=("ambiguous",), path=path,
+                       **cast("dict[str, Any]", values))
+    error.lines_apart = len(templates) > 1
+    first = groups[0]
+    details: dict[str, object] = {"groups": tuple(described)}
+    if described[0]["problem"] == "same_text":
+        details["text"] = first.texts[1]
+    else:
+        details.update(first=first.texts[0], second=first.texts[1], shared=first.shared.shown())
+    raise _located(error, str(described[0]["problem"]), table.at(first.lines[1], other=first.lines[0]),
+                   **details)
+
+
+def _clash_words(group: ClashGroup, table: Table, index: int) -> tuple[str, dict[str, str], str]:
+    """One group of clashing rows as a line of the message: its template (placeholders numbered
+    ``index``), their values, and the problem's key (``same_text``, ``same_value``...)."""
     keep = "change one, or keep them with {ambiguous} ok"
-    if clash.shared.kind == "text" and normalise(clash.first_text) == normalise(clash.second_text):
-        template = ("{path}, {place}: {text!r} is already on {other}; each side must be unique, or two "
-                    "cards would answer the same question; " + keep)
-        error = PairsError(template, fields=("ambiguous",), path=path, place=table.place(clash.second_line),
-                           text=clash.second_text, other=table.place(clash.first_line))
-        raise _located(error, "same_text", table.at(clash.second_line, other=clash.first_line),
-                       text=clash.second_text)
-    what = {"value": "have the same value", "picture": "show the same picture"}.get(clash.shared.kind,
+    n = str(index)
+    if group.shared.kind == "text" and len({normalise(text) for text in group.texts}) == 1:
+        if len(group.lines) == 2:
+            template = ("{path}, {place#}: {text#!r} is already on {other#}; each side must be unique, "
+                        "or two cards would answer the same question; ")
+            return template.replace("#", n) + keep, {
+                f"place{n}": table.place(group.lines[1]), f"text{n}": group.texts[1],
+                f"other{n}": table.place(group.lines[0])}, "same_text"
+        template = (f"{{path}}, {{places#}}: {{text#!r}} is written {len(group.lines)} times; each side must "
+                    "be unique, or two cards would answer the same question; ")
+        return template.replace("#", n) + keep, {f"places{n}": rows_place(table, group.lines),
+                                                 f"text{n}": group.texts[0]}, "same_text"
+    what = {"value": "have the same value", "picture": "show the same picture"}.get(group.shared.kind,
                                                                                    "mean the same")
-    template = ("{path}, {places}: {first!r} and {second!r} " + what + ", {shared}, so two cards would "
-                "answer the same question; " + keep)
-    error = PairsError(template, fields=("ambiguous",), path=path,
-                       places=table.places(clash.first_line, clash.second_line), first=clash.first_text,
-                       second=clash.second_text, shared=clash.shared.shown())
-    problem = {"value": "same_value", "picture": "same_picture"}.get(clash.shared.kind, "same_meaning")
-    raise _located(error, problem, table.at(clash.second_line, other=clash.first_line),
-                   first=clash.first_text, second=clash.second_text, shared=clash.shared.shown())
+    problem = {"value": "same_value", "picture": "same_picture"}.get(group.shared.kind, "same_meaning")
+    texts = [repr(text) for text in group.texts]
+    joined = ", ".join(texts[:-1]) + " and " + texts[-1]
+    template = ("{path}, {places#}: {texts#} " + what + ", {shared#}, so two cards would answer the same "
+                "question; ")
+    named = {f"places{n}": rows_place(table, group.lines), f"texts{n}": joined,
+             f"shared{n}": group.shared.shown()}
+    return template.replace("#", n) + keep, named, problem
+
+
+def rows_place(table: Table, lines: tuple[int, ...]) -> str:
+    """Rows as a message names them: ``lines 3 and 7``, ``sheet 'Feuil1', rows 3, 7 and 12``."""
+    if len(lines) == 2:
+        return table.places(lines[0], lines[1])
+    shown = ", ".join(str(line) for line in lines[:-1]) + f" and {lines[-1]}"
+    return f"lines {shown}" if table.sheet is None else f"sheet {table.sheet!r}, rows {shown}"
 
 
 def _located(error: PairsError, problem: str, at: Place, **details: object) -> PairsError:

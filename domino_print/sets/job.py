@@ -133,25 +133,31 @@ def build_job(options: Options) -> Job:
 
 def read_source(options: Options) -> Source:
     """What ``--theme`` names: a list of pairs (a file its reader claims), read as the list
-    options say (``--sheet``, ``--header``, the page's decimal separator) and checked for
+    options say (``--sheet``, ``--header``, ``--cells``, the page's decimal separator) and checked for
     meaning (``association.check_meaning``, number words in the page's language), else a
     theme, which takes no list option."""
     ref = options.theme
     if _is_pairs_list(ref):
         from domino_print.sets.association import check_meaning  # lists of pairs only
+        from domino_print.themes.lists.table import parse_cells
         from domino_print.themes.pairs import ReadSettings, read_pairs
 
         settings = ReadSettings(sheet=options.sheet, decimal=text(options.lang, "typography.decimal"))
         header = True if options.header else False if options.no_header else None
-        pairs = check_meaning(read_pairs(ref, settings, header=header), ambiguous=options.ambiguous == "ok",
-                              lang=options.lang)
+        cells = None
+        if options.cells is not None and options.cells.strip():
+            cells = parse_cells(options.cells)
+            if cells is None:
+                raise OptionError(says="set.bad_cells", fields=("cells",), value=repr(options.cells))
+        pairs = check_meaning(read_pairs(ref, settings, header=header, cells=cells),
+                              ambiguous=options.ambiguous == "ok", lang=options.lang)
         return PairsSource(pairs, pairs_theme(pairs))
     theme = load_theme(ref)
     _refuse_list_options(options, theme.name)
     return ThemeSource(theme)
 
 
-LIST_ONLY = ("sheet", "header", "no_header", "ambiguous")
+LIST_ONLY = ("sheet", "header", "no_header", "cells", "ambiguous")
 """Options that say how to read a list of pairs (``options.table.LIST_OPTIONS``)."""
 
 

@@ -58,8 +58,9 @@ from domino_print.errors import DominoError
 from domino_print.sets.values import LANGS, NotAValue, evaluate, roman_value, shown, value_of
 from domino_print.texts.page_text import normalise
 
-__all__ = ["Card", "Clash", "Half", "LoopError", "Meaning", "MeaningError", "Row", "answers", "check_chain",
-           "check_loop", "check_rows", "clashes", "meaning_of", "normalise", "roman_columns", "roman_sides"]
+__all__ = ["Card", "Clash", "ClashGroup", "Half", "LoopError", "Meaning", "MeaningError", "Row", "answers",
+           "check_chain", "check_loop", "check_rows", "clash_groups", "clashes", "meaning_of", "normalise",
+           "roman_columns", "roman_sides"]
 
 class Half(NamedTuple):
     """One half of a row: its text (for a picture, the file name the list gives) and, for a
@@ -183,6 +184,26 @@ def clashes(rows: Sequence[Row], langs: Sequence[str] = LANGS) -> list[Clash]:
                 found[(other, index)] = Clash(rows[other].line, other_text, row.line, text, meaning,
                                               (other_side, side))
     return list(found.values())
+
+
+class ClashGroup(NamedTuple):
+    """Every row that shares one meaning: its ``lines`` in order and each one's ``texts``."""
+
+    shared: Meaning
+    lines: tuple[int, ...]
+    texts: tuple[str, ...]
+
+
+def clash_groups(found: Sequence[Clash]) -> list[ClashGroup]:
+    """``found`` (``clashes``) as groups: one per meaning shared, with every row that has it
+    ("24" on rows 3 and 9, "36" on rows 4, 7 and 12), in the order of their second row."""
+    groups: dict[Meaning, dict[int, str]] = {}
+    for clash in found:
+        group = groups.setdefault(clash.shared, {})
+        group.setdefault(clash.first_line, clash.first_text)
+        group.setdefault(clash.second_line, clash.second_text)
+    return [ClashGroup(shared, tuple(sorted(rows)), tuple(rows[line] for line in sorted(rows)))
+            for shared, rows in groups.items()]
 
 
 def check_rows(rows: Sequence[Row], langs: Sequence[str] = LANGS) -> None:

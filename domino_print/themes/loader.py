@@ -7,6 +7,8 @@ It sits above both ``themes`` (the model and the built-in themes) and
 
 from __future__ import annotations
 
+import difflib
+
 from domino_print.errors import OptionError
 from domino_print.themes.files import user_path
 from domino_print.themes.model import Theme, builtin_names, load_builtin
@@ -14,7 +16,9 @@ from domino_print.themes.user import load_user_theme
 
 
 def load_theme(ref: str) -> Theme:
-    """A built-in theme by name, or a user theme from a folder of images or a TOML file."""
+    """A built-in theme by name (in any case, when no file or folder has that name), or a user theme
+    from a folder of images or a TOML file; ``OptionError`` for another name, suggesting the
+    closest built-in one (difflib) as ``values["suggestion"]``."""
     if ref in builtin_names():
         return load_builtin(ref)
     if not ref.strip():  # Path("") is the current folder: never a theme by accident
@@ -26,5 +30,13 @@ def load_theme(ref: str) -> Theme:
         return load_user_theme(unpacked_folder(path))
     if path.is_dir() or path.suffix.lower() == ".toml" or "/" in ref or "\\" in ref:
         return load_user_theme(path)
+    folded = {name.casefold(): name for name in builtin_names()}
+    typed = ref.strip().casefold()
+    if typed in folded:  # --theme Fruits: the built-in theme, whatever its case
+        return load_builtin(folded[typed])
     names = ", ".join(builtin_names())
-    raise OptionError(f"unknown theme {ref!r}; use one of {names}, or a folder of images")
+    close = difflib.get_close_matches(typed, list(folded), n=1, cutoff=0.75)
+    if close:
+        raise OptionError(says="theme.unknown_close", name=repr(ref), themes=names,
+                          suggestion=folded[close[0]])
+    raise OptionError(says="theme.unknown", name=repr(ref), themes=names)

@@ -5,12 +5,14 @@ Each format has its reader in ``themes.lists`` (``READERS``, by suffix), which g
 the rows of cells; this module makes them a ``PairList``, the same way for every
 format:
 
-* a first row naming the columns (Question/Réponse, Frage/Antwort, Pregunta/
-  Respuesta, Question/Answer, Recto/Verso, in any case: ``lists/headers.toml``) is
-  a header, left out and said in the summary line; ``header`` True or False decides
-  instead of the guess (``--header``, ``--no-header``);
-* columns one and two are the pair's sides; a third, when present, is a picture or
-  a note for the teacher's key page;
+* the table is found in what the file holds (``lists.finding``): title rows, a header
+  naming the columns anywhere in the first rows (Question/Réponse, Frage/Antwort,
+  Pregunta/Respuesta, Question/Answer, Recto/Verso, in any case: ``lists/headers.toml``),
+  a numbered first column, left-out columns, a total or signature row below, each left
+  out and said in the summary line; ``header`` True or False decides instead of the guess
+  (``--header``, ``--no-header``), ``cells`` names the block (``--cells B3:C28``);
+* the pair's two columns are its sides; a third, when present, is a picture or a note
+  for the teacher's key page;
 * a cell naming a picture file (any suffix the pictures package reads,
   ``pictures.IMAGE_SUFFIXES``) is a picture, found next to the list; any other cell
   is a text;
@@ -26,31 +28,25 @@ font lacks). The file's name is the set's title and passes the same check.
 from __future__ import annotations
 
 import os
-import sys
-from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
 from domino_print.output.files import ReadProblem, read_regular_file
 from domino_print.pictures import IMAGE_SUFFIXES
-from domino_print.texts.page_text import TextError, check_page_text, displayed, normalise, shortened
+from domino_print.texts.page_text import TextError, check_page_text, displayed, shortened
 from domino_print.themes.files import OutsideFolder, inside_folder, user_path
+from domino_print.themes.lists.finding import find_table, is_header
 from domino_print.themes.lists.registry import LIST_SUFFIXES, PairsError, ReadSettings, Table, reader_for
+from domino_print.themes.lists.table import CellRange
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on Python 3.10 only
-    import tomli as tomllib
-
-__all__ = ["LIST_SUFFIXES", "Cell", "PairList", "PairRow", "PairsError", "ReadSettings", "is_pairs_list",
-           "read_pairs"]
+__all__ = ["LIST_SUFFIXES", "Cell", "CellRange", "PairList", "PairRow", "PairsError", "ReadSettings",
+           "is_header", "is_pairs_list", "read_pairs"]
 
 MAX_LIST_BYTES = 1_000_000
 """Largest list of pairs read (a thousand pairs is about 30 KB as CSV, 40 KB as .xlsx)."""
 MAX_CELL_CHARS = 1000
 """Far more than a half holds: ``fitting`` names a text too long for its half."""
 MAX_TITLE_CHARS = 60
-HEADERS_FILE = Path(__file__).with_name("lists") / "headers.toml"
 
 
 class Cell(NamedTuple):
@@ -112,9 +108,11 @@ def is_pairs_list(ref: str) -> bool:
         return False  # the theme loader reports it
 
 
-def read_pairs(ref: str, settings: ReadSettings | None = None, *, header: bool | None = None) -> PairList:
+def read_pairs(ref: str, settings: ReadSettings | None = None, *, header: bool | None = None,
+               cells: CellRange | None = None) -> PairList:
     """The list at ``ref``, read by its format's reader with ``settings`` (the first sheet, numbers
-    with a decimal point when None), checked (see the module)."""
+    with a decimal point when None), its table found (``lists.finding``: ``header`` True or False
+    instead of the guess, ``cells`` a block named instead of the whole sheet), checked (see the module)."""
     settings = settings or ReadSettings()
     path = user_path(ref)
     reader = reader_for(path)
@@ -125,12 +123,9 @@ def read_pairs(ref: str, settings: ReadSettings | None = None, *, header: bool |
         raise PairsError("{path} is a {format} list, with no sheets; {sheet} chooses a sheet of an .xlsx, "
                          ".ods or .xls list, so leave it out", fields=("sheet",), path=path,
                          format=reader.name, fault="sheet_on_text")
-    table = reader.read(path, _read_regular(path), settings)
-    raw = table.rows
-    taken: tuple[str, ...] = ()
-    if raw and (header if header is not None else is_header(raw[0].cells)):
-        taken, raw = raw[0].cells, raw[1:]
-    rows = tuple(_pair_row(path, table, row.line, row.cells) for row in raw)
+    table, taken = find_table(path, reader.read(path, _read_regular(path), settings), header=header,
+                              cells=cells)
+    rows = tuple(_pair_row(path, table, row.line, row.cells) for row in table.rows)
     _check(path, table, rows)
     pairs = PairList(path, rows, table, taken)
     try:
@@ -140,23 +135,6 @@ def read_pairs(ref: str, settings: ReadSettings | None = None, *, header: bool |
                          f"{exc.about(_quoted(pairs.title))}; or rename the file", fault="bad_title",
                          details={"text": pairs.title, "reason": exc.problem, **exc.values}) from None
     return pairs
-
-
-@lru_cache(maxsize=1)
-def _header_words() -> tuple[frozenset[str], ...]:
-    data = tomllib.loads(HEADERS_FILE.read_text(encoding="utf-8"))
-    columns = ("first", "second", "third")
-    return tuple(frozenset(normalise(word) for word in data[column]) for column in columns)
-
-
-def is_header(cells: tuple[str, ...]) -> bool:
-    """Whether a first row names the columns: its first two cells are header words of the first
-    and second column (``lists/headers.toml``, any case, accents and a final colon left out)."""
-    words = _header_words()
-    named = [normalise(cell).rstrip(" :") for cell in cells]
-    if len(named) < 2 or named[0] not in words[0] or named[1] not in words[1]:
-        return False
-    return len(named) < 3 or not named[2] or named[2] in words[2]
 
 
 def _read_regular(path: Path) -> bytes:

@@ -9,10 +9,11 @@ character. A file that is none of these (a picture, a spreadsheet renamed
 ``.csv``) is refused in one line. ``Table.encoding`` says which was read.
 
 The separator is found per file (``separator``): a tab, a semicolon or a comma,
-whichever splits the most lines into two or three cells (a tie goes to the tab,
+whichever splits the most lines into two to six cells (a tie goes to the tab,
 then the semicolon, so ``0,5;½`` is two cells). Quotes are read as spreadsheets
 write them (a quoted cell may hold the separator, quotes doubled, or a line
-break); trailing empty cells (a spreadsheet's extra separators) are dropped.
+break); trailing empty cells (a spreadsheet's extra separators) are dropped. Every
+filled line is given with all its cells: ``finding`` finds the pair's columns.
 """
 
 from __future__ import annotations
@@ -28,8 +29,11 @@ SEPARATORS = ("\t", ";", ",")
 """In the order a tie is given: a tab is never part of a text, a semicolon seldom."""
 SEPARATOR_NAMES = {"\t": "tab", ";": "semicolon", ",": "comma"}
 ENCODING_NAMES = {"utf-8": "UTF-8", "utf-16": "UTF-16", "cp1252": "Windows-1252"}
-MOST_CELLS = 3
-"""A pair's two sides and a third column (a picture or a note for the key page)."""
+MOST_CELLS = 6
+"""A line of a list: a pair's two sides, a third column (a picture or a note), a number before
+them and a note or two beside (``finding`` finds the pair's columns)."""
+MOST_COLUMNS = 50
+MOST_ROWS = 5000
 
 _ALLOWED_CONTROLS = frozenset("\t\n\r")
 _SIGNATURES = {b"PK\x03\x04": ("zip", "a zipped file (a spreadsheet such as .xlsx or .ods?)"),
@@ -148,20 +152,19 @@ def read(path: Path, data: bytes, settings: ReadSettings) -> Table:
     except _BadRecord as bad:
         raise PairsError(f"{path}, line {bad.line}: not a line of a list of pairs ({bad.problem})",
                          fault="bad_line", at=Table(()).at(bad.line)) from None
-    rows = []
+    rows: list[RawRow] = []
     for line, cells in records:
         if not any(cell.strip() for cell in cells):
             continue
-        kept = _trimmed(cells)
-        if not 2 <= len(kept) <= MOST_CELLS:
-            shown = delimiter.join(cells).strip()
-            raise PairsError(
-                f"{path}, line {line}: {len(kept)} cell{'s' if len(kept) != 1 else ''} where a pair "
-                f"needs 2 (and a third for a picture or a note), separated by "
-                f"{SEPARATOR_NAMES[delimiter]}s: {shown[:60]!r}",
-                fault="cell_count", at=Table(()).at(line), details={"count": len(kept)},
-            )
-        rows.append(RawRow(line, tuple(kept)))
+        if len(rows) >= MOST_ROWS:
+            raise PairsError(f"{path}, line {line}: more than {MOST_ROWS} lines of cells; keep the list in a "
+                             "file of its own", fault="too_many_rows", at=Table(()).at(line),
+                             details={"most": MOST_ROWS})
+        if len(cells) > MOST_COLUMNS:
+            raise PairsError(f"{path}, line {line}: more than {MOST_COLUMNS} cells; a list of pairs has two "
+                             "columns and a few beside them", fault="cell_count", at=Table(()).at(line),
+                             details={"count": len(cells)})
+        rows.append(RawRow(line, tuple(_trimmed(cells))))
     return Table(tuple(rows), encoding=ENCODING_NAMES[encoding], separator=SEPARATOR_NAMES[delimiter])
 
 

@@ -1,13 +1,14 @@
 """Lists kept in a spreadsheet: ``.xlsx`` (Excel), ``.ods`` (LibreOffice) and ``.xls`` (Excel 97-2003,
 which LibreOffice and Excel still save), all read with python-calamine.
 
-The first sheet is read, or the one ``ReadSettings.sheet`` names (``--sheet``).
+The first sheet the spreadsheet shows is read (hidden sheets are left out, and said), or the
+one ``ReadSettings.sheet`` names (``--sheet``). Every filled row is given with all its cells:
+``finding`` finds the table in them (title rows, header, numbers, notes).
 Cells are read as they are shown: a number Excel stores as 56.0 is ``56``, a
 decimal is written with the page's decimal separator (``0,5`` on a French page),
 a formula gives the value the spreadsheet saved with it (a file saved by a
 program that does not compute formulas has none: that cell is then empty, and
-named). Empty trailing columns and rows are ignored, and empty rows between pairs
-are skipped. Every place is named as the spreadsheet names it: sheet and cell,
+named). Every place is named as the spreadsheet names it: sheet and cell,
 ``'Feuil1', B7``.
 """
 
@@ -25,11 +26,10 @@ from domino_print.themes.lists.table import (
     Place,
     RawRow,
     ReadSettings,
+    Skipped,
     Table,
 )
 
-MOST_CELLS = 3
-"""A pair's two sides and a third column (a picture or a note for the key page)."""
 MOST_ROWS = 5000
 MOST_UNZIPPED_BYTES = 100_000_000
 """An .xlsx or .ods is a zip of XML files: more than this unzipped is not a list (a zip bomb)."""
@@ -88,7 +88,9 @@ def _read_workbook(path: Path, data: bytes, settings: ReadSettings) -> Table:
                          "save it again from the spreadsheet, or as CSV", fault="not_spreadsheet") from None
     if not names:
         raise PairsError(f"{path}: the spreadsheet has no sheet", fault="no_sheet")
-    name = names[0] if settings.sheet is None else settings.sheet
+    hidden = _hidden_sheets(workbook)
+    visible = [name for name in names if name not in hidden] or names
+    name = visible[0] if settings.sheet is None else settings.sheet
     if name not in names:
         raise PairsError("{path}: no sheet {name!r}; the sheets are {listed}: choose one with {sheet}",
                          fields=("sheet",), path=path, name=name, listed=", ".join(repr(n) for n in names),
@@ -100,7 +102,10 @@ def _read_workbook(path: Path, data: bytes, settings: ReadSettings) -> Table:
     except Exception as exc:  # as above
         raise PairsError(f"{path}, sheet {name!r}: cannot be read ({_first_line(exc)})",
                          fault="not_spreadsheet", at=Place(sheet=name)) from None
-    table = Table((), sheet=name, first_column=first_column)
+    left_out = [other for other in names[:names.index(name)] if other in hidden]
+    skipped = (Skipped("hidden_sheets", ", ".join(repr(other) for other in left_out), len(left_out)),) \
+        if left_out and settings.sheet is None else ()
+    table = Table((), sheet=name, first_column=first_column, skipped=skipped)
     rows: list[RawRow] = []
     for index, cells in enumerate(values):
         line = first_row + index + 1
@@ -113,16 +118,17 @@ def _read_workbook(path: Path, data: bytes, settings: ReadSettings) -> Table:
             raise PairsError(f"{path}, {table.place(line)}: more than {MOST_ROWS} rows; "
                              "keep the list on a sheet of its own", fault="too_many_rows",
                              at=table.at(line), details={"most": MOST_ROWS})
-        if len(texts) > MOST_CELLS:
-            raise PairsError(f"{path}, {table.place(line, len(texts) - 1)}: a fourth column; a pair "
-                             "has two sides and a third column for a picture or a note, no more",
-                             fault="cell_count", at=table.at(line, len(texts) - 1),
-                             details={"count": len(texts)})
-        if len(texts) < 2:
-            raise PairsError(f"{path}, {table.place(line, 1)}: a cell is empty; give both sides of the pair",
-                             fault="empty_cell", at=table.at(line, 1))
         rows.append(RawRow(line, tuple(texts)))
     return table._replace(rows=tuple(rows))
+
+
+def _hidden_sheets(workbook: object) -> frozenset[str]:
+    """The names of the sheets the spreadsheet hides (left out unless ``--sheet`` names one)."""
+    try:
+        return frozenset(str(sheet.name) for sheet in workbook.sheets_metadata  # type: ignore[attr-defined]
+                         if str(sheet.visible).rsplit(".", 1)[-1] != "Visible")
+    except Exception:  # an older calamine without the metadata: every sheet is shown
+        return frozenset()
 
 
 def sheet_names(path: Path, data: bytes) -> tuple[str, ...]:

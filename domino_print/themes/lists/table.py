@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import NamedTuple
@@ -37,6 +38,9 @@ class PairsError(PathError):
         self.fault = fault
         self.at = at or Place()
         self.details: Mapping[str, object] = dict(details or {})
+        self.lines_apart = False
+        """Whether the message is one line a problem (every group of clashing rows), for the
+        command line to print each on its own line."""
 
 
 class RawRow(NamedTuple):
@@ -46,6 +50,20 @@ class RawRow(NamedTuple):
 
     line: int
     cells: tuple[str, ...]
+
+
+class Skipped(NamedTuple):
+    """What the reading left out of a file, for the summary line to say: ``kind`` one of
+    ``SKIPPED_KINDS``, ``where`` as a person finds it (rows ``1-2``, column ``A``, sheet ``'Notes'``)
+    and ``number`` (of rows, columns or sheets), for the wording's plural."""
+
+    kind: str
+    where: str
+    number: int = 1
+
+
+SKIPPED_KINDS = ("title", "header", "numbers", "columns", "footer", "hidden_rows", "hidden_sheets")
+"""In the order the summary line says them (``texts``: ``summary.list.<kind>``)."""
 
 
 class ReadSettings(NamedTuple):
@@ -68,6 +86,17 @@ class Table(NamedTuple):
     """A text file's separator (``semicolon``, ``comma``, ``tab``); empty for other files."""
     first_column: int = 0
     """A sheet's first used column (0 for A): a row's first cell is in that column."""
+    columns: tuple[int, ...] = ()
+    """The column (0 for A) of each cell of a row, once the pair's columns are found
+    (``finding.find_table``); empty: a row's cell *i* is in column ``first_column + i``."""
+    skipped: tuple[Skipped, ...] = ()
+    """What was left out: title and header rows, a numbers column, hidden rows... (``Skipped``)."""
+
+    def column_of(self, column: int) -> int:
+        """The sheet's column (0 for A) of a row's cell ``column``."""
+        if self.columns and 0 <= column < len(self.columns):
+            return self.columns[column]
+        return self.first_column + column
 
     def place(self, line: int, column: int | None = None) -> str:
         """Where a person finds a row (``line 7``), or a cell of a sheet (``sheet 'Feuil1', cell B7``;
@@ -76,13 +105,13 @@ class Table(NamedTuple):
             return f"line {line}"
         if column is None:
             return f"sheet {self.sheet!r}, row {line}"
-        return f"sheet {self.sheet!r}, cell {column_letters(self.first_column + column)}{line}"
+        return f"sheet {self.sheet!r}, cell {column_letters(self.column_of(column))}{line}"
 
     def at(self, line: int | None = None, column: int | None = None, other: int | None = None) -> Place:
         """``Place`` of a row (or of its cell ``column``, counted from 0, and a second row ``other``)."""
         cell = ""
         if self.sheet is not None and column is not None and line is not None:
-            cell = f"{column_letters(self.first_column + column)}{line}"
+            cell = f"{column_letters(self.column_of(column))}{line}"
         return Place(line, column, self.sheet, cell, other)
 
     def places(self, line: int, other: int) -> str:
@@ -100,6 +129,42 @@ def column_letters(column: int) -> str:
         column, rest = divmod(column - 1, 26)
         letters = chr(ord("A") + rest) + letters
     return letters
+
+
+class CellRange(NamedTuple):
+    """A block of cells a person names (``--cells B3:C28``): its first and last row (as the
+    sheet or file numbers them; None for no bound) and first and last column (0 for A)."""
+
+    first_row: int | None
+    first_column: int
+    last_row: int | None
+    last_column: int
+
+
+_RANGE = re.compile(r"^\s*([A-Za-z]{1,3})(\d{1,7})?\s*[:;-]\s*([A-Za-z]{1,3})(\d{1,7})?\s*$")
+
+
+def column_number(letters: str) -> int:
+    """A column's letters as a number counted from 0: A is 0, Z 25, AA 26."""
+    number = 0
+    for letter in letters.upper():
+        number = number * 26 + ord(letter) - ord("A") + 1
+    return number - 1
+
+
+def parse_cells(text: str) -> CellRange | None:
+    """``B3:C28`` (or ``B:C``, whole columns) as a ``CellRange``; None when ``text`` is not a
+    block of cells, or its end comes before its start."""
+    matched = _RANGE.match(text)
+    if matched is None:
+        return None
+    first_letters, first_row, last_letters, last_row = matched.groups()
+    first, last = column_number(first_letters), column_number(last_letters)
+    top = int(first_row) if first_row else None
+    bottom = int(last_row) if last_row else None
+    if last < first or (top is not None and bottom is not None and bottom < top) or top == 0 or bottom == 0:
+        return None
+    return CellRange(top, first, bottom, last)
 
 
 class ListReader(NamedTuple):

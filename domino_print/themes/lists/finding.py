@@ -1,0 +1,347 @@
+"""Find the table of pairs in what a file holds, as a person reading the sheet would (issue 27).
+
+A reader gives every filled row of its sheet, CSV or document table, with all its cells
+(``Table``); ``find_table`` keeps the pair's two columns (and a third, for notes or pictures)
+and says what it left out (``Table.skipped``, for the summary line):
+
+* ``cells`` (``--cells B3:C28``) names the block: only those cells are read, and a header
+  only with ``header`` True (``--header``).
+* A **header** is, among the first ``MOST_HEAD_ROWS`` filled rows, the first that holds a
+  first-column word and, to its right, a second-column word (``headers.toml``, the
+  catalogues' four languages); a third-column word further right names the notes column.
+  The rows above it are a **title** (merged across the columns or not). ``header`` True
+  without such a row takes the first row of two filled cells; False takes none.
+* Without a header, the leading rows that fill one cell only are a title, and the pair is
+  in the columns the rows fill: a first column **numbering** the rows (1, 2, 3...) is left
+  out (when three other columns are filled, or every row fills three); then the first two
+  are the pair, a third the notes; a fourth is refused (``--cells`` names the pair's).
+* With a header, the other filled columns are left out and said (as numbers when they hold
+  the rows' numbers).
+* Below the pairs, a row that begins with a total or signature word (``footer``; one that
+  fills both sides only with a "total" word and a number), or that fills one side only after
+  an empty row, or fills no side, is a **footer**. A row among the pairs with one side empty
+  is refused naming the cell: nothing that looks like a pair is dropped in silence.
+
+A sheet with no two filled columns is refused naming the sheet and what it holds.
+"""
+
+from __future__ import annotations
+
+import itertools
+import sys
+from collections.abc import Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import NamedTuple
+
+from domino_print.texts.page_text import normalise
+from domino_print.themes.lists.table import (
+    CellRange,
+    PairsError,
+    Place,
+    RawRow,
+    Skipped,
+    Table,
+    column_letters,
+)
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on Python 3.10 only
+    import tomli as tomllib
+
+HEADERS_FILE = Path(__file__).with_name("headers.toml")
+MOST_HEAD_ROWS = 10
+"""The header is looked for in the first filled rows: a title of a few rows, then the header."""
+SEPARATOR_CHARS = {"tab": "\t", "semicolon": ";", "comma": ","}
+MOST_PAIR_COLUMNS = 3
+"""The pair's two sides and a third column (a picture or a note for the key page)."""
+
+
+class Words(NamedTuple):
+    first: frozenset[str]
+    second: frozenset[str]
+    third: frozenset[str]
+    numbers: frozenset[str]
+    totals: frozenset[str]
+    footer: tuple[str, ...]
+
+
+@lru_cache(maxsize=1)
+def words() -> Words:
+    """The header and footer words of ``headers.toml``, normalised (``page_text.normalise``)."""
+    data = tomllib.loads(HEADERS_FILE.read_text(encoding="utf-8"))
+    named = {key: frozenset(normalise(word) for word in data[key]) for key in
+             ("first", "second", "third", "numbers", "totals")}
+    return Words(**named, footer=tuple(sorted({normalise(word) for word in data["footer"]}, key=len,
+                                              reverse=True)))
+
+
+def _word(cell: str) -> str:
+    return normalise(cell).rstrip(" :")
+
+
+def header_columns(cells: dict[int, str]) -> tuple[int, ...] | None:
+    """The pair's columns a row names (first, second and maybe third), or None when it is no header."""
+    known = words()
+    named = {column: _word(text) for column, text in sorted(cells.items())}
+    first = next((column for column, word in named.items() if word in known.first), None)
+    if first is None:
+        return None
+    second = next((column for column, word in named.items() if column > first and word in known.second), None)
+    if second is None:
+        return None
+    third = next((column for column, word in named.items() if column > second and word in known.third), None)
+    return (first, second) if third is None else (first, second, third)
+
+
+def is_header(cells: Sequence[str]) -> bool:
+    """Whether a row names the pair's columns (see ``header_columns``)."""
+    return header_columns({index: cell for index, cell in enumerate(cells) if cell.strip()}) is not None
+
+
+class _Row(NamedTuple):
+    line: int
+    cells: dict[int, str]
+    """Filled cells by the sheet's column (0 for A)."""
+    given: int
+    """Cells the file gives in the row (a text file's cells, empty ones included)."""
+
+
+def rows_text(lines: Sequence[int]) -> str:
+    """Row numbers as a person reads them: ``1-2``, ``5, 9``, ``3-5, 8``."""
+    parts: list[str] = []
+    ordered = sorted(set(lines))
+    start = previous = ordered[0] if ordered else 0
+    for line in [*ordered[1:], None]:
+        if line is not None and line == previous + 1:
+            previous = line
+            continue
+        parts.append(str(start) if start == previous else f"{start}-{previous}")
+        if line is not None:
+            start = previous = line
+    return ", ".join(parts) if ordered else ""
+
+
+def _is_number(text: str) -> bool:
+    return text.strip().rstrip(".)").isdigit()
+
+
+def _numbering(rows: Sequence[_Row], column: int) -> bool:
+    """Whether ``column`` numbers the rows: whole numbers, each one more than the one before."""
+    values = [row.cells[column] for row in rows if column in row.cells]
+    if len(values) < 2 or not all(_is_number(value) for value in values):
+        return False
+    numbers = [int(value.strip().rstrip(".)")) for value in values]
+    return all(after == before + 1 for before, after in itertools.pairwise(numbers))
+
+
+def _footer_word(text: str) -> str | None:
+    said = _word(text)
+    for word in words().footer:
+        if said == word or said.startswith((word + " ", word + ":")):
+            return word
+    return None
+
+
+def find_table(path: Path, table: Table, *, header: bool | None = None, cells: CellRange | None = None,
+               ) -> tuple[Table, tuple[str, ...]]:
+    """``table`` reduced to its pairs (each row's cells the pair's 2 or 3), the columns and what was
+    left out recorded, and the header row's cells ("" when there was none); see the module."""
+    rows = [_Row(raw.line, {table.first_column + index: cell for index, cell in enumerate(raw.cells)
+                            if cell.strip()}, len(raw.cells)) for raw in table.rows]
+    rows = [row for row in rows if row.cells]
+    skipped: list[Skipped] = []
+    header_row: _Row | None = None
+    named: tuple[int, ...] | None = None
+    if cells is not None:
+        rows = _inside(rows, cells)
+        named = tuple(range(cells.first_column, cells.last_column + 1))
+        if not 2 <= len(named) <= MOST_PAIR_COLUMNS:
+            plural = "s" if len(named) != 1 else ""
+            raise PairsError(f"{path}: the cells named hold {len(named)} column{plural}; "
+                             "name the pair's two columns (and a third for notes), such as B3:C28",
+                             fault="cells_columns", details={"count": len(named)})
+        if header and rows:
+            header_row, rows = rows[0], rows[1:]
+        body = rows
+    else:
+        start = 0
+        if header is not False:
+            for index, row in enumerate(rows[:MOST_HEAD_ROWS]):
+                found = header_columns(row.cells)
+                if found is not None:
+                    start, header_row, named = index, row, found
+                    break
+            if header_row is None and header:
+                start = next((index for index, row in enumerate(rows[:MOST_HEAD_ROWS])
+                              if len(row.cells) >= 2), 0)
+                header_row = rows[start] if rows else None
+        if header_row is None:
+            while start < min(len(rows), MOST_HEAD_ROWS) and len(rows[start].cells) == 1:
+                start += 1
+            if start == len(rows):
+                start = 0  # nothing but one-cell rows: no title, and no table (said below)
+            body = rows[start:]
+        else:
+            body = rows[start + 1:]
+        if start:
+            skipped.append(Skipped("title", rows_text([row.line for row in rows[:start]]), start))
+    if header_row is not None:
+        skipped.append(Skipped("header", str(header_row.line)))
+    if named is None:
+        named = _columns(path, table, _without_worded_footer(body), skipped)
+        body, footer = _without_footer(body, named)
+    else:
+        body, footer = _without_footer(body, named)
+        _left_out(body, named, skipped)
+    if footer:
+        skipped.append(Skipped("footer", rows_text(footer), len(footer)))
+    pairs = []
+    for row in body:
+        sides = [row.cells.get(column, "") for column in named]
+        if not any(sides):
+            continue  # a row of numbers, or of left-out columns only: no pair
+        for index, side in enumerate(sides[:2]):
+            if not side:
+                raise _one_side(path, table, row, index, named)
+        while sides and not sides[-1]:
+            sides.pop()
+        pairs.append(RawRow(row.line, tuple(sides)))
+    ordered = tuple(sorted(table.skipped + tuple(skipped), key=lambda note: _ORDER.index(note.kind)))
+    heading = tuple(header_row.cells.get(column, "") for column in named) if header_row is not None else ()
+    if heading:
+        while heading and not heading[-1]:
+            heading = heading[:-1]
+    return table._replace(rows=tuple(pairs), columns=named, skipped=ordered), heading
+
+
+_ORDER = ("hidden_sheets", "title", "header", "numbers", "columns", "footer", "hidden_rows")
+
+
+def _inside(rows: list[_Row], cells: CellRange) -> list[_Row]:
+    kept = []
+    for row in rows:
+        if (cells.first_row is not None and row.line < cells.first_row) or (
+                cells.last_row is not None and row.line > cells.last_row):
+            continue
+        inside = {column: text for column, text in row.cells.items()
+                  if cells.first_column <= column <= cells.last_column}
+        if inside:
+            kept.append(row._replace(cells=inside))
+    return kept
+
+
+def _columns(path: Path, table: Table, body: list[_Row], skipped: list[Skipped]) -> tuple[int, ...]:
+    """The pair's columns of a table without header words: the columns its rows fill, a
+    numbering first column left out; refused when fewer than two or more than three remain."""
+    filled = sorted({column for row in body for column in row.cells})
+    if len(filled) >= MOST_PAIR_COLUMNS and _numbering(body, filled[0]):
+        rest = filled[1:]
+        full = all(all(column in row.cells for column in filled) for row in body)
+        if len(rest) > MOST_PAIR_COLUMNS - 1 or full:
+            skipped.append(Skipped("numbers", column_letters(filled[0])))
+            filled = rest
+    if not body:
+        return (0, 1)  # nothing to read: the list is empty (said by the caller)
+    if len(filled) < 2:
+        raise _no_table(path, table, body, filled)
+    if len(filled) > MOST_PAIR_COLUMNS:
+        fourth = filled[MOST_PAIR_COLUMNS]
+        row = next(row for row in body if any(column >= fourth for column in row.cells))
+        last = max(row.cells)
+        if table.sheet is None:
+            count = len(row.cells)
+            between = SEPARATOR_CHARS.get(table.separator, ";")
+            shown = between.join(row.cells.get(c, "") for c in range(last + 1))
+            raise PairsError(
+                "{path}, line {line}: {count} cells where a pair needs 2 (and a third for a picture "
+                "or a note), separated by {separator}s: {shown!r}; or name the pair's columns with {cells}",
+                fields=("cells",), path=path, line=row.line, count=count, separator=table.separator,
+                shown=shown.strip()[:60], fault="cell_count", at=Place(row.line), details={"count": count})
+        cell = f"{column_letters(last)}{row.line}"
+        raise PairsError("{path}, sheet {sheet!r}, cell {cell}: a fourth column; a pair has two sides and "
+                         "a third column for a picture or a note, no more; or name the pair's columns with "
+                         "{cells}",
+                         fields=("cells",), path=path, sheet=table.sheet, cell=cell, fault="cell_count",
+                         at=Place(row.line, last - table.first_column, table.sheet, cell),
+                         details={"count": len([c for c in filled if c <= last])})
+    return tuple(filled)
+
+
+def _left_out(body: list[_Row], named: tuple[int, ...], skipped: list[Skipped]) -> None:
+    others = sorted({column for row in body for column in row.cells} - set(named))
+    numbers = [column for column in others if _numbering(body, column)]
+    rest = [column for column in others if column not in numbers]
+    if numbers:
+        skipped.append(Skipped("numbers", ", ".join(column_letters(c) for c in numbers), len(numbers)))
+    if rest:
+        skipped.append(Skipped("columns", ", ".join(column_letters(c) for c in rest), len(rest)))
+
+
+def _without_worded_footer(body: list[_Row]) -> list[_Row]:
+    """``body`` without its last rows that begin with a total or signature word."""
+    end = len(body)
+    while end and _footer_word(body[end - 1].cells[min(body[end - 1].cells)]) is not None:
+        end -= 1
+    return body[:end]
+
+
+def _without_footer(body: list[_Row], named: tuple[int, ...]) -> tuple[list[_Row], list[int]]:
+    """``body`` without the rows that close the table below the pairs, and their lines."""
+    footer: list[int] = []
+    body = list(body)
+    while body:
+        row = body[-1]
+        sides = [row.cells.get(column, "") for column in named[:2]]
+        first_text = row.cells[min(row.cells)]
+        word = _footer_word(first_text)
+        complete = all(sides)
+        if complete:
+            total = word is not None and word in words().totals and _is_number(sides[1])
+            if not total:
+                break
+        elif word is None:
+            before = body[-2].line if len(body) > 1 else None
+            touching = before is not None and row.line == before + 1
+            if any(sides) and touching:
+                break  # one side missing among the pairs: refused by the caller
+            if not any(row.cells.get(column) for column in named):
+                break  # no side at all: skipped as a row of numbers or left-out columns
+        footer.insert(0, row.line)
+        body.pop()
+    return body, footer
+
+
+def _one_side(path: Path, table: Table, row: _Row, index: int, named: tuple[int, ...]) -> PairsError:
+    if table.sheet is None:
+        if row.given < 2:
+            shown = next(iter(row.cells.values()))
+            return PairsError(
+                f"{path}, line {row.line}: 1 cell where a pair needs 2 (and a third for a picture or a "
+                f"note), separated by {table.separator or 'semicolon'}s: {shown.strip()[:60]!r}",
+                fault="cell_count", at=Place(row.line), details={"count": 1})
+        return PairsError(f"{path}, line {row.line}: a cell is empty; give both sides of the pair",
+                          fault="empty_cell", at=Place(row.line, index))
+    cell = f"{column_letters(named[index])}{row.line}"
+    return PairsError(f"{path}, sheet {table.sheet!r}, cell {cell}: a cell is empty; give both sides of "
+                      "the pair",
+                      fault="empty_cell", at=Place(row.line, index, table.sheet, cell))
+
+
+def _no_table(path: Path, table: Table, body: list[_Row], filled: list[int]) -> PairsError:
+    if table.sheet is None:
+        row = body[0]
+        shown = next(iter(row.cells.values()))
+        return PairsError(
+            f"{path}, line {row.line}: 1 cell where a pair needs 2 (and a third for a picture or a "
+            f"note), separated by {table.separator or 'semicolon'}s: {shown.strip()[:60]!r}",
+            fault="cell_count", at=Place(row.line), details={"count": 1})
+    count = sum(len(row.cells) for row in body)
+    found = (f"{count} filled cell{'s' if count != 1 else ''} in column {column_letters(filled[0])}"
+             if filled else "nothing")
+    return PairsError("{path}: sheet {name!r} has no two columns of pairs (it holds {found}); "
+                      "choose the sheet with {sheet}, or name the cells with {cells}",
+                      fields=("sheet", "cells"), path=path, name=table.sheet, found=found,
+                      fault="no_table", at=Place(sheet=table.sheet),
+                      details={"sheet": table.sheet, "cells": count})
