@@ -25,6 +25,7 @@ The exceptions, and nothing else for a caller's mistake (anything else is a bug)
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO, NamedTuple
@@ -217,6 +218,14 @@ from domino_print.themes.model import FIT_MODES, in_language  # noqa: E402
 from domino_print.themes.user import natural_key  # noqa: E402
 
 
+def _path(value: object, name: str) -> Path:
+    """A path argument as a ``Path``: a ``str`` or any ``os.PathLike`` is one; ``TypeError`` else."""
+    if isinstance(value, (str, os.PathLike)) and not isinstance(value, bytes):
+        path = Path(value)
+        return path
+    raise TypeError(f"{name} must be a path (str or os.PathLike), not {type(value).__name__}")
+
+
 def open_picture(source: BinaryIO, path: Path) -> Image.Image:
     """A user's raster picture opened through the one guarded door (``pictures.decode``): its header
     read and checked against the command line's formats and limits; ``PictureError`` if refused."""
@@ -240,14 +249,20 @@ def reduce_large_picture(data: bytes, path: Path) -> tuple[bytes, str] | None:
     return reduce_large(data, path)
 
 
-def open_theme_archive(zip_path: Path, into: Path):
+def open_theme_archive(zip_path: Path, into: Path, *, most_bytes: int | None = None,
+                       most_file_bytes: int | None = None):
     """A theme's .zip unpacked into the empty folder ``into`` with the folder rules and the archive's
-    limits (``themes.archive``), then loaded as ``--theme`` loads it: the ``Theme`` (its pictures
-    inside ``into``). ``ArchiveError`` (with a ``reason``) or the theme's own error if refused."""
-    from domino_print.themes.archive import unpack_theme
+    limits (``themes.archive``; ``most_bytes`` and ``most_file_bytes`` lower the bytes it may unpack
+    to, all together and for one file), then loaded as ``--theme`` loads it: the ``Theme`` (its
+    pictures inside ``into``). ``ArchiveError`` (with a ``reason``) or the theme's own error if refused."""
+    from domino_print.themes.archive import default_limits, unpack_theme
     from domino_print.themes.user import load_user_theme
 
-    return load_user_theme(unpack_theme(zip_path, into))
+    defaults = default_limits()
+    limits = defaults._replace(
+        total_bytes=min(defaults.total_bytes, most_bytes or defaults.total_bytes),
+        member_bytes=min(defaults.member_bytes, most_file_bytes or defaults.member_bytes))
+    return load_user_theme(unpack_theme(_path(zip_path, "zip_path"), _path(into, "into"), limits))
 
 
 def check_picture(path: Path) -> None:

@@ -42,7 +42,7 @@ from urllib.parse import urlsplit
 
 from PIL import Image
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -819,23 +819,53 @@ async def theme_open(request: Request) -> Response:
         return PlainTextResponse("no session", status_code=401)
     lang = _lang(request)
     limit = studio.limits.bytes_per_session
+    too_large = _no_store(JSONResponse({"message": word(lang, "error.file_too_large",
+                                                        limit=human_size(limit, lang))}, status_code=413))
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:  # refused before a byte of it is kept
+        return too_large
     with tempfile.TemporaryDirectory(prefix="domino-print-theme-") as folder:
-        zip_path, size = Path(folder) / "theme.zip", 0
+        zip_path = Path(folder) / "theme.zip"
         with zip_path.open("wb") as kept:  # on disk as it arrives: never the whole file in memory
-            async for chunk in request.stream():
-                size += len(chunk)
-                if size > limit:
-                    message = word(lang, "error.file_too_large", limit=human_size(limit, lang))
-                    return _no_store(JSONResponse({"message": message}, status_code=413))
-                kept.write(chunk)
+            stored = await _body_to_file(request, kept, limit)
+        if stored == "too_large":
+            return too_large
+        if stored == "slow":
+            return _no_store(JSONResponse({"message": word(lang, "error.bad_request")}, status_code=408))
+        if stored == "gone":  # the visitor left: nobody to answer
+            return Response(status_code=400)
         unpacked = Path(folder) / "theme"
         unpacked.mkdir()
         try:
-            opened = await studio.run(theme_zip.read_archive, zip_path, unpacked, lang)
+            opened = await studio.run(theme_zip.read_archive, zip_path, unpacked, lang, limit,
+                                      studio.limits.bytes_per_file)
         except theme_zip.RefusedTheme as exc:
             return _no_store(JSONResponse({"message": exc.message}, status_code=422))
         result = await studio.run(_open_theme, studio, session, lang, opened)
     return state_answer(session, result["state"], rejected=result["rejected"], added=result["added"])
+
+
+BODY_PAUSE_S = 60.0
+"""The longest wait for the next piece of an upload's body before it is given up (408)."""
+
+
+async def _body_to_file(request: Request, kept, limit: int) -> str:
+    """The request's body written to ``kept`` as it arrives: ``done``, or ``too_large`` past
+    ``limit``, ``slow`` when no piece came for ``BODY_PAUSE_S``, ``gone`` when the client left."""
+    size, pieces = 0, request.stream().__aiter__()
+    while True:
+        try:
+            chunk = await asyncio.wait_for(pieces.__anext__(), BODY_PAUSE_S)
+        except StopAsyncIteration:
+            return "done"
+        except asyncio.TimeoutError:
+            return "slow"
+        except ClientDisconnect:
+            return "gone"
+        size += len(chunk)
+        if size > limit:
+            return "too_large"
+        kept.write(chunk)
 
 
 def _open_theme(studio: Studio, session: Session, lang: str, opened: theme_zip.OpenedTheme) -> dict:

@@ -101,19 +101,24 @@ def refusal(error: DominoError, lang: str) -> str:
     if isinstance(error, ArchiveError):
         key = {"unsafe": "unsafe", "too_large": "too_large", "too_many": "too_many",
                "no_pictures": "no_pictures"}.get(error.reason, "not_a_zip")
-        values = {"name": error.name, "count": error.values.get("count", "?"),
+        if key == "unsafe" and error.kind in ("link", "twice", "file_and_folder", "not_plain"):
+            key = f"unsafe_{error.kind}"  # not "outside its folder" for what is not (issue 28)
+        name = error.name if len(error.name) <= 80 else error.name[:80] + "…"
+        values = {"name": name, "count": error.values.get("count", "?"),
                   "limit": error.values.get("limit", "?")}
         return word(lang, f"theme.error.{key}", **values)
     return word(lang, "theme.error.bad_theme")
 
 
-def read_archive(zip_path: Path, folder: Path, lang: str) -> OpenedTheme:
+def read_archive(zip_path: Path, folder: Path, lang: str, most_bytes: int | None = None,
+                 most_file_bytes: int | None = None) -> OpenedTheme:
     """Open a theme's .zip sent by the visitor (kept on disk at ``zip_path``), unpacked into the
     empty ``folder``, which the caller keeps while the uploads are read: each upload reads its
-    picture from there when its turn comes (one picture in memory at a time).
+    picture from there when its turn comes (one picture in memory at a time); at most
+    ``most_bytes`` unpacked (the session's limit), ``most_file_bytes`` for one picture.
     ``RefusedTheme`` (worded in ``lang``) if refused."""
     try:
-        theme = _open(zip_path, folder)
+        theme = _open(zip_path, folder, most_bytes=most_bytes, most_file_bytes=most_file_bytes)
     except DominoError as exc:
         raise RefusedTheme(refusal(exc, lang)) from None
     opened = OpenedTheme(fit=theme.fit, background=theme.background)

@@ -26,11 +26,12 @@ import stat
 import tempfile
 import zipfile
 from pathlib import Path, PurePosixPath
-from typing import Any
+from typing import Any, NamedTuple
 
 from domino_print.pictures import IMAGE_SUFFIXES
 from domino_print.themes.files import OutsideFolder, inside_folder
 from domino_print.themes.model import ThemeError
+from domino_print.themes.zip_directory import TooManyMembers, check_directory
 
 MAX_MEMBERS = 500
 MAX_MEMBER_BYTES = 64 * 1024 * 1024
@@ -47,13 +48,29 @@ _LEFT_OUT_FOLDERS = ("__MACOSX",)
 class ArchiveError(ThemeError):
     """A theme archive refused before anything is unpacked: ``reason`` is ``not_a_zip``, ``unsafe``
     (a name outside the folder, a link, a name twice), ``too_large``, ``too_many`` or
-    ``no_pictures``; ``name`` the member at fault (when one is)."""
+    ``no_pictures``; ``name`` the member at fault (when one is); for ``unsafe``, ``kind`` says
+    which: ``outside``, ``not_plain`` (a drive or a backslash), ``link``, ``twice`` or
+    ``file_and_folder`` (``x.png`` and ``x.png/y.png``)."""
 
-    def __init__(self, template: str, /, *, path: object, reason: str, name: str = "",
+    def __init__(self, template: str, /, *, path: object, reason: str, name: str = "", kind: str = "",
                  **values: Any) -> None:
         self.reason = reason
         self.name = name
+        self.kind = kind
         super().__init__(template, path=path, name=name, **values)
+
+
+class ArchiveLimits(NamedTuple):
+    """What one archive may unpack to: ``members`` listed, bytes of one member and of all."""
+
+    members: int = MAX_MEMBERS
+    member_bytes: int = MAX_MEMBER_BYTES
+    total_bytes: int = MAX_TOTAL_BYTES
+
+
+def default_limits() -> ArchiveLimits:
+    """The command line's limits (the module's constants, read when asked)."""
+    return ArchiveLimits(MAX_MEMBERS, MAX_MEMBER_BYTES, MAX_TOTAL_BYTES)
 
 
 def _kept(name: str) -> bool:
@@ -64,12 +81,29 @@ def _kept(name: str) -> bool:
     return parts[-1].lower() == THEME_FILE or PurePosixPath(name).suffix.lower() in IMAGE_SUFFIXES
 
 
-def _checked_members(archive: zipfile.ZipFile, zip_path: Path, into: Path) -> list[zipfile.ZipInfo]:
+def _too_many(zip_path: Path, count: int, limit: int) -> ArchiveError:
+    return ArchiveError("the archive holds {count} files, more than {limit}; a theme needs its pictures "
+                        "and theme.toml only", path=zip_path, reason="too_many", count=count, limit=limit)
+
+
+def _file_and_folder(members: list[zipfile.ZipInfo], zip_path: Path) -> None:
+    """Refuse a name that is a file and, in another member, a folder (``x.png``, ``x.png/y.png``)."""
+    files = {m.filename.casefold(): m.filename for m in members if not m.is_dir()}
+    for member in members:
+        parts = PurePosixPath(member.filename).parts
+        for end in range(1, len(parts)):
+            folder = "/".join(parts[:end]).casefold()
+            if folder in files:
+                raise ArchiveError("{name} is a file and also a folder in the archive ({other}); the archive "
+                                   "is refused", path=zip_path, reason="unsafe", kind="file_and_folder",
+                                   name=files[folder], other=member.filename)
+
+
+def _checked_members(archive: zipfile.ZipFile, zip_path: Path, into: Path,
+                     limits: ArchiveLimits) -> list[zipfile.ZipInfo]:
     members = archive.infolist()
-    if len(members) > MAX_MEMBERS:
-        raise ArchiveError("the archive holds {count} files, more than {limit}; a theme needs its pictures "
-                           "and theme.toml only", path=zip_path, reason="too_many", count=len(members),
-                           limit=MAX_MEMBERS)
+    if len(members) > limits.members:
+        raise _too_many(zip_path, len(members), limits.members)
     seen: set[str] = set()
     kept, total = [], 0
     for member in members:
@@ -78,37 +112,38 @@ def _checked_members(archive: zipfile.ZipFile, zip_path: Path, into: Path) -> li
             inside_folder(into, name)
         except OutsideFolder:
             raise ArchiveError("{name} would be unpacked outside the theme's folder; the archive is refused",
-                               path=zip_path, reason="unsafe", name=name) from None
+                               path=zip_path, reason="unsafe", kind="outside", name=name) from None
         if "\\" in name or (len(name) > 1 and name[1] == ":"):
             raise ArchiveError("{name} is not a plain file name inside the archive; the archive is refused",
-                               path=zip_path, reason="unsafe", name=name)
+                               path=zip_path, reason="unsafe", kind="not_plain", name=name)
         if stat.S_ISLNK(member.external_attr >> 16):
             raise ArchiveError("{name} is a link; a theme's archive holds files only", path=zip_path,
-                               reason="unsafe", name=name)
+                               reason="unsafe", kind="link", name=name)
         folded = name.rstrip("/").casefold()
         if folded in seen:
             raise ArchiveError("{name} is in the archive twice; the archive is refused", path=zip_path,
-                               reason="unsafe", name=name)
+                               reason="unsafe", kind="twice", name=name)
         seen.add(folded)
         if member.is_dir() or not _kept(name):
             continue
         if member.flag_bits & 0x1:
             raise ArchiveError("{name} is encrypted; make the archive without a password", path=zip_path,
                                reason="not_a_zip", name=name)
-        if member.file_size > MAX_MEMBER_BYTES:
+        if member.file_size > limits.member_bytes:
             raise ArchiveError("{name} unpacks to {size} MB, over {limit} MB for one file", path=zip_path,
                                reason="too_large", name=name, size=member.file_size // (1024 * 1024),
-                               limit=MAX_MEMBER_BYTES // (1024 * 1024))
+                               limit=limits.member_bytes // (1024 * 1024))
         if member.file_size > _RATIO_FROM and member.file_size > MAX_RATIO * max(1, member.compress_size):
             raise ArchiveError("{name} unpacks to {ratio} times its packed size (a zip bomb?); the archive "
                                "is refused", path=zip_path, reason="too_large", name=name,
                                ratio=member.file_size // max(1, member.compress_size))
         total += member.file_size
-        if total > MAX_TOTAL_BYTES:
+        if total > limits.total_bytes:
             raise ArchiveError("the archive unpacks to more than {limit} MB; the archive is refused",
                                path=zip_path, reason="too_large", name=name,
-                               limit=MAX_TOTAL_BYTES // (1024 * 1024))
+                               limit=limits.total_bytes // (1024 * 1024))
         kept.append(member)
+    _file_and_folder(members, zip_path)
     if not any(PurePosixPath(m.filename).suffix.lower() in IMAGE_SUFFIXES for m in kept):
         raise ArchiveError("the archive holds no picture (and no theme.toml listing any)", path=zip_path,
                            reason="no_pictures")
@@ -127,17 +162,23 @@ def _theme_root(kept: list[zipfile.ZipInfo], into: Path) -> Path:
     return into
 
 
-def unpack_theme(zip_path: Path, into: Path) -> Path:
+def unpack_theme(zip_path: Path, into: Path, limits: ArchiveLimits | None = None) -> Path:
     """Check ``zip_path`` whole, then unpack its pictures and theme.toml into the empty folder
-    ``into``; the folder the theme is read from. ``ArchiveError`` (nothing written) if refused."""
+    ``into``; the folder the theme is read from. ``ArchiveError`` (nothing written) if refused.
+    The members are counted from the archive's end record before ``zipfile`` reads their list."""
+    limits = limits or default_limits()
     try:
+        with open(zip_path, "rb") as source:
+            check_directory(source, most_members=limits.members)
         archive = zipfile.ZipFile(zip_path)
+    except TooManyMembers as many:
+        raise _too_many(zip_path, many.members, limits.members) from None
     except (zipfile.BadZipFile, OSError, ValueError, EOFError) as exc:
         raise ArchiveError("not a .zip archive that can be read ({problem}); give the theme's .zip file or "
                            "its folder", path=zip_path, reason="not_a_zip",
                            problem=str(exc) or "damaged") from None
     with archive:
-        kept = _checked_members(archive, zip_path, into)
+        kept = _checked_members(archive, zip_path, into, limits)
         for member in kept:
             target = inside_folder(into, member.filename)
             target.parent.mkdir(parents=True, exist_ok=True)
