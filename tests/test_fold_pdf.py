@@ -242,7 +242,7 @@ def test_a_form_may_ask_for_fold_over_backs():
          "--back-offset is for two-sided printing, and --backs fold prints each back beside its front"),
         (["--backs", "sideways"], "'sideways' is not one of 'duplex', 'fold'"),
         (["--backs", "fold", "--tile-size", "100x200mm"],
-         "does not fit the tiles' half of A4 paper (190 x 115.5 mm; the backs take the other half)"),
+         "does not fit the tiles' half of A4 paper (190 x 114 mm; the backs take the other half)"),
     ],
 )
 def test_fold_refusals_are_one_line_with_no_file(run_cli, tmp_path, args, message):

@@ -305,3 +305,28 @@ def test_no_catalogue_text_sets_italic():
     for lang in texts.languages():
         for key, value in texts.catalogue(lang).items():
             assert "<i>" not in value, (lang, key)
+
+
+def _subset_names(pdf: bytes) -> list[tuple[str, str]]:
+    """(BaseFont, FontDescriptor's FontName) of every embedded font of every page, once each."""
+    seen: dict[int, tuple[str, str]] = {}
+    for page in pypdf.PdfReader(io.BytesIO(pdf)).pages:
+        for ref in page["/Resources"].get_object().get("/Font", {}).values():
+            font = ref.get_object()
+            seen[ref.idnum] = (str(font["/BaseFont"]), str(font["/FontDescriptor"].get_object()["/FontName"]))
+    return list(seen.values())
+
+
+def test_each_font_subset_has_its_own_six_capital_tag():
+    """ISO 32000-1, 9.6.4: a subset's name starts with six capitals and '+', and different subsets
+    of one file have different tags (ReportLab named every first subset AAAAAA+, issue 30)."""
+    options = {"theme": "fruits", "backs": True, "label": "Classe des Lutins"}
+    names = _subset_names(make_document(options).pdf)
+    assert len(names) >= 2  # regular and bold at least (the rules page)
+    tags = [base.lstrip("/").split("+")[0] for base, _ in names]
+    assert all(re.fullmatch(r"[A-Z]{6}", tag) for tag in tags), tags
+    assert len(set(tags)) == len(tags) and "AAAAAA" not in tags
+    assert all(base == name for base, name in names)
+    assert _subset_names(make_document(options).pdf) == names, "the same document, the same tags"
+    other = [base for base, _ in _subset_names(make_document({"theme": "fruits", "label": "Zèbre"}).pdf)]
+    assert not set(other) & {base for base, _ in names}, "other characters, other tags"

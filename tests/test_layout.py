@@ -138,7 +138,7 @@ def test_layout_is_plain_data():
         (SheetSpec(paper=Paper("tiny", 60, 60), margin_mm=20), "margins_too_large",
          {"margin_mm": 20, "paper_name": "tiny", "paper_mm": (60, 60)}),
         (SheetSpec(tile_short_mm=150), "tile_does_not_fit",
-         {"tile_mm": (150, 300), "area_mm": (190, 257), "paper_name": "A4", "paper_mm": (210, 297),
+         {"tile_mm": (150, 300), "area_mm": (190, 254), "paper_name": "A4", "paper_mm": (210, 297),
           "folded": False}),
         (SheetSpec(orientation="sideways"), "orientation", {"orientation": "sideways"}),
         (SheetSpec(gap_mm=-1), "negative", {"margin_mm": 10, "gap_mm": -1, "legend_band_mm": 12}),
@@ -161,14 +161,14 @@ def test_the_option_layer_words_size_errors_per_surface():
     worded = word_size_error(caught.value)
     assert isinstance(worded, OptionError) and set(worded.fields) == {"tile_size", "paper"}
     assert str(worded) == (
-        "a 150 x 300 mm tile does not fit the printable area (190 x 257 mm) of A4 paper; "
+        "a 150 x 300 mm tile does not fit the printable area (190 x 254 mm) of A4 paper; "
         "choose a smaller --tile-size or larger --paper"
     )
     assert describe(worded, "form", "en").endswith(
         "choose a smaller \u201cTile size\u201d or larger \u201cPaper\u201d"
     )
     assert describe(worded, "form", "fr") == (  # in the page's language, from the catalogue
-        "un domino de 150 x 300 mm ne tient pas dans la zone imprimable (190 x 257 mm) du papier A4 ; "
+        "un domino de 150 x 300 mm ne tient pas dans la zone imprimable (190 x 254 mm) du papier A4 ; "
         "choisissez une plus petite \u201cTaille des dominos\u201d ou un plus grand \u201cPapier\u201d"
     )
 

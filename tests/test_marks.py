@@ -18,6 +18,7 @@ from domino_print.geometry.sheet import (
     SheetSpec,
     layout_sheet,
 )
+from domino_print.pdf.tile import CUT_LINE_PT
 
 MM = 72 / 25.4
 EPS = 1e-6
@@ -137,3 +138,53 @@ def test_marks_are_an_option_of_every_surface(run_cli, tmp_path):
     assert field["choices"] == list(MARK_STYLES) and field["default"] == "crop"
     result = run_cli("--marks", "edge", "--out", tmp_path / "x.pdf")
     assert result.exit_code == 2 and "--marks" in result.stderr and not (tmp_path / "x.pdf").exists()
+
+
+@pytest.mark.parametrize("margin", [10.0, 8.0])
+def test_crop_marks_stand_3_mm_from_the_tiles_and_keep_a_mark_in_a_narrow_margin(margin):
+    """A print shop's 3 mm between the tile block and its crop marks (issue 30: it was 1.5 mm);
+    in the narrowest margin (8 mm) the side marks come nearer, 1.5 mm, rather than vanish."""
+    layout = layout_sheet(SheetSpec(margin_mm=margin), 28)
+    page = layout.pages[0]
+    left = min(p.x_mm for p in page.placements)
+    right = max(p.x_mm + p.width_mm for p in page.placements)
+    bottom = min(p.y_mm for p in page.placements)
+    top = max(p.y_mm + p.height_mm for p in page.placements)
+    down = [m for m in page.crop_marks if m.x0 == m.x1]
+    across = [m for m in page.crop_marks if m.y0 == m.y1]
+    distances = {
+        "top": {round(min(m.y0, m.y1) - top, 6) for m in down if m.y0 > top},
+        "bottom": {round(bottom - max(m.y0, m.y1), 6) for m in down if m.y0 < bottom},
+        "left": {round(left - max(m.x0, m.x1), 6) for m in across if m.x0 < left},
+        "right": {round(min(m.x0, m.x1) - right, 6) for m in across if m.x0 > right},
+    }
+    assert distances["top"] == distances["bottom"] == {3.0}
+    sides = {3.0} if margin == 10.0 else {1.5}
+    assert distances["left"] == distances["right"] == sides
+    assert all(abs(m.x1 - m.x0) + abs(m.y1 - m.y0) >= 1.5 - EPS for m in page.crop_marks)
+
+
+@pytest.mark.slow
+def test_crop_marks_3_mm_from_the_tile_block_measured_in_pixels_at_600_dpi():
+    """At 600 dpi, along the leftmost cut line above the tiles: the cut line's ink stops at the
+    block's top edge (its square cap, half its width, beyond), then 3 mm of white paper, then
+    the crop mark's ink."""
+    import pypdfium2 as pdfium
+
+    job = parse_options({"theme": "pips", "no_rules": True})
+    page = job.layout.pages[0]
+    left = min(p.x_mm for p in page.placements)
+    top = max(p.y_mm + p.height_mm for p in page.placements)
+    dpi = 600
+    px_per_mm = dpi / 25.4
+    document = pdfium.PdfDocument(make_document(job).pdf)
+    image = document[0].render(scale=dpi / 72, grayscale=True).to_pil()
+    document.close()
+    column = round(left * px_per_mm)
+    start = round((job.layout.page_height_mm - top) * px_per_mm)  # the top edge, y down
+    darkness = [min(image.getpixel((x, y)) for x in range(column - 2, column + 3))
+                for y in range(start - round(10 * px_per_mm), start + 1)][::-1]  # upwards from the edge
+    first_white = next(i for i, value in enumerate(darkness) if value > 250)
+    mark = next(i for i in range(first_white, len(darkness)) if darkness[i] < 128)
+    gap_mm = (mark - first_white) / px_per_mm
+    assert gap_mm == pytest.approx(3.0 - 0.5 * CUT_LINE_PT / MM, abs=0.1), f"{gap_mm:.2f} mm of white"

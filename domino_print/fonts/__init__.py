@@ -14,7 +14,8 @@ read (a module ``__getattr__``), so a run reads only the font files its pages us
 Platypus paragraphs need.
 
 Every text is embedded as a subset of the glyphs it uses, without the hinting
-(``sfnt.without_hinting``: about 5 KB a style instead of 14 KB). A character the font
+(``sfnt.without_hinting``: about 5 KB a style instead of 14 KB), each subset tagged by its own
+six capitals (``subset_tags``). A character the font
 lacks would print as an empty box: ``missing_characters`` finds them so that a user's
 text (label, theme title, picture names) is refused before any drawing.
 """
@@ -57,9 +58,10 @@ def _register(style: str) -> str:
     if name not in _registered:
         # ReportLab is loaded by whoever draws; this module stays cheap to import for option checks.
         from reportlab.pdfbase import pdfmetrics
-        from reportlab.pdfbase.ttfonts import TTFont, TTFontFace
+        from reportlab.pdfbase.ttfonts import TTFontFace
 
         from domino_print.fonts.sfnt import without_hinting
+        from domino_print.fonts.subset_tags import TaggedTTFont
 
         class UnhintedFace(TTFontFace):
             """ReportLab's face, whose PDF subsets leave the hinting out (``sfnt``)."""
@@ -68,7 +70,7 @@ def _register(style: str) -> str:
                 return without_hinting(super().makeSubset(subset))
 
         # asciiReadable=False: a subset holds the characters used, not the whole of ASCII besides.
-        font = TTFont(name, str(font_file(style)), asciiReadable=False)
+        font = TaggedTTFont(name, str(font_file(style)), asciiReadable=False)
         font.face.__class__ = UnhintedFace  # same parsed data; only how a subset is written changes
         pdfmetrics.registerFont(font)
         _registered[name] = font

@@ -55,9 +55,10 @@ PAPERS_MM: dict[str, tuple[float, float]] = {
 TILE_PRESETS_MM: dict[str, float] = {"small": 24.0, "medium": 30.0, "large": 40.0}
 """Named tile sizes by their short side: 24 x 48, 30 x 60 and 40 x 80 mm."""
 
-CROP_ROOM_MM = 4.0
+CROP_ROOM_MM = 5.5
 """With crop marks, tiles keep this far from the header above and the legend below: the crop
-marks in line with their edges then stop short of both."""
+marks in line with their edges (``CROP_OFFSET_MM`` out, ``CROP_LENGTH_MM`` long) then stop short
+of both."""
 
 MARK_STYLES = ("none", "crop", "full")
 """``SheetSpec.marks``: no guides in the margin; short crop marks in line with every cut line
@@ -75,9 +76,14 @@ HEADER_BAND_MM = 3.5
 """Below the paper's top ``PAPER_EDGE_MM``, the header line's glyphs (7 to 8 pt) take this much:
 short crop marks at the top stop under it (full guides cross it, the header sitting on white)."""
 
-CROP_OFFSET_MM = 1.5
-"""Crop marks start this far outside the tiles, so a cut a little off the line never shows them."""
+CROP_OFFSET_MM = 3.0
+"""Crop marks start this far outside the tiles (a print shop's usual 3 mm), so a cut a little off
+the line never shows them."""
 CROP_LENGTH_MM = 4.0
+MIN_CROP_MARK_MM = 2.0
+MIN_CROP_OFFSET_MM = 1.5
+"""In a margin too narrow for a ``MIN_CROP_MARK_MM`` mark ``CROP_OFFSET_MM`` out, a crop mark
+starts nearer the tiles, never nearer than this."""
 
 FOLD_AXES = ("auto", "horizontal", "vertical")
 """``SheetSpec.fold`` for a fold-over sheet: the fold line's direction on the page, or ``auto`` for the
@@ -349,18 +355,27 @@ def _tile_edges(p: Placement) -> list[Segment]:
     ]
 
 
+def _crop_offset(space_mm: float) -> float:
+    """How far outside the tiles a crop mark starts, given ``space_mm`` from the tiles to the
+    limit it must stop at: ``CROP_OFFSET_MM``, unless that leaves under ``MIN_CROP_MARK_MM`` of
+    mark (a narrow margin), then nearer, down to ``MIN_CROP_OFFSET_MM``."""
+    if space_mm - CROP_OFFSET_MM >= MIN_CROP_MARK_MM:
+        return CROP_OFFSET_MM
+    return max(MIN_CROP_OFFSET_MM, space_mm - MIN_CROP_MARK_MM)
+
+
 def _crop_marks(
     placements: tuple[Placement, ...], bounds: _Area, page: _Area, style: str
 ) -> tuple[Segment, ...]:
     """Marks in the margin in line with every tile edge (every cut line), outside the tiles.
 
-    Each starts ``CROP_OFFSET_MM`` outside the tiles and runs ``CROP_LENGTH_MM`` (``crop``) or
+    Each starts ``CROP_OFFSET_MM`` outside the tiles (nearer in a narrow margin, ``_crop_offset``)
+    and runs ``CROP_LENGTH_MM`` (``crop``) or
     across the whole margin (``full``); none comes closer than ``PAPER_EDGE_MM`` to the paper's
     edge, nor closer than 1 mm to the edge of ``bounds`` where that is not the paper's (the fold
     line of a fold-over page)."""
     if style == "none":
         return ()
-    offset = CROP_OFFSET_MM
     left = min(p.x_mm for p in placements)
     right = max(p.x_mm + p.width_mm for p in placements)
     bottom = min(p.y_mm for p in placements)
@@ -374,24 +389,28 @@ def _crop_marks(
     top_limit = limit(bounds.top, page.top)
     if style == "crop" and top_limit == PAPER_EDGE_MM:
         top_limit += HEADER_BAND_MM
-    room_top = bounds.top - top_limit - top - offset
-    room_bottom = bottom - bounds.y_mm - limit(bounds.y_mm, page.y_mm) - offset
-    room_left = left - bounds.x_mm - limit(bounds.x_mm, page.x_mm) - offset
-    room_right = bounds.right - limit(bounds.right, page.right) - right - offset
+    spaces = {"top": bounds.top - top_limit - top,
+              "bottom": bottom - bounds.y_mm - limit(bounds.y_mm, page.y_mm),
+              "left": left - bounds.x_mm - limit(bounds.x_mm, page.x_mm),
+              "right": bounds.right - limit(bounds.right, page.right) - right}
     length = math.inf if style == "full" else CROP_LENGTH_MM
-    top_len, bottom_len = min(length, room_top), min(length, room_bottom)
-    left_len, right_len = min(length, room_left), min(length, room_right)
+    offsets = {side: _crop_offset(space) for side, space in spaces.items()}
+    lengths = {side: min(length, space - offsets[side]) for side, space in spaces.items()}
     marks: list[Segment] = []
     for x in xs:
-        if top_len > 0:
-            marks.append(Segment(x, top + offset, x, top + offset + top_len))
-        if bottom_len > 0:
-            marks.append(Segment(x, bottom - offset - bottom_len, x, bottom - offset))
+        if lengths["top"] > 0:
+            start = top + offsets["top"]
+            marks.append(Segment(x, start, x, start + lengths["top"]))
+        if lengths["bottom"] > 0:
+            end = bottom - offsets["bottom"]
+            marks.append(Segment(x, end - lengths["bottom"], x, end))
     for y in ys:
-        if left_len > 0:
-            marks.append(Segment(left - offset - left_len, y, left - offset, y))
-        if right_len > 0:
-            marks.append(Segment(right + offset, y, right + offset + right_len, y))
+        if lengths["left"] > 0:
+            end = left - offsets["left"]
+            marks.append(Segment(end - lengths["left"], y, end, y))
+        if lengths["right"] > 0:
+            start = right + offsets["right"]
+            marks.append(Segment(start, y, start + lengths["right"], y))
     return tuple(marks)
 
 

@@ -53,7 +53,7 @@ def draw_sheet_tiles(
     draw_centre_lines(canvas, page.placements, faces.size_pt, line_scale, mark_room_pt)
     draw_segments(canvas, page.cut_lines, CUT_LINE_PT * line_scale, CUT_COLOUR)
     if page.crop_marks:
-        draw_segments(canvas, page.crop_marks, CROP_MARK_PT * line_scale, CUT_COLOUR)
+        draw_segments(canvas, page.crop_marks, CROP_MARK_PT * line_scale, CUT_COLOUR, butt=True)
 
 
 def draw_centre_lines(
@@ -74,8 +74,10 @@ def draw_centre_lines(
     canvas.restoreState()
 
 
-def draw_segments(canvas: Canvas, segments: Sequence[Segment], width_pt: float, colour: str) -> None:
-    """Straight lines given in mm, as one path with square caps."""
+def draw_segments(canvas: Canvas, segments: Sequence[Segment], width_pt: float, colour: str, *,
+                  butt: bool = False) -> None:
+    """Straight lines given in mm, as one path with square caps; with ``butt``, flat caps (the ink
+    stops at the lines' ends: crop marks keep their distance from the paper's edge)."""
     path = canvas.beginPath()
     for s in segments:
         path.moveTo(s.x0 * mm, s.y0 * mm)
@@ -83,6 +85,6 @@ def draw_segments(canvas: Canvas, segments: Sequence[Segment], width_pt: float, 
     canvas.saveState()
     canvas.setStrokeColor(colour)
     canvas.setLineWidth(width_pt)
-    canvas.setLineCap(2)  # square caps: corners close without gaps
+    canvas.setLineCap(0 if butt else 2)  # square caps: corners close without gaps
     canvas.drawPath(path, stroke=1, fill=0)
     canvas.restoreState()
