@@ -99,6 +99,10 @@ class Document(NamedTuple):
     """A list of pairs' header row, left out; empty when there was none."""
     list_skipped: tuple[tuple[str, str, int], ...] = ()
     """What reading a list of pairs left out (kind, where, count): title rows, a numbers column..."""
+    left_out: tuple[str, ...] = ()
+    """The names of the files of a pictures folder that are not pictures (left out of the set)."""
+    unused: tuple[str, ...] = ()
+    """The names of a user's pictures over the largest set, left out of it (no ``max`` given)."""
 
     @property
     def size(self) -> int:
@@ -135,7 +139,19 @@ def make_document(options: Mapping[str, object] | Options | Job,
         header_row=job.pairs.header if job.pairs is not None else (),
         list_skipped=tuple((note.kind, note.where, note.number) for note in job.pairs.table.skipped)
         if job.pairs is not None else (),
+        left_out=job.theme.left_out,
+        unused=_unused_pictures(job),
     )
+
+
+def _unused_pictures(job: Job) -> tuple[str, ...]:
+    """A user's pictures a double set without ``max`` leaves out: those over the largest set."""
+    theme = job.theme
+    if theme.builtin or theme.kind != "pictures" or job.options.max is not None or job.deck != "double":
+        return ()
+    named = bool(getattr(theme, "theme_file", ""))  # a theme.toml's labels (the studio's): its names
+    return tuple(theme.label(value, job.lang) if named else theme.images[value].name
+                 for value in range(job.top + 1, len(theme.images)))
 
 
 PNG_DPI = (30, 600)
@@ -212,7 +228,7 @@ def rules_text(job: Job) -> RulesContent | None:
 # tests/test_layers.py): the errors it words, and the picture and theme helpers its uploads need.
 from domino_print.output.stopping import Stopped, take_stop  # noqa: E402
 from domino_print.output.summary import human_size  # noqa: E402
-from domino_print.pictures import IMAGE_SUFFIXES, PictureError  # noqa: E402
+from domino_print.pictures import IMAGE_SUFFIXES, PictureError, svg_content  # noqa: E402
 from domino_print.themes.archive import ArchiveError  # noqa: E402
 from domino_print.themes.model import FIT_MODES, in_language  # noqa: E402
 from domino_print.themes.user import natural_key  # noqa: E402
@@ -239,6 +255,13 @@ def decode_picture(image: Image.Image, path: Path, scale: float) -> Image.Image:
     from domino_print.pictures.decode import decode
 
     return decode(image, path, scale)
+
+
+def picture_suffix(format_name: str) -> str:
+    """The file name ending a picture of this Pillow format is stored under (``.jpg`` for JPEG)."""
+    from domino_print.pictures.decode import suffix_for
+
+    return suffix_for(format_name)
 
 
 def reduce_large_picture(data: bytes, path: Path) -> tuple[bytes, str] | None:
@@ -313,7 +336,9 @@ __all__ += [
     "natural_key",
     "open_picture",
     "open_theme_archive",
+    "picture_suffix",
     "reduce_large_picture",
+    "svg_content",
     "svg_thumbnail",
     "take_stop",
 ]

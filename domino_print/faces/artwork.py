@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from domino_print.ink import COLOUR
+from domino_print.pictures import is_svg
 from domino_print.pictures.art import load_compiled
 from domino_print.pictures.restyle import restyle
 from domino_print.pictures.svg import draw_drawing, load_svg
@@ -66,7 +67,7 @@ class PicturePainter:
 
     def prepare(self, values, size_pt: float) -> None:
         """Start preparing these values' raster pictures side by side; ``draw`` collects them."""
-        rasters = [self.theme.images[v] for v in values if self.theme.images[v].suffix.lower() != ".svg"]
+        rasters = [self.theme.images[v] for v in values if not is_svg(self.theme.images[v])]
         if not rasters:
             return  # vector art only: nothing slow to start, and no need to import Pillow's tools
         from domino_print.pictures.raster import prepare_in_parallel  # deferred: Pillow, for photos only
@@ -89,7 +90,7 @@ class PicturePainter:
 
     def draw(self, canvas: Canvas, value: int, size_pt: float) -> None:
         path = self.theme.images[value]
-        if path.suffix.lower() == ".svg":
+        if is_svg(path):
             self._draw_svg(canvas, path, size_pt)
         else:
             self._draw_raster(canvas, path, size_pt, self._position(value))

@@ -24,6 +24,10 @@ from domino_print.texts.page_text import displayed
 T = TypeVar("T")
 HEADER_CELL_CHARS = 30
 """A header row's cells are named in the line, each cut to this length."""
+NAMED_FILES = 5
+"""Files left out are named in the line up to this many, then ``…``."""
+FILE_NAME_CHARS = 40
+"""Each file left out is named cut to this length."""
 
 
 class SummaryFacts(Protocol):
@@ -59,6 +63,12 @@ class SummaryFacts(Protocol):
     def list_skipped(self) -> tuple[tuple[str, str, int], ...]:
         """What reading a list of pairs left out, each as kind, where and count
         (``themes.lists.table.Skipped``): title rows, a numbers column, a total row..."""
+    @property
+    def left_out(self) -> tuple[str, ...]:
+        """The names of a folder's files that are not pictures, left out of the set."""
+    @property
+    def unused(self) -> tuple[str, ...]:
+        """The names of a user's pictures over the largest set, left out of it."""
 
 
 class DocumentFacts(NamedTuple):
@@ -75,12 +85,15 @@ class DocumentFacts(NamedTuple):
     size: int | None = None
     header_row: tuple[str, ...] = ()
     list_skipped: tuple[tuple[str, str, int], ...] = ()
+    left_out: tuple[str, ...] = ()
+    unused: tuple[str, ...] = ()
 
     @classmethod
     def of(cls, facts: SummaryFacts) -> DocumentFacts:
         return cls(facts.pages, facts.tiles, facts.deck, facts.top, facts.sets, facts.backs,
                    facts.duplex, facts.paper, facts.size, tuple(facts.header_row),
-                   tuple((str(kind), str(where), int(count)) for kind, where, count in facts.list_skipped))
+                   tuple((str(kind), str(where), int(count)) for kind, where, count in facts.list_skipped),
+                   tuple(facts.left_out), tuple(facts.unused))
 
     def as_json(self) -> dict[str, object]:
         return dict(self._asdict())
@@ -102,7 +115,15 @@ class DocumentFacts(NamedTuple):
             duplex=_field(data, "duplex", str), paper=_field(data, "paper", str),
             size=None if size is None else _field(data, "size", int), header_row=tuple(header),
             list_skipped=_skipped(data.get("list_skipped", [])),
+            left_out=_texts(data, "left_out"), unused=_texts(data, "unused"),
         )
+
+
+def _texts(data: Mapping[str, object], name: str) -> tuple[str, ...]:
+    value = data.get(name, [])
+    if not isinstance(value, (list, tuple)) or not all(isinstance(cell, str) for cell in value):
+        raise ValueError(f"document facts: {name} is {value!r}, not a list of texts")
+    return tuple(value)
 
 
 def _skipped(data: object) -> tuple[tuple[str, str, int], ...]:
@@ -155,6 +176,10 @@ def summary_line(facts: SummaryFacts, lang: str, out_name: str | None = None,
     line = text(lang, "summary.line", pages=plural(lang, "summary.pages", facts.pages),
                 dominoes=dominoes, paper=facts.paper, size=size)
     line = _list_notes(line, facts, lang)
+    for key, files in (("summary.left_out", facts.left_out), ("summary.unused", facts.unused)):
+        if files:
+            line = text(lang, "summary.with_previews", summary=line,
+                        previews=plural(lang, key, len(files), names=_file_names(files)))
     if out_name is not None:
         line = text(lang, "summary.file", out=out_name, summary=line)
     if previews:
@@ -195,6 +220,12 @@ def _list_notes(line: str, facts: SummaryFacts, lang: str) -> str:
     if not said:
         return line
     return line + text(lang, "summary.list.separator") + text(lang, "summary.list.separator").join(said)
+
+
+def _file_names(names: Sequence[str]) -> str:
+    """The first ``NAMED_FILES`` names, each printable and cut short, then ``…`` for the rest."""
+    shown = [displayed(name)[:FILE_NAME_CHARS] for name in names[:NAMED_FILES]]
+    return ", ".join(shown) + (", …" if len(names) > NAMED_FILES else "")
 
 
 def calibration_line(out_name: str, pages: int, duplex: str, paper: str, size: int, lang: str) -> str:

@@ -11,7 +11,10 @@ none of them). Its modules:
   and downsample it for a square face.
 * ``svg``: parse a user's SVG with every outside reference off, text in our
   own font, its work bounded, then convert it to a ReportLab drawing (lxml,
-  svglib).
+  svglib); ``svg_normal`` first rewrites what browsers draw and svglib does not
+  know (CSS in style attributes, font-size keywords, ``currentColor``).
+* ``libtiff``: Pillow's libtiff kept off the process's standard error, and
+  asked which TIFF compressions it decodes.
 * ``art``: the bundled SVG art as precompiled PDF operators.
 
 A file that cannot be used raises ``PictureError``, one line naming the file
@@ -24,11 +27,47 @@ from pathlib import Path
 
 from domino_print.errors import DominoError
 
-IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".gif", ".bmp", ".tif", ".tiff", ".heic", ".heif", ".svg")
-"""File name endings of the pictures a folder theme picks up."""
+IMAGE_SUFFIXES = (
+    ".png", ".apng", ".jpg", ".jpeg", ".jpe", ".jfif", ".mpo", ".heic", ".heif", ".avif", ".avifs",
+    ".webp", ".gif", ".bmp", ".dib", ".tif", ".tiff", ".jp2", ".j2k", ".jpc", ".jpf", ".jpx", ".j2c",
+    ".psd", ".tga", ".icb", ".vda", ".vst", ".ico", ".cur", ".icns", ".qoi", ".pbm", ".pgm", ".ppm",
+    ".pnm", ".pfm", ".pcx", ".dcx", ".dds", ".sgi", ".rgb", ".rgba", ".bw", ".ras", ".xbm", ".xpm",
+    ".blp", ".fit", ".fits", ".fli", ".flc", ".ftc", ".ftu", ".gbr", ".im", ".msp", ".pcd", ".pxr",
+    ".svg",
+)
+"""File name endings of pictures: what Pillow names the formats it reads (``decode.reader_formats``,
+a test keeps the two in step), the HEIC and HEIF of pillow-heif, and SVG. A folder's file with
+another ending, or none, is a picture too when its content is one (``themes.user.list_images``)."""
 
-FORMAT_NAMES = "PNG, JPEG, WebP, GIF, BMP, TIFF, HEIC or SVG"
-"""The same formats, as a user reads them in a message."""
+FORMAT_NAMES = "PNG, JPEG, HEIC, AVIF, WebP, GIF, TIFF, BMP, PSD, TGA, ICO, JPEG 2000, QOI, PPM or SVG"
+"""The formats a user knows best, as they read them in a message (every other one Pillow reads
+is read too)."""
+
+
+SVG_SNIFF_BYTES = 65536
+"""How far into a file ``svg_content`` looks for the ``<svg`` element (a long XML prolog or
+comment from a design tool comes first)."""
+
+
+def svg_content(head: bytes, suffix: str = "") -> bool:
+    """Whether a file starting with ``head`` (its first ``SVG_SNIFF_BYTES``) is read as an SVG:
+    XML text holding ``<svg``, or XML text in a file named ``.svg``. The one rule of every
+    surface (a folder's file, a theme's picture, a studio upload), whatever the name says."""
+    start = head[:2048].lstrip(b"\xef\xbb\xbf \t\r\n")
+    if not start.startswith(b"<"):
+        return False
+    return suffix.lower() == ".svg" or b"<svg" in head[:SVG_SNIFF_BYTES].lower()
+
+
+def is_svg(path: Path) -> bool:
+    """Whether the file at ``path`` is an SVG by ``svg_content``; False if it cannot be read
+    (the raster reader then says why)."""
+    try:
+        with open(path, "rb") as file:
+            head = file.read(SVG_SNIFF_BYTES)
+    except OSError:
+        return path.suffix.lower() == ".svg"
+    return svg_content(head, path.suffix)
 
 
 def shown(path: Path) -> str:

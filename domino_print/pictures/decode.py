@@ -3,9 +3,13 @@
 The one door through which a user's pixels come in, from a file or from bytes
 (a picture embedded in an SVG):
 
-* ``open_picture`` reads the header only: the format must be one of
-  ``FORMATS`` (no other Pillow decoder runs, so no plugin can start a program),
-  and the size must be within the limits below, before any pixel is decoded.
+* ``open_picture`` reads the header only: the format is any the installed
+  Pillow reads (``reader_formats``: PNG, JPEG and MPO, HEIC and AVIF, WebP, GIF,
+  TIFF, BMP, JPEG 2000, PSD, TGA, ICO, QOI, PPM/PGM... found by content,
+  whatever the file's name) but the few in ``LEFT_TO_OTHERS`` (a decoder that
+  would start a program, write a file, or only names a format it cannot
+  decode), and the size must be within the limits below, before any pixel is
+  decoded.
 * ``decode`` decodes it at the smallest scale that still gives ``scale`` of
   its pixels (a JPEG at 1/2, 1/4 or 1/8 with ``Image.draft``: cheap, and the
   full image is never held; a HEIC from the thumbnail its phone embedded, when
@@ -28,9 +32,11 @@ Errors are ``PictureError``: one line naming the file, never a traceback.
 
 from __future__ import annotations
 
+import functools
 import io
 import math
 import os
+import re
 import warnings
 from pathlib import Path
 from typing import BinaryIO
@@ -51,8 +57,26 @@ warnings.filterwarnings("ignore", category=Image.DecompressionBombWarning)
 # the picture still decodes, or fails with one clear error line; they must not add lines of their own.
 warnings.filterwarnings("ignore", category=UserWarning, module=r"PIL\.")
 
-FORMATS = ("PNG", "JPEG", "WEBP", "GIF", "BMP", "TIFF")
-"""Pillow decoders a user's image may use; every other decoder stays off."""
+LEFT_TO_OTHERS = {
+    "EPS": "Pillow's EPS reader runs Ghostscript, an outside program",
+    "IPTC": "Pillow's IPTC reader writes a temporary file and opens it again",
+    "MPEG": "Pillow only names an MPEG video; it decodes no picture",
+    "BUFR": "a stub in Pillow: it needs a handler installed by the program",
+    "GRIB": "a stub in Pillow: it needs a handler installed by the program",
+    "HDF5": "a stub in Pillow: it needs a handler installed by the program",
+    "WMF": "Pillow draws WMF and EMF on Windows only",
+}
+"""Pillow readers a user's file never reaches, each with the reason; every other one is used."""
+
+
+@functools.cache
+def reader_formats() -> tuple[str, ...]:
+    """The Pillow readers a user's picture may use, in Pillow's own order, those that recognise
+    a file by its first bytes before those that try to parse any file (TGA, PCD, SPIDER...)."""
+    Image.init()
+    usable = [name for name in Image.ID if name in Image.OPEN and name not in LEFT_TO_OTHERS]
+    return (*(n for n in usable if Image.OPEN[n][1] is not None),
+            *(n for n in usable if Image.OPEN[n][1] is None))
 HEIF_FORMATS = ("HEIF",)
 """The decoder pillow-heif adds (HEIC and HEIF, what phones save): registered the first time a
 file's content says it is one (``_is_heif``), whatever its name (``IMG_0001.jpg`` too)."""
@@ -73,8 +97,30 @@ READ_ERRORS = (UnidentifiedImageError, OSError, SyntaxError, ValueError, EOFErro
 """What Pillow raises for a file that is not an image, or a damaged one."""
 
 
+_USUAL_SUFFIX = {"JPEG": ".jpg", "MPO": ".jpg", "HEIF": ".heic", "TIFF": ".tif", "PPM": ".ppm",
+                 "JPEG2000": ".jp2"}
+"""The ending people give these formats, where Pillow lists another first (``.jfif``...)."""
+
+
+def suffix_for(format_name: str) -> str:
+    """The file name ending for a picture Pillow opened as ``format_name`` (``.jpg`` for JPEG);
+    ``.img`` for a format Pillow names no ending for (read by content anyway)."""
+    if format_name in _USUAL_SUFFIX:
+        return _USUAL_SUFFIX[format_name]
+    Image.init()
+    return next((ext for ext, name in Image.EXTENSION.items() if name == format_name), ".img")
+
+
 def _megapixels(width: int, height: int) -> str:
     return f"{width} x {height} pixels ({width * height / 1e6:.0f} megapixels)"
+
+
+def bomb_megapixels(exc: Exception, limit: int) -> int:
+    """The megapixels a picture Pillow refused as a decompression bomb declares: read from the
+    refusal's numbers (``Image size (N pixels) exceeds limit...``), else just over ``limit``."""
+    found = re.search(r"\((\d+) pixels\)", str(exc))
+    pixels = int(found.group(1)) if found else limit + 1
+    return max(math.ceil(pixels / 1e6), limit // 1_000_000 + 1)
 
 
 def decoded_whole(image: Image.Image) -> bool:
@@ -103,10 +149,11 @@ def too_large(path: Path, width: int, height: int, whole: bool, kind: str = "") 
 
 
 def damaged(path: Path, exc: BaseException) -> PictureError:
-    detail = " ".join(str(exc).split()) or type(exc).__name__
+    """The refusal of a picture whose pixels fail to decode, in our words (the decoder's own,
+    ``decoder error -2``, tell a user nothing)."""
+    del exc  # deliberately unused: see above
     return PictureError(
-        path,
-        f"the picture is damaged or incomplete ({detail}); open it in an image viewer, or replace it",
+        path, "the picture is damaged or incomplete; open it in an image viewer, or replace it",
         reason="damaged",
     )
 
@@ -116,17 +163,20 @@ def open_picture(source: BinaryIO, path: Path) -> Image.Image:
     checked. Opening the file itself, and its errors, is the caller's (``raster._opened``)."""
     try:
         image = Image.open(source, formats=_formats_for(source))
-    except Image.DecompressionBombError:
+    except Image.DecompressionBombError as exc:
         raise PictureError(
             path,
             f"the picture is over {MAX_JPEG_PIXELS // 1_000_000} megapixels, over every limit "
-            f"({MAX_DECODED_PIXELS // 1_000_000} megapixels for PNG, WebP, GIF, BMP, TIFF; "
+            f"({MAX_DECODED_PIXELS // 1_000_000} megapixels for pictures decoded whole; "
             f"{MAX_JPEG_PIXELS // 1_000_000} for JPEG); scale it down first",
-            reason="too_large", megapixels="?", limit=MAX_JPEG_PIXELS // 1_000_000,
+            reason="too_large", megapixels=bomb_megapixels(exc, MAX_JPEG_PIXELS),
+            limit=MAX_JPEG_PIXELS // 1_000_000,
         ) from None
     except READ_ERRORS:
         raise PictureError(path, f"not a picture that can be read; use {FORMAT_NAMES} files",
                            reason="not_a_picture") from None
+    if image.format == "TIFF":
+        _check_tiff_codec(image, path)
     width, height = image.size
     whole = decoded_whole(image)
     if width * height > (MAX_DECODED_PIXELS if whole else MAX_JPEG_PIXELS):
@@ -139,6 +189,31 @@ def open_picture(source: BinaryIO, path: Path) -> Image.Image:
                                  f"pixels, and the file holds only {size} bytes; open it in an image viewer, "
                                  "or replace it")
     return image
+
+
+TIFF_COMPRESSION = 259
+"""The TIFF tag naming a picture's compression."""
+
+
+def _check_tiff_codec(image: Image.Image, path: Path) -> None:
+    """libtiff silenced (``libtiff.quiet``), and a TIFF in a compression it lacks refused as such,
+    never as damaged: WebP, Zstandard, JPEG XL... inside a valid TIFF."""
+    from PIL import TiffImagePlugin
+
+    from domino_print.pictures import libtiff  # deferred: ctypes, for TIFF only
+
+    libtiff.quiet()
+    code = image.tag_v2.get(TIFF_COMPRESSION, 1) if hasattr(image, "tag_v2") else 1
+    if not isinstance(code, int) or libtiff.codec_configured(code) is not False:
+        return
+    known = TiffImagePlugin.COMPRESSION_INFO.get(code)
+    name = known.removeprefix("tiff_").replace("_", " ").upper() if known else f"number {code}"
+    image.close()
+    raise PictureError(
+        path, f"the picture is a TIFF compressed with {name}, a compression the TIFF reader here does "
+              "not decode; save it again as PNG, or as TIFF with LZW or no compression",
+        reason="unsupported", compression=name,
+    )
 
 
 def _size(source: BinaryIO) -> int | None:
@@ -175,11 +250,11 @@ def _is_heif(source: BinaryIO) -> bool:
 def _formats_for(source: BinaryIO) -> tuple[str, ...]:
     """The decoders that may open ``source``: ours, or pillow-heif's for a HEIF file (loaded then)."""
     if not _is_heif(source):
-        return FORMATS
+        return reader_formats()
     try:
         import pillow_heif  # deferred: about 20 ms, for phone photos only
     except ImportError:  # pragma: no cover - a dependency; an install without it says so
-        return FORMATS
+        return reader_formats()
     pillow_heif.register_heif_opener()
     return HEIF_FORMATS
 

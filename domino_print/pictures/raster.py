@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING
 
 from PIL import Image
 
-from domino_print.pictures import PictureError
+from domino_print.pictures import PictureError, is_svg
 from domino_print.pictures.decode import decode, decoded_size, open_picture
 from domino_print.pictures.svg import load_svg
 
@@ -88,11 +88,25 @@ def _opened(path: Path):
 
 def check_image(path: Path) -> ImageInfo | None:
     """Validate a picture cheaply at theme load time; ``None`` for an SVG (parsed here too)."""
-    if path.suffix.lower() == ".svg":
+    if is_svg(path):
         load_svg(path)
         return None
     with _opened(path) as image:
         return ImageInfo(format=image.format or "", width=image.width, height=image.height)
+
+
+def is_picture(path: Path) -> bool:
+    """Whether the file's content is a picture ``check_image`` takes up (an SVG, or a raster
+    format a reader opens by its header), whatever its name: a folder's file named ``IMG_0001``
+    or ``photo.dat`` is one when its content says so. A picture over the limits is one too (the
+    check then refuses it, naming it); a file that cannot be read is not."""
+    if is_svg(path):
+        return True
+    try:
+        with _opened(path):
+            return True
+    except PictureError as exc:
+        return exc.reason not in ("not_a_picture", "unreadable")
 
 
 # -- decoding --------------------------------------------------------------------------------
@@ -297,7 +311,7 @@ def prepare_in_parallel(
     workers = workers if workers is not None else min(4, os.cpu_count() or 1)
     chosen = []
     for path in dict.fromkeys(paths):
-        if path.suffix.lower() == ".svg":
+        if is_svg(path):
             continue
         try:
             if _decoded_pixels(path, size_pt, dpi, fit, padding, margin) > PARALLEL_MAX_PIXELS:

@@ -38,6 +38,7 @@ from domino_print.pictures import PictureError
 from domino_print.pictures.decode import (
     JPEG_FORMATS,
     READ_ERRORS,
+    bomb_megapixels,
     damaged,
     in_working_mode,
     open_picture,
@@ -267,9 +268,10 @@ def reduce_large(data: bytes, path: Path) -> tuple[bytes, str] | None:
         return None  # within the limits: stored as it is
     try:
         image = Image.open(io.BytesIO(data), formats=_formats(data))
-    except Image.DecompressionBombError:
+    except Image.DecompressionBombError as exc:
         raise PictureError(path, f"the picture is over {MAX_ARRIVAL_PIXELS // 1_000_000} megapixels; "
-                                 "scale it down first", reason="too_large", megapixels="?",
+                                 "scale it down first", reason="too_large",
+                           megapixels=bomb_megapixels(exc, MAX_ARRIVAL_PIXELS),
                            limit=MAX_ARRIVAL_PIXELS // 1_000_000) from None
     except READ_ERRORS as exc:
         raise damaged(path, exc) from None

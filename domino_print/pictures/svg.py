@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING
 
 from domino_print import fonts
 from domino_print.pictures import PictureError
+from domino_print.pictures.svg_normal import normalise
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -73,6 +74,9 @@ _NO_ROOT = "/nonexistent/domino-print-refuses-external-references"
 MAX_ASPECT = 1000
 """How much longer than wide (or wide than long) an SVG may be: beyond, it is a line, not a picture,
 and its scale would underflow."""
+CANNOT_DRAW = ("the SVG uses something this program cannot draw; open it in a drawing program (Inkscape) "
+               "and save it as plain SVG, or export it as PNG")
+"""The refusal of an SVG svglib or ReportLab fails on: our words, never a library's message."""
 _DRAWING_ERRORS = (ValueError, TypeError, AttributeError, KeyError, IndexError, OverflowError,
                    ZeroDivisionError)
 """What svglib raises for an SVG it cannot convert."""
@@ -113,13 +117,38 @@ def _svg_renderer():
     import domino_print.platypus_import  # noqa: F401
 
     # isort: split
-    from svglib.svglib import SvgRenderer, node_name  # deferred: svglib, lxml, CSS tools: SVG only
+    from reportlab.lib import colors
+    from svglib.svglib import (  # deferred: svglib, lxml, CSS tools: SVG only
+        Svg2RlgAttributeConverter,
+        SvgRenderer,
+        node_name,
+    )
+
+    from domino_print.pictures.svg_normal import style_declarations, tolerant_length
+
+    class TolerantConverter(Svg2RlgAttributeConverter):
+        """svglib's attribute reader, reading what a ``<style>`` sheet may still hold as
+        browsers do (see ``svg_normal``)."""
+
+        def parseMultiAttributes(self, line: str) -> dict[str, str]:
+            return {name: value for name, value in style_declarations(line) if ":" not in value}
+
+        def convertLength(self, svgAttr, *args, **kwargs):
+            px = tolerant_length(str(svgAttr))
+            return px if px is not None else super().convertLength(svgAttr, *args, **kwargs)
+
+        def convertColor(self, svgAttr):
+            colour = super().convertColor(svgAttr)
+            return colors.black if isinstance(colour, str) else colour
 
     class ConfinedRenderer(SvgRenderer):
         """An ``SvgRenderer`` that resolves ``#fragment`` links only."""
 
         def __init__(self, path: str) -> None:
             super().__init__(path, font_map=_OwnFonts(), external_reference_root=_NO_ROOT)
+            tolerant = TolerantConverter(font_map=_OwnFonts())
+            tolerant.css_rules = self.attrConverter.css_rules
+            self.attrConverter = self.shape_converter.attrConverter = tolerant
             self.embedded_pixels = 0
             """Pixels decoded so far for the SVG's embedded pictures, all together."""
 
@@ -286,7 +315,9 @@ def _parse(path: Path, data: bytes):
     try:
         root = etree.fromstring(data, parser=parser)
     except etree.XMLSyntaxError as exc:
-        raise PictureError(path, f"not a readable SVG file ({exc.msg})") from None
+        where = f"at line {exc.lineno}, column {exc.position[1]}" if exc.lineno else "at its start"
+        raise PictureError(path, f"not a readable SVG file (its XML is broken {where}); open it in a "
+                                 "drawing program or a browser and save it again", reason="bad_svg") from None
     if root is None or etree.QName(root).localname != "svg":
         raise PictureError(path, "not an SVG file (no <svg> root element)")
     declared = root.getroottree().docinfo.internalDTD
@@ -457,13 +488,16 @@ def load_svg(path: Path) -> Drawing:
     root = _parse(path, data)
     _drop_outside_references(root)
     elements = _check_work(path, root)
+    normalise(root)
     renderer_class = _svg_renderer()
     renderer = renderer_class(str(path))
     try:
         with _svglib_quiet():
             drawing = renderer.render(root)
-    except _DRAWING_ERRORS as exc:
-        raise PictureError(path, f"the SVG cannot be drawn ({exc})") from None
+    except PictureError:  # an embedded picture's own refusal
+        raise
+    except Exception:  # any of svglib's own failures: worded by us (CANNOT_DRAW)
+        raise PictureError(path, CANNOT_DRAW, reason="bad_svg") from None
     if drawing is None:
         raise PictureError(path, "the SVG has no size; give it a viewBox or width and height")
     bad = _first_bad_number(drawing)
@@ -501,21 +535,28 @@ def _trial_draw(path: Path, drawing) -> None:
 
     try:
         draw_drawing(Canvas(io.BytesIO(), invariant=1), drawing)
-    except _DRAWING_ERRORS as exc:
-        raise PictureError(path, f"the SVG cannot be drawn ({' '.join(str(exc).split())})") from None
+    except _DRAWING_ERRORS:
+        raise PictureError(path, CANNOT_DRAW, reason="bad_svg") from None
 
 
 def thumbnail(path: Path, side: int) -> Image.Image:
     """The SVG at ``path``, loaded as a theme's (``load_svg``), drawn ``side`` pixels on its long
-    side, as RGB pixels (a thumbnail the studio encodes itself: an SVG is never served as SVG)."""
+    side, as RGB pixels (a thumbnail the studio encodes itself: an SVG is never served as SVG).
+
+    Drawn by ``draw_drawing``, the renderer of the PDF's faces (embedded pictures too), on a
+    page of its own; the drawing itself is left as it is (it may be the one a face draws)."""
     import pypdfium2 as pdfium  # only when a thumbnail is asked for
-    from reportlab.graphics import renderPDF
+    from reportlab.pdfgen.canvas import Canvas
 
     drawing = load_svg(path)
     scale = side / max(drawing.width, drawing.height)
-    drawing.scale(scale, scale)
-    drawing.width, drawing.height = drawing.width * scale, drawing.height * scale
-    document = pdfium.PdfDocument(renderPDF.drawToString(drawing))
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(drawing.width * scale, drawing.height * scale), invariant=1)
+    canvas.scale(scale, scale)
+    draw_drawing(canvas, drawing)
+    canvas.showPage()
+    canvas.save()
+    document = pdfium.PdfDocument(buffer.getvalue())
     try:
         return document[0].render(scale=1).to_pil().convert("RGB")
     finally:

@@ -449,6 +449,9 @@ async def preview(request: Request) -> Response:
         "key": key,
         "pages": [f"{base}/{n}.jpg" for n in range(facts["pages"])],
         "summary": summary(lang, facts),
+        # The visitor's pictures over the set (named in the summary too) are marked beside their
+        # thumbnails: the highest value the set uses, when the pictures make a double set.
+        "pictures_top": facts["top"] if theme == PICTURES and facts.get("deck") == "double" else None,
         "size_known": facts.get("size") is not None,
         "size_url": f"/api/size/{scope}/{full_key}" if own else None,
         # Only where the command works later: a session's folder goes when the session does.
@@ -665,13 +668,15 @@ async def upload_one(request: Request) -> Response:
 
 
 PICTURE_MESSAGES = {"not_a_picture": "not_a_picture", "too_large": "too_many_pixels", "damaged": "damaged",
-                    "bad_svg": "bad_svg", "empty": "empty"}
+                    "bad_svg": "bad_svg", "empty": "empty", "unsupported": "unsupported_compression"}
 """The page's message (``studio.error.<key>``) for each ``pictures.PictureError.reason``."""
 
 
 def picture_message(error: PictureError, lang: str) -> str:
     """A refused picture's message in the page's language, from the error's reason and values."""
     key = PICTURE_MESSAGES.get(error.reason, "not_a_picture")
+    if key == "unsupported_compression":
+        return word(lang, f"error.{key}", compression=error.values.get("compression", "?"))
     if key != "too_many_pixels":
         return word(lang, f"error.{key}")
     values = {name: error.values.get(name, "?") for name in ("megapixels", "limit")}

@@ -39,7 +39,9 @@ from domino_print.api import (
     decode_picture,
     in_language,
     open_picture,
+    picture_suffix,
     reduce_large_picture,
+    svg_content,
     svg_thumbnail,
 )
 from domino_print.texts import languages
@@ -53,10 +55,6 @@ a face of the preview at 72 dpi and enlarged at 150 dpi, and decoding a phone's 
 takes seconds. The PDF to download reads the original, whole."""
 THEME_NAME = "photos"
 LABEL_MAX = 40
-_EXTENSIONS = {"PNG": ".png", "JPEG": ".jpg", "MPO": ".jpg", "WEBP": ".webp", "GIF": ".gif",
-               "BMP": ".bmp", "TIFF": ".tif", "HEIF": ".heic", "AVIF": ".avif"}
-"""The stored original's file name ending, from the format the decoder found (``pictures``
-decides which formats are read at all)."""
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
@@ -86,11 +84,6 @@ def clean_label(value: str) -> str:
     return " ".join(text.split())[:LABEL_MAX]
 
 
-def _looks_like_svg(data: bytes) -> bool:
-    head = data[:2048].lstrip(b"\xef\xbb\xbf \t\r\n").lower()
-    return head.startswith(b"<") and b"<svg" in data[:65536].lower()
-
-
 def _png(image: Image.Image) -> bytes:
     buffer = io.BytesIO()
     image.save(buffer, "PNG", compress_level=1)
@@ -112,9 +105,7 @@ def _prepare_raster(data: bytes, path: Path) -> tuple[str, bytes, str, bytes]:
     decoded at the smallest scale that still gives the preview's size."""
     image = open_picture(io.BytesIO(data), path)
     try:
-        extension = _EXTENSIONS.get(image.format or "", "")
-        if not extension:
-            raise PictureError(path, "not a picture format a theme reads", reason="not_a_picture")
+        extension = picture_suffix(image.format or "")  # the stored original's, from its content
         side = HEIF_PREVIEW_PX if image.format == "HEIF" else PREVIEW_PX
         working = decode_picture(image, path, min(1.0, side / max(1, *image.size)))
         alpha = working.mode in ("RGBA", "LA")
@@ -193,7 +184,7 @@ _LIBC = _glibc()
 
 def _prepare(data: bytes, path: Path) -> Prepared:
     digest = hashlib.sha256(data).hexdigest()
-    if _looks_like_svg(data):
+    if svg_content(data, path.suffix):
         thumbnail = _prepare_svg(data, path)
         return Prepared(digest, ".svg", data, data, ".svg", thumbnail)
     reduced = reduce_large_picture(data, path)  # over the decoding limit: a reduced copy is kept

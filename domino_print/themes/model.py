@@ -123,6 +123,8 @@ class Theme:
     background: str = "#FFFFFF"
     builtin: bool = True
     association: AssociationTheme | None = None
+    left_out: tuple[str, ...] = ()
+    """The names of the files beside a user's pictures that are not pictures (said in the summary)."""
     """The ways it shows a value, when its file lists ``[[representations]]``."""
 
     def title_in(self, lang: str) -> str:

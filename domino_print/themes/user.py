@@ -1,10 +1,16 @@
 """User themes: a folder of pictures, or a theme TOML file, turned into a validated ``Theme``.
 
-A folder without ``theme.toml``: its pictures (``pictures.IMAGE_SUFFIXES``; hidden
-files, subfolders and other files are left out) sorted by name the way people
-count, ignoring case (``img2`` before ``img10``), give values 0, 1, 2... The
-number of pictures is the largest set possible: 7 pictures make a double-six,
-10 a double-nine. Labels default to the file names (``01-maman.jpg`` -> ``maman``).
+A folder without ``theme.toml``: its pictures sorted by name the way people count,
+ignoring case (``img2`` before ``img10``), give values 0, 1, 2... The number of
+pictures is the largest set possible: 7 pictures make a double-six, 10 a double-nine.
+Labels default to the file names (``01-maman.jpg`` -> ``maman``).
+A picture is a file named as one (``pictures.IMAGE_SUFFIXES``: every format the
+installed Pillow reads, HEIC and SVG), or one whose content is a picture whatever
+its name (``IMG_0001`` without an ending); hidden files, subfolders and the files
+Windows adds (``SYSTEM_FILES``) are left out without a word; any other file is
+left out and named in the summary line (``Theme.left_out``), and so are the
+pictures over the largest set when the set's size is not given, so that a set
+never comes out smaller than the user's pictures ask without saying so.
 
 A ``theme.toml`` in the folder, or passed directly, may set the order
 (``images = [...]``, relative to the TOML file's folder), ``labels``,
@@ -153,7 +159,9 @@ def list_images(folder: Path) -> tuple[list[Path], list[str]]:
     for entry in entries:
         if entry.name.startswith(".") or not entry.is_file():  # is_file: regular files only
             continue
-        if entry.suffix.lower() in IMAGE_SUFFIXES:
+        if entry.name.lower() in SYSTEM_FILES:
+            continue
+        if entry.suffix.lower() in IMAGE_SUFFIXES or (entry.name != THEME_FILE and _picture_content(entry)):
             try:
                 check_inside(folder, entry)
             except OutsideFolder as exc:
@@ -163,6 +171,18 @@ def list_images(folder: Path) -> tuple[list[Path], list[str]]:
             others.append(entry.name)
     pictures.sort(key=lambda p: natural_key(p.name))
     return pictures, sorted(others, key=natural_key)
+
+
+SYSTEM_FILES = ("thumbs.db", "ehthumbs.db", "desktop.ini")
+"""Files Windows writes in a folder of pictures on its own: left out without a word (like the
+hidden files macOS writes, ``.DS_Store``)."""
+
+
+def _picture_content(path: Path) -> bool:
+    """Whether a file whose name says nothing (no ending, or another one) holds a picture."""
+    from domino_print.pictures.raster import is_picture  # deferred: Pillow, for such files only
+
+    return is_picture(path)
 
 
 def label_for(path: Path) -> str:
@@ -288,6 +308,7 @@ def _from_folder(folder: Path) -> UserTheme:
         labels=_labels(paths),
         images=tuple(paths),
         builtin=False,
+        left_out=tuple(others),
         source=_folder_label(folder),
         listed_by=Phrase("theme.listed_by.folder"),
         title_from=(displayed(_folder_label(folder)), Phrase("theme.subject.folder_name")),
@@ -306,7 +327,8 @@ def _listed_images(toml: Path, files: object) -> list[Path]:
             path = inside_folder(folder, name)
         except OutsideFolder as exc:
             raise ThemeError("images: {problem}", path=toml, problem=displayed(str(exc))) from None
-        if path.suffix.lower() not in IMAGE_SUFFIXES:
+        named = path.suffix.lower() in IMAGE_SUFFIXES
+        if not named and not (path.is_file() and _picture_content(path)):
             raise ThemeError("images: {name} is not a picture file; use {formats} files", path=toml,
                              name=name, formats=FORMAT_NAMES)
         if not path.exists():
@@ -321,6 +343,7 @@ def _from_toml(toml: Path) -> UserTheme:
     data = read_toml(toml)
     check_keys(toml, data, _USER_KEYS, set())
     folder = toml.parent
+    others: list[str] = []
     if "images" in data:
         paths = _listed_images(toml, data["images"])
         source, listed_by = str(toml), Phrase("theme.listed_by.theme")
@@ -361,6 +384,7 @@ def _from_toml(toml: Path) -> UserTheme:
         crops=crop_table(toml, data, len(paths)),
         background=background,
         builtin=False,
+        left_out=tuple(others),
         source=source,
         listed_by=listed_by,
         title_from=_title_from(toml, data),

@@ -219,6 +219,8 @@
     }));
     $("summary").textContent = data.summary;
     $("mini-summary").textContent = data.summary;
+    picturesTop = data.pictures_top ?? null;
+    markLeftOut();
     markStale(false);
     $("command").textContent = data.command || "";
     $("copy").hidden = !data.command;
@@ -300,6 +302,7 @@
     $("background").value = (state.background || "#FFFFFF").toLowerCase();
     const open = new Set([...thumbs.querySelectorAll("details[open]")].map((d) => d.closest("li").dataset.id));
     thumbs.replaceChildren(...state.pictures.map((picture, value) => thumbItem(picture, value, count, open)));
+    markLeftOut();
     if (focus) thumbs.querySelector(`[data-id="${focus.id}"] [data-act="${focus.act}"]`)?.focus();
     document.dispatchEvent(new CustomEvent("studio:pictures", { detail: state }));  // studio-*.js
   }
@@ -375,6 +378,22 @@
     );
     item.append(tools);
     return item;
+  }
+
+  // The pictures over the set the preview made (a double-eighteen uses 19): said beside each.
+  let picturesTop = null;
+  function markLeftOut() {
+    [...thumbs.children].forEach((item, value) => {
+      let note = item.querySelector(".left-out");
+      const over = picturesTop !== null && value > picturesTop;
+      if (!over) { note?.remove(); return; }
+      if (!note) {
+        note = document.createElement("p");
+        note.className = "left-out";
+        item.querySelector("figure").after(note);
+      }
+      note.textContent = say("pictures.over_set", { top: picturesTop });
+    });
   }
 
   function order() { return [...thumbs.children].map((item) => item.dataset.id); }
