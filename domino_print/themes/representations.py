@@ -166,6 +166,9 @@ class Settings(NamedTuple):
     """``--tables``: the tables a product or a division uses (every factor in range when empty)."""
     step: int = 60
     """``--step``: the minutes between two times of a set (an hour, a half, a quarter, five)."""
+    facts: tuple[tuple[int, int], ...] = ()
+    """``(value, table)``: the table a product or division of ``value`` shows first, so that each
+    of ``--tables`` gets its fair share of the set (filled by ``choose``)."""
 
 
 DEFAULT_SETTINGS = Settings()
@@ -293,8 +296,10 @@ def choose(theme: AssociationTheme, faces: str | None, values: str | None, top: 
             raise OptionError(says="values.below_faces", fields=("values",), value=value_name(theme,
                               min(chosen)),
                               faces_given=",".join(names), lowest=lowest)
-    elif top is None and settings.tables and {first.kind, second.kind} & {"multiplication", "division"}:
-        chosen = _table_values((first, second), settings, limit, theme.default_count)
+    elif top is None and settings.tables and {first.kind, second.kind} & _TABLED:
+        facts = _table_facts((first, second), settings, limit, theme.default_count)
+        chosen = tuple(value for value, _ in facts)
+        settings = settings._replace(facts=facts)
     else:
         count = theme.default_count if top is None else top + 1 - lowest
         if lowest + count > limit:
@@ -305,6 +310,8 @@ def choose(theme: AssociationTheme, faces: str | None, values: str | None, top: 
                               faces_given=",".join(names),
                               lowest=lowest, least=lowest + 1)
         chosen = tuple(range(lowest, lowest + count))
+    if settings.tables and not settings.facts and {first.kind, second.kind} & _TABLED:
+        settings = settings._replace(facts=_share_tables((first, second), settings, chosen))
     return Choice(theme, (first, second), chosen, settings)
 
 
@@ -367,14 +374,55 @@ def can_show(theme: AssociationTheme, representation: Representation, value: int
     return True
 
 
-def _table_values(faces: tuple[Representation, Representation], settings: Settings, limit: int,
-                  count: int) -> tuple[int, ...]:
-    """Without ``--values``, the values a product or division of ``--tables`` makes (``count`` of
-    them, drawn from the seed, in order) that every other face can show too."""
-    made = [set(maths.results(face.kind, settings.operands, settings.tables)) for face in faces
-            if face.kind in ("multiplication", "division")]
-    common = sorted(v for v in set.intersection(*made) if v < limit)
-    return tuple(maths.sample(common, count, settings.seed, "values"))
+_TABLED = frozenset({"multiplication", "division"})
+
+
+def _made_by(faces: tuple[Representation, Representation], settings: Settings, table: int) -> set[int]:
+    """The values every product or division face can show with ``table`` as its table."""
+    low, high = settings.operands
+    made = [set(maths.results(face.kind, settings.operands, (table,))) for face in faces
+            if face.kind in _TABLED]
+    if any(face.kind == "division" for face in faces):
+        made.append(set(range(low, high + 1)))
+    return set.intersection(*made)
+
+
+def _table_facts(faces: tuple[Representation, Representation], settings: Settings, limit: int,
+                 count: int) -> tuple[tuple[int, int], ...]:
+    """Without ``--values``, ``count`` values made by ``--tables`` in fair shares, as ``(value,
+    table)``: the tables take turns (in an order drawn from the seed), each adding a value it
+    makes that is not taken yet, with a factor or quotient other than 0 and 1 when it can; a
+    table that makes no new value passes its turn. In increasing order of value."""
+    tables = maths.shuffled(settings.tables, settings.seed, "tables")
+    made = {table: sorted(v for v in _made_by(faces, settings, table) if v < limit) for table in tables}
+    divides = any(face.kind == "division" for face in faces)  # the value is then the quotient
+    chosen: dict[int, int] = {}
+    turn = 0
+    while len(chosen) < count and any(set(values) - set(chosen) for values in made.values()):
+        table = tables[turn % len(tables)]
+        turn += 1
+        free = [v for v in made[table] if v not in chosen]
+        if not free:
+            continue
+        plain = [v for v in free if (v if divides else v // (table or 1)) not in (0, 1)] or free
+        chosen[maths.pick(plain, settings.seed, "table", table, turn)] = table
+    return tuple(sorted(chosen.items()))
+
+
+def _share_tables(faces: tuple[Representation, Representation], settings: Settings,
+                  values: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """``(value, table)`` for each value some table makes: the table with the fewest values so far
+    among those that make it (the values in a seeded order, ties to the table given first)."""
+    shares = dict.fromkeys(settings.tables, 0)
+    makers = {table: _made_by(faces, settings, table) for table in settings.tables}
+    facts = []
+    for value in maths.shuffled(values, settings.seed, "shares"):
+        able = [table for table in settings.tables if value in makers[table]]
+        if able:
+            table = min(able, key=lambda t: shares[t])
+            shares[table] += 1
+            facts.append((value, table))
+    return tuple(sorted(facts))
 
 
 def face_for(choice: Choice, value: int, side: int, lang: str, images: tuple[Path, ...] = (),
@@ -467,9 +515,10 @@ def expressions_of(representation: Representation, value: int, settings: Setting
     if not found:
         raise NoExpression(representation, value, settings)
     order = maths.shuffled(found, settings.seed, representation.kind, value, side)
-    plain = [terms for terms in order if not set(terms) & {0, 1}]
-    return [Face("text", maths.expression_text(representation.kind, a, b))
-            for a, b in plain + [terms for terms in order if terms not in plain]]
+    table = dict(settings.facts).get(value)
+    # the value's own table first (its fair share of --tables), then those without a 0 or a 1
+    order.sort(key=lambda terms: (table is not None and terms[1] != table, bool(set(terms) & {0, 1})))
+    return [Face("text", maths.expression_text(representation.kind, a, b)) for a, b in order]
 
 
 def variants_for(choice: Choice, value: int, side: int) -> tuple[Face, ...]:
