@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test test-fast golden lint bench art clean chromium print-tools screenshots
+.PHONY: demo test test-fast golden lint bench art clean chromium print-tools screenshots docs
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -83,7 +83,7 @@ print-tools:
 screenshots: $(STAMP) chromium
 	DOMINO_PRINT_SCREENSHOTS=1 $(BIN)/python -m pytest -q tests/test_studio_browser.py tests/test_site_browser.py
 
-# Everything but the tests marked slow (subprocess, wheel, pixel-heavy, browser): under 15 s.
+# Everything but the tests marked slow (subprocess, wheel, pixel-heavy, browser): under a minute.
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest -q -m "not slow"
 
@@ -103,6 +103,10 @@ bench: $(STAMP) chromium
 	$(BIN)/python -m bench.upload_memory
 	$(BIN)/python -m bench.site --write
 	$(BIN)/python -m bench.studio_lists --write
+
+# docs/usage.md from the option table (tests/test_docs.py fails while it is stale).
+docs: $(STAMP)
+	$(BIN)/python -m domino_print.options.usage_doc docs/usage.md
 
 art: $(STAMP)
 	$(BIN)/python -m domino_print.pictures.art assets
