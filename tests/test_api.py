@@ -15,12 +15,12 @@ from pypdf import PdfReader
 
 from domino_print.api import Document, OptionError, describe, make_document, parse_options, render_page_png
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+API_CHAPTER = Path(__file__).resolve().parent.parent / "docs" / "api.md"
 
 
 def readme_example() -> str:
-    """The Python code block of the README's "Use from Python" section."""
-    section = README.read_text(encoding="utf-8").split("## Use from Python", 1)[1].split("\n## ", 1)[0]
+    """The first Python code block of the "Use from Python" chapter (docs/api.md)."""
+    section = API_CHAPTER.read_text(encoding="utf-8").split("# Use from Python", 1)[1].split("\n## ", 1)[0]
     blocks = re.findall(r"```python\n(.*?)```", section, flags=re.S)
     assert len(blocks) == 1
     return blocks[0]

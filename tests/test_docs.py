@@ -8,6 +8,7 @@ would run them from the repository's folder (``domino-print studio`` serves, and
 
 from __future__ import annotations
 
+import difflib
 import re
 import shlex
 import shutil
@@ -45,8 +46,10 @@ def _outside_fences(markdown: str) -> str:
 
 
 def test_the_usage_page_is_written_from_the_current_options():
-    page = (ROOT / "docs" / "usage.md").read_text(encoding="utf-8")
-    assert page == usage_markdown(), "docs/usage.md is stale: run `make docs` and commit it"
+    page = (ROOT / "docs" / "usage.md").read_text(encoding="utf-8").splitlines()
+    current = usage_markdown().splitlines()
+    stale = "\n".join(difflib.unified_diff(page, current, "docs/usage.md", "now", lineterm="", n=0))
+    assert not stale, f"docs/usage.md is stale: run `make docs` and commit it\n{stale}"
 
 
 def test_the_readme_is_a_front_door():

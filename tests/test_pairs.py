@@ -79,10 +79,10 @@ def test_a_cell_naming_any_picture_format_folder_themes_read_is_a_picture(tmp_pa
         assert any(name for name in page.images)
 
 
-def test_every_list_format_is_one_reader_named_by_the_readme_and_the_help(run_cli):
+def test_every_list_format_is_one_reader_named_by_the_lists_chapter_and_the_help(run_cli):
     from domino_print.themes.lists.registry import READERS
 
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).resolve().parent.parent / "docs" / "lists.md").read_text(encoding="utf-8")
     help_text = " ".join(run_cli("--help").stdout.split())
     for suffix, reader in READERS.items():
         assert f"`{suffix}`" in readme, suffix

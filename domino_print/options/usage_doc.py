@@ -26,8 +26,14 @@ def _cell(text: str) -> str:
     return " ".join(text.split()).replace("|", "\\|")
 
 
+def _context(command: click.Command, name: str, parent: click.Context | None) -> click.Context:
+    """The context the command line makes for ``command``, with its own settings (``-h``), as
+    ``make_context`` would, without parsing any argument."""
+    return click.Context(command, info_name=name, parent=parent, **command.context_settings)
+
+
 def _command_section(name: str, command: click.Command, parent: click.Context | None) -> list[str]:
-    context = click.Context(command, info_name=name, parent=parent, terminal_width=100)
+    context = _context(command, name, parent)
     lines = [f"## `{context.command_path}`", ""]
     if command.help:
         lines += [" ".join(command.help.split()), ""]
@@ -50,7 +56,7 @@ def usage_markdown() -> str:
     from domino_print.cli import cli  # a surface: read here, never imported by the option table
 
     lines = [HEADER]
-    root = click.Context(cli, info_name="domino-print", terminal_width=100)
+    root = _context(cli, "domino-print", None)
     lines += _command_section("domino-print", cli, None)
 
     def visit(group: click.Group, context: click.Context) -> None:
@@ -60,7 +66,7 @@ def usage_markdown() -> str:
                 continue
             lines.extend(_command_section(sub_name, sub, context))
             if isinstance(sub, click.Group):
-                visit(sub, click.Context(sub, info_name=sub_name, parent=context))
+                visit(sub, _context(sub, sub_name, context))
 
     assert isinstance(cli, click.Group)
     visit(cli, root)
