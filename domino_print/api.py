@@ -19,7 +19,9 @@ The exceptions, and nothing else for a caller's mistake (anything else is a bug)
 - ``DocumentError`` (a ``DominoError`` and ``ValueError``): bytes that are not a PDF
   domino-print made, or a resolution out of range, given to ``render_page_png``; for a page out
   of range its ``PageOutOfRange``, an ``IndexError`` too;
-- ``ValueError``: ``describe`` or ``form_fields`` asked for an unknown surface or language.
+- ``ValueError``: ``describe`` or ``form_fields`` asked for an unknown surface or language, and
+  every function taking a ``lang`` given one with no catalogue (``xx``, ``../../x``);
+- a path is a ``str`` or any ``os.PathLike`` wherever one is taken (``check_picture("x.png")``).
 ``summary_line(document, lang)`` tells what the document holds, in a catalogue language.
 """
 
@@ -42,8 +44,10 @@ from domino_print.errors import (
     WordedError,
 )
 from domino_print.geometry.cutting import CutPlan
-from domino_print.options.table import Options, describe, form_fields, option_label, parse
-from domino_print.output.summary import DocumentFacts, summary_line
+from domino_print.options.table import Options, describe, form_fields, parse
+from domino_print.options.table import option_label as _option_label
+from domino_print.output.summary import DocumentFacts
+from domino_print.output.summary import summary_line as _summary_line
 from domino_print.sets.job import Job, build_job, job_cut_plan, render_job
 from domino_print.sets.naming import Deck
 
@@ -108,6 +112,36 @@ class Document(NamedTuple):
     def size(self) -> int:
         """The PDF's size in bytes."""
         return len(self.pdf)
+
+
+def _language(lang: object) -> str:
+    from domino_print.texts import check_language
+
+    return check_language(lang)
+
+
+def option_label(name: str, lang: str = "en") -> str:
+    """The option's label on a form (``Highest value`` for ``max``) in ``lang``; ``ValueError``
+    for an unknown option or language, ``TypeError`` for a name that is not a string."""
+    from domino_print.options.table import OPTIONS
+
+    if not isinstance(name, str):
+        raise TypeError(f"name must be an option's name, not {type(name).__name__}")
+    known = {option.name for option in OPTIONS}
+    if name.replace("-", "_") not in known:
+        raise ValueError(f"unknown option {name[:40]!r}")
+    return _option_label(name.replace("-", "_"), _language(lang))
+
+
+def summary_line(facts: Document | DocumentFacts, lang: str, out_name: str | None = None,
+                 **more: object) -> str:
+    """What the document holds, one line in ``lang`` (``output.summary.summary_line``); ``TypeError``
+    for what is not a ``Document``, ``ValueError`` for a language with no catalogue."""
+    if not isinstance(facts, (Document, DocumentFacts)):
+        raise TypeError(f"summary_line tells of a Document, not {type(facts).__name__}")
+    if out_name is not None and not isinstance(out_name, str):
+        raise TypeError(f"out_name must be a str, not {type(out_name).__name__}")
+    return _summary_line(facts, _language(lang), out_name, **more)  # type: ignore[arg-type]
 
 
 def parse_options(options: Mapping[str, object] | Options) -> Job:
@@ -205,6 +239,8 @@ def builtin_themes() -> list[str]:
 
 def rules_page(job: Job) -> int | None:
     """The index of the rules page among the document's pages (0 for the first); None without one."""
+    if not isinstance(job, Job):
+        raise TypeError(f"rules_page takes a Job (from parse_options), not {type(job).__name__}")
     if job.rules_context is None:
         return None
     return job.page_count - job.rules_pages
@@ -216,6 +252,8 @@ def rules_text(job: Job) -> RulesContent | None:
 
     Each string is paragraph markup: text with ``&amp;``-style entities and ``<b>``/``<i>`` tags only.
     """
+    if not isinstance(job, Job):
+        raise TypeError(f"rules_text takes a Job (from parse_options), not {type(job).__name__}")
     if job.rules_context is None:
         return None
     from domino_print.rules.content import build_content
@@ -227,11 +265,34 @@ def rules_text(job: Job) -> RulesContent | None:
 # The studio reaches the core only through this module and the option table (the layer contract,
 # tests/test_layers.py): the errors it words, and the picture and theme helpers its uploads need.
 from domino_print.output.stopping import Stopped, take_stop  # noqa: E402
-from domino_print.output.summary import human_size  # noqa: E402
+from domino_print.output.summary import human_size as _human_size  # noqa: E402
 from domino_print.pictures import IMAGE_SUFFIXES, PictureError, svg_content  # noqa: E402
 from domino_print.themes.archive import ArchiveError  # noqa: E402
-from domino_print.themes.model import FIT_MODES, in_language  # noqa: E402
-from domino_print.themes.user import natural_key  # noqa: E402
+from domino_print.themes.model import FIT_MODES  # noqa: E402
+from domino_print.themes.model import in_language as _in_language  # noqa: E402
+from domino_print.themes.user import natural_key as _natural_key  # noqa: E402
+
+
+def human_size(size: int, lang: str = "en") -> str:
+    """``12 KB`` (``12 Ko`` in French); ``TypeError`` for what is not a whole number of bytes,
+    ``ValueError`` for a language with no catalogue."""
+    if not isinstance(size, int) or isinstance(size, bool) or size < 0:
+        raise TypeError(f"size must be a whole number of bytes, not {size!r:.40}")
+    return _human_size(size, _language(lang))
+
+
+def in_language(own: Mapping, lang: str):
+    """A theme's text in ``lang`` from its texts by language (``themes.model.in_language``)."""
+    if not isinstance(own, Mapping) or not isinstance(lang, str):
+        raise TypeError("in_language takes a mapping of texts by language and a language code")
+    return _in_language(own, lang)
+
+
+def natural_key(name: str) -> tuple:
+    """How picture names sort (``img2`` before ``img10``)."""
+    if not isinstance(name, str):
+        raise TypeError(f"name must be a str, not {type(name).__name__}")
+    return _natural_key(name)
 
 
 def _path(value: object, name: str) -> Path:
@@ -247,14 +308,22 @@ def open_picture(source: BinaryIO, path: Path) -> Image.Image:
     read and checked against the command line's formats and limits; ``PictureError`` if refused."""
     from domino_print.pictures.decode import open_picture as opened
 
-    return opened(source, path)
+    if not (hasattr(source, "read") and hasattr(source, "seek")):
+        raise TypeError(f"source must be a binary file, not {type(source).__name__}")
+    return opened(source, _path(path, "path"))
 
 
 def decode_picture(image: Image.Image, path: Path, scale: float) -> Image.Image:
     """Its pixels as the command line decodes them: upright (EXIF), sRGB, 8 bits, RGB(A) or L(A)."""
+    from PIL import Image as PILImage
+
     from domino_print.pictures.decode import decode
 
-    return decode(image, path, scale)
+    if not isinstance(image, PILImage.Image):
+        raise TypeError(f"image must be a Pillow image (from open_picture), not {type(image).__name__}")
+    if not isinstance(scale, (int, float)) or isinstance(scale, bool):
+        raise TypeError(f"scale must be a number, not {type(scale).__name__}")
+    return decode(image, _path(path, "path"), scale)
 
 
 def picture_suffix(format_name: str) -> str:
@@ -269,7 +338,9 @@ def reduce_large_picture(data: bytes, path: Path) -> tuple[bytes, str] | None:
     (``pictures.reduce``): its file bytes and suffix; None when it is read as it is."""
     from domino_print.pictures.reduce import reduce_large
 
-    return reduce_large(data, path)
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        raise TypeError(f"data must be a picture's bytes, not {type(data).__name__}")
+    return reduce_large(bytes(data), _path(path, "path"))
 
 
 def open_theme_archive(zip_path: Path, into: Path, *, most_bytes: int | None = None,
@@ -292,14 +363,16 @@ def check_picture(path: Path) -> None:
     """The command line's own check of a picture file a folder theme holds; ``PictureError`` if bad."""
     from domino_print.pictures.raster import check_image
 
-    check_image(path)
+    check_image(_path(path, "path"))
 
 
 def svg_thumbnail(path: Path, side: int) -> Image.Image:
     """A user's SVG, loaded as the command line loads it, drawn ``side`` pixels on its long side (RGB)."""
     from domino_print.pictures.svg import thumbnail
 
-    return thumbnail(path, side)
+    if not isinstance(side, int) or isinstance(side, bool) or side < 1:
+        raise TypeError(f"side must be a whole number of pixels, not {side!r:.40}")
+    return thumbnail(_path(path, "path"), side)
 
 
 def make_calibration(options: Mapping[str, object]) -> bytes:
@@ -308,6 +381,8 @@ def make_calibration(options: Mapping[str, object]) -> bytes:
     from domino_print.options.table import calibration_flags, parse_calibrate
     from domino_print.pdf.calibration import render_calibration  # ReportLab: only when asked
 
+    if not isinstance(options, Mapping):
+        raise TypeError(f"options must be a mapping, not {type(options).__name__}")
     wanted = {name: value for name, value in options.items() if name in ("paper", "duplex", "lang", "scale")}
     paper, duplex, lang, scale = parse_calibrate(wanted)
     return render_calibration(paper, duplex, lang, flags=calibration_flags(), scale=scale)
@@ -357,6 +432,10 @@ def list_sheets(name: str, data: bytes) -> tuple[str, ...]:
     from domino_print.themes.lists import spreadsheet
     from domino_print.themes.lists.registry import reader_for
 
+    if not isinstance(data, (bytes, bytearray)):
+        raise TypeError(f"data must be the file's bytes, not {type(data).__name__}")
+    name = str(_path(name, "name"))
+    data = bytes(data)
     reader = reader_for(Path(name))
     return spreadsheet.sheet_names(Path(name), data) if reader is not None and reader.sheets else ()
 

@@ -380,6 +380,8 @@ async def preview(request: Request) -> Response:
     try:
         body = await _json_body(request)
         options = clean_options(body.get("options", {}))
+        if "lang" in options and options["lang"] not in languages():  # never a catalogue's path
+            raise ValueError("unknown language")
     except ValueError:
         return _bad_request(request)
     lang = _lang(request, body)

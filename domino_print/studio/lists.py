@@ -308,7 +308,8 @@ def _clean_rows(raw: object, picture_ids: set[str]) -> list | None:
         for cell in row:
             if isinstance(cell, str) and len(cell) <= MOST_CELL_CHARS:
                 cells.append("".join(" " if unicodedata.category(c).startswith("C") else c for c in cell))
-            elif isinstance(cell, dict) and set(cell) == {"picture"} and cell["picture"] in picture_ids:
+            elif (isinstance(cell, dict) and set(cell) == {"picture"} and isinstance(cell["picture"], str)
+                  and cell["picture"] in picture_ids):  # a dict or list there is no picture (issue 28)
                 cells.append({"picture": cell["picture"]})
             else:
                 return None

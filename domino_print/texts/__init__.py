@@ -65,10 +65,23 @@ def _flatten(table: dict, prefix: str = "") -> dict[str, str]:
     return flat
 
 
+class UnknownLanguage(CatalogueError, ValueError):
+    """A language with no catalogue (``xx``, ``../../x``): never turned into a file's path."""
+
+
+def check_language(lang: object) -> str:
+    """``lang`` if it is one of ``languages()``; ``UnknownLanguage`` (a ``ValueError``) else."""
+    if not isinstance(lang, str) or lang not in languages():
+        shown = repr(lang)[:40]
+        raise UnknownLanguage(f"unknown language {shown}; use one of {', '.join(languages())}")
+    return lang
+
+
 @cache
 def catalogue(lang: str) -> dict[str, str]:
-    """All texts of one language, as dotted keys."""
-    path = CATALOGUE_DIR / f"{lang}.toml"
+    """All texts of one language, as dotted keys; ``UnknownLanguage`` for a language with no
+    catalogue (the code is checked against the catalogues' names before it names a file)."""
+    path = CATALOGUE_DIR / f"{check_language(lang)}.toml"
     try:
         return _flatten(tomllib.loads(path.read_text(encoding="utf-8")))
     except (OSError, tomllib.TOMLDecodeError) as exc:
