@@ -266,11 +266,20 @@ def rules_text(job: Job) -> RulesContent | None:
 # tests/test_layers.py): the errors it words, and the picture and theme helpers its uploads need.
 from domino_print.output.stopping import Stopped, take_stop  # noqa: E402
 from domino_print.output.summary import human_size as _human_size  # noqa: E402
-from domino_print.pictures import IMAGE_SUFFIXES, PictureError, svg_content  # noqa: E402
+from domino_print.pictures import IMAGE_SUFFIXES, PictureError  # noqa: E402
+from domino_print.pictures import svg_content as _svg_content  # noqa: E402
 from domino_print.themes.archive import ArchiveError  # noqa: E402
 from domino_print.themes.model import FIT_MODES  # noqa: E402
 from domino_print.themes.model import in_language as _in_language  # noqa: E402
 from domino_print.themes.user import natural_key as _natural_key  # noqa: E402
+
+
+def svg_content(head: bytes, suffix: str = "") -> bool:
+    """Whether ``head`` (a file's first bytes) is an SVG (``pictures.svg_content``); ``TypeError``
+    for what is not bytes."""
+    if not isinstance(head, (bytes, bytearray)) or not isinstance(suffix, str):
+        raise TypeError("svg_content takes a file's first bytes and its suffix (a str)")
+    return _svg_content(bytes(head), suffix)
 
 
 def human_size(size: int, lang: str = "en") -> str:
