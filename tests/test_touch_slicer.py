@@ -43,6 +43,8 @@ def _slice(slicer: str, model, tmp_path) -> str:
 @pytest.mark.parametrize("args", [
     ("--theme", "pips", "--max", "3"),
     ("--theme", "pips-couleur", "--max", "2", "--engrave", "--sets", "2"),
+    ("--theme", "chiffres", "--max", "3", "--braille"),
+    ("--theme", "fruits", "--max", "2"),
 ])
 def test_prusaslicer_slices_the_3mf_without_error(slicer, run_cli, tmp_path, args):
     out = tmp_path / "dominos.3mf"

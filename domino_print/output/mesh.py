@@ -35,6 +35,8 @@ EMBED_MM = 0.2
 CORNER_SEGMENTS = 32
 PIP_SEGMENTS = 32
 DOT_SEGMENTS = 16
+SIMPLIFY_MM = 0.02
+"""Outline points closer than this to the line through their neighbours are dropped."""
 MARK_POCKET_MM = 0.8
 """How deep the pocket round a set mark is cut into the back."""
 
@@ -97,7 +99,7 @@ def _dot(dot: Pip, body: TileBody) -> manifold3d.Manifold:
 def _prism(contours, body: TileBody) -> manifold3d.Manifold:
     """Outlines (filled even-odd) raised from the face, or sunk into it when engraved."""
     section = manifold3d.CrossSection([np.asarray(c, dtype=np.float64) for c in contours],
-                                      manifold3d.FillRule.EvenOdd)
+                                      manifold3d.FillRule.EvenOdd).simplify(SIMPLIFY_MM)
     solid = section.extrude(body.relief_mm + EMBED_MM)
     z = body.thickness_mm - (body.relief_mm if body.engraved else EMBED_MM)
     return solid.translate((0, 0, z))
