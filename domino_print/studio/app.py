@@ -385,6 +385,11 @@ async def preview(request: Request) -> Response:
     except ValueError:
         return _bad_request(request)
     lang = _lang(request, body)
+    # The visitor's newest request is the one that arrived last: its ticket is taken before any
+    # wait (a list's rows saved and read), so that an older request still preparing can never
+    # take a later ticket and make the newest give up while the older one renders.
+    studio._ticket += 1
+    ticket = studio._latest[session.id] = studio._ticket
     theme = options.get("theme", "pips")
     if theme not in (PICTURES, lists.LIST) and theme not in builtin_themes():  # never a path from the browser
         message = word(lang, "error.unknown_theme", themes=", ".join(builtin_themes()))
@@ -421,8 +426,6 @@ async def preview(request: Request) -> Response:
         shown = full = options
         cache_dir, scope, digest = studio.common_cache, "common", ""
         key = full_key = cache_key(shown, "", "full")
-    studio._ticket += 1
-    ticket = studio._latest[session.id] = studio._ticket
     if studio._waiting >= MAX_WAITING:
         return _no_store(JSONResponse({"message": word(lang, "error.busy")}, status_code=503))
     studio._waiting += 1
