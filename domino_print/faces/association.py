@@ -498,15 +498,19 @@ COPPER, GOLD, SILVER, NOTE = "#C77B4A", "#E3C35A", "#C9CCD1", "#A9D18E"
 """Plain colours for coins (copper, gold, two-tone) and notes: no official design is drawn."""
 
 
-def piece_label(cents: int, symbol: str) -> str:
-    """A coin's or note's short label: ``20c``, ``2€``, ``50€``."""
-    return f"{cents}c" if cents < 100 else f"{cents // 100}{symbol}"
+def piece_labels(face: Face) -> dict[int, str]:
+    """Each coin's or note's label, by its value in cents, as the face was made in its page's
+    language (``50 c``, ``2 €``; ``50c``, ``€2``): ``face.text`` joins them with `` + ``."""
+    return dict(zip(face.parts, face.text.split(" + "), strict=True)) if face.parts else {}
 
 
 def draw_coins(canvas: Canvas, face: Face, size: float) -> None:
-    """The coins and notes of ``face.parts`` (cents, largest first) as plain labelled shapes:
-    notes as rectangles on top, coins as discs in rows below, each with its value written."""
+    """The coins and notes of ``face.parts`` (cents, largest first) as plain labelled shapes, in
+    their real proportions (``face.sizes``: a 1 c coin 16.25/25.75 of a 2 € one): notes as
+    rectangles on top, coins as discs in rows below, each with its value written to fit."""
     pieces = face.parts
+    labels = piece_labels(face)
+    sizes = dict(zip(pieces, face.sizes, strict=True)) if face.sizes else {}
     notes = [p for p in pieces if p >= 500]
     coins = [p for p in pieces if p < 500]
     canvas.saveState()
@@ -514,15 +518,17 @@ def draw_coins(canvas: Canvas, face: Face, size: float) -> None:
     canvas.setStrokeColor(INK)
     top = size * 0.94
     if notes:
-        height = min(size * 0.34, size * 0.8 / len(notes))
+        band = min(size * 0.34, size * 0.8 / len(notes))
+        tallest = max(sizes.get(n, (1.0, 0.52))[1] for n in notes)
+        scale = min(size * 0.8, band * 0.84 / tallest)  # the widest note's width, in points
         for index, note in enumerate(notes):
-            y = top - (index + 1) * height
+            share_w, share_h = sizes.get(note, (1.0, 0.52))
+            width, height = scale * share_w, scale * share_h
+            y = top - (index + 1) * band + (band - height) / 2
             canvas.setFillColor(NOTE)
-            canvas.rect(size * 0.1, y + height * 0.08, size * 0.8, height * 0.84, stroke=1, fill=1)
-            canvas.setFillColor(INK)
-            canvas.setFont(BOLD, height * 0.55)
-            canvas.drawCentredString(size / 2, y + height * 0.3, piece_label(note, face.text))
-        top -= len(notes) * height + size * 0.03
+            canvas.rect((size - width) / 2, y, width, height, stroke=1, fill=1)
+            _fit_label(canvas, labels[note], size / 2, y + height / 2, width * 0.8, height * 0.62)
+        top -= len(notes) * band + size * 0.03
     if coins:
         per_row = 3 if len(coins) > 4 else 2 if len(coins) > 1 else 1
         rows = (len(coins) + per_row - 1) // per_row
@@ -532,18 +538,22 @@ def draw_coins(canvas: Canvas, face: Face, size: float) -> None:
             in_row = min(per_row, len(coins) - row * per_row)
             x = (size - in_row * cell) / 2 + (column + 0.5) * cell
             y = top - (row + 0.5) * cell
-            radius = cell * 0.46
+            radius = cell * 0.48 * sizes.get(coin, (1.0, 1.0))[0]  # the largest coin fills its cell
             canvas.setFillColor(COPPER if coin < 10 else GOLD if coin < 200 else SILVER)
             canvas.circle(x, y, radius, stroke=1, fill=1)
             if coin >= 100:  # two-tone coins: 1 a silver centre in a golden ring, 2 the other way
                 canvas.setFillColor(SILVER if coin == 100 else GOLD)
                 canvas.circle(x, y, radius * 0.68, stroke=0, fill=1)
-            label = piece_label(coin, face.text)
-            font_size = radius * (0.8 if len(label) <= 2 else 0.62)
-            canvas.setFillColor(INK)
-            canvas.setFont(BOLD, font_size)
-            canvas.drawCentredString(x, y - font_size * 0.35, label)
+            _fit_label(canvas, labels[coin], x, y, radius * 1.6, radius * 0.8)
     canvas.restoreState()
+
+
+def _fit_label(canvas: Canvas, label: str, x: float, y: float, width: float, height: float) -> None:
+    """``label`` centred on ``(x, y)``, in bold ink, as large as ``width`` and ``height`` allow."""
+    font_size = min(height, height * width / max(canvas.stringWidth(label, BOLD, height), 1e-6))
+    canvas.setFillColor(INK)
+    canvas.setFont(BOLD, font_size)
+    canvas.drawCentredString(x, y - font_size * 0.35, label)
 
 
 FacePaint = Callable[[AssociationPainter, "Canvas", Face, float], None]

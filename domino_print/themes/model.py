@@ -425,7 +425,23 @@ def _currency(path: Path, data: dict) -> Currency:
     if 1 not in pieces["coins"]:
         raise ThemeError("currency.coins needs a coin of 1 cent, so that every amount can be made",
                          path=path)
-    return Currency(table["symbol"], pieces["coins"], pieces["notes"])
+    coin_mm, note_mm = table.get("coin_mm", []), table.get("note_mm", [])
+    if coin_mm and (not isinstance(coin_mm, list) or len(coin_mm) != len(table["coins"])
+                    or not all(isinstance(d, (int, float)) and 5 <= d <= 60 for d in coin_mm)):
+        raise ThemeError("currency.coin_mm must give each coin's diameter in mm (5 to 60), in the order "
+                         "of currency.coins", path=path)
+    if note_mm and (not isinstance(note_mm, list) or len(note_mm) != len(table.get("notes", []))
+                    or not all(isinstance(n, list) and len(n) == 2
+                               and all(isinstance(d, (int, float)) and 20 <= d <= 300 for d in n)
+                               for n in note_mm)):
+        raise ThemeError("currency.note_mm must give each note's width and height in mm, as [120, 62], "
+                         "in the order of currency.notes", path=path)
+    coins = dict(zip(table["coins"], coin_mm)) if coin_mm else {}
+    notes = dict(zip(table.get("notes", []), note_mm)) if note_mm else {}
+    return Currency(table["symbol"], pieces["coins"], pieces["notes"],
+                    coin_mm=tuple(float(coins[c]) for c in pieces["coins"]) if coins else (),
+                    note_mm=tuple((float(notes[n][0]), float(notes[n][1])) for n in pieces["notes"])
+                    if notes else ())
 
 
 def _amounts(path: Path, data: dict, currency: Currency) -> tuple[str, ...]:

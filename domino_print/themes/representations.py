@@ -84,6 +84,29 @@ class Currency(NamedTuple):
     symbol: str
     coins: tuple[int, ...]
     notes: tuple[int, ...]
+    coin_mm: tuple[float, ...] = ()
+    """Each coin's real diameter in mm, as ``coins`` (empty: all drawn alike)."""
+    note_mm: tuple[tuple[float, float], ...] = ()
+    """Each note's real width and height in mm, as ``notes`` (empty: all drawn alike)."""
+
+    def sizes(self, pieces: tuple[int, ...]) -> tuple[tuple[float, float], ...]:
+        """Each piece's width and height as a share of the largest coin's diameter (coins) or of
+        the largest note's width (notes): the face draws them in their real proportions."""
+        coins = dict(zip(self.coins, self.coin_mm, strict=True)) if self.coin_mm else {}
+        notes = dict(zip(self.notes, self.note_mm, strict=True)) if self.note_mm else {}
+        widest_coin = max(coins.values(), default=1.0)
+        widest_note = max((w for w, _ in notes.values()), default=1.0)
+        found = []
+        for piece in pieces:
+            if piece in notes:
+                width, height = notes[piece]
+                found.append((width / widest_note, height / widest_note))
+            elif piece in self.notes:
+                found.append((1.0, 0.52))
+            else:
+                share = coins.get(piece, widest_coin) / widest_coin
+                found.append((share, share))
+        return tuple(found)
 
     def pieces(self, cents: int) -> tuple[int, ...]:
         """The fewest coins and notes that make ``cents``, largest first (greedy: right for the
@@ -154,6 +177,8 @@ class Face(NamedTuple):
     """The half that asks (loop decks): a small "?" in its corner, whichever way the card lies."""
     line: int = 0
     """The line of a pairs list it comes from, for error messages; 0 for a built-in theme."""
+    sizes: tuple[tuple[float, float], ...] = ()
+    """Coins and notes: each piece's width and height in its real proportions (``Currency.sizes``)."""
 
 
 class Settings(NamedTuple):
@@ -582,12 +607,22 @@ def _percent(representation: Representation, value: int, context: Context) -> Fa
 def _coins(representation: Representation, value: int, context: Context) -> Face:
     assert context.currency is not None  # an amounts theme has its currency (themes.model)
     cents = context.cents(value)
-    return Face("coins", context.currency.symbol, count=cents, parts=context.currency.pieces(cents))
+    pieces = context.currency.pieces(cents)
+    shown = " + ".join(piece_text(piece, context.currency.symbol, context.lang) for piece in pieces)
+    return Face("coins", shown, count=cents, parts=pieces, sizes=context.currency.sizes(pieces))
 
 
 def _price(representation: Representation, value: int, context: Context) -> Face:
     assert context.currency is not None
     return Face("text", price_text(context.cents(value), context.currency.symbol, context.lang), bold=True)
+
+
+def piece_text(cents: int, symbol: str, lang: str) -> str:
+    """A coin's or note's label in ``lang``, as a price is written: ``50 c``, ``2 €`` (``50c``,
+    ``€2`` in English)."""
+    if cents < 100:
+        return texts.text(lang, "number.cents", cents=cents)
+    return price_text(cents, symbol, lang)
 
 
 def price_text(cents: int, symbol: str, lang: str) -> str:
@@ -675,5 +710,5 @@ def plain_text(face: Face) -> str:
     if face.kind in ("pie", "bar"):
         return f"{face.parts[0]}/{face.parts[1]}"
     if face.kind == "coins":
-        return " + ".join(f"{piece / 100:g}" for piece in face.parts)
+        return face.text  # the pieces as their faces are labelled: "50 c + 20 c", no-break spaces kept
     return str(face.count)
