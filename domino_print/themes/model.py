@@ -436,8 +436,8 @@ def _currency(path: Path, data: dict) -> Currency:
                                for n in note_mm)):
         raise ThemeError("currency.note_mm must give each note's width and height in mm, as [120, 62], "
                          "in the order of currency.notes", path=path)
-    coins = dict(zip(table["coins"], coin_mm)) if coin_mm else {}
-    notes = dict(zip(table.get("notes", []), note_mm)) if note_mm else {}
+    coins = dict(zip(table["coins"], coin_mm, strict=True)) if coin_mm else {}
+    notes = dict(zip(table.get("notes", []), note_mm, strict=True)) if note_mm else {}
     return Currency(table["symbol"], pieces["coins"], pieces["notes"],
                     coin_mm=tuple(float(coins[c]) for c in pieces["coins"]) if coins else (),
                     note_mm=tuple((float(notes[n][0]), float(notes[n][1])) for n in pieces["notes"])
