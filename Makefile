@@ -62,7 +62,7 @@ chromium:
 	  else echo "note: no $(CHROMIUM) and not root: the browser tests will be skipped"; fi; }
 
 # The prepress tests read the PDFs with Debian's Ghostscript (ink coverage, page rotation) and
-# qpdf (structure check), and validate --pdf-x files with Apache PDFBox's preflight (PDF/A-1b,
+# qpdf (structure check), and validate --pdf-a files with Apache PDFBox's preflight (PDF/A-1b,
 # Debian's libpdfbox2-java, on Java with the javax.activation and JAXB jars it needs): installed
 # here when missing and run as root; otherwise those tests skip and say why. The 3D tests slice the
 # 3MF files with Debian's PrusaSlicer (its command line), installed here too.

@@ -1,5 +1,5 @@
 """Apache PDFBox's preflight (Debian's ``libpdfbox2-java``), the PDF/A-1b validator the prepress
-tests run on ``--pdf-x`` files, and the one finding of it that PDF/A itself does not make.
+tests run on ``--pdf-a`` files, with no finding waived.
 
 ``make print-tools`` installs it (as root). ``PREFLIGHT_MISSING`` says why the tests skip
 when it is not there.
@@ -24,11 +24,6 @@ _why = ("java is not installed" if shutil.which("java") is None
 PREFLIGHT_MISSING = (f"{_why}: apt-get install default-jre-headless libpdfbox2-java libactivation-java "
                      "libjaxb-api-java, or run make test as root (make print-tools)") if _why else ""
 """Why the preflight tests skip; empty when PDFBox's preflight can run."""
-
-PDFBOX_ONLY = "2.1.3 : Invalid graphics object, The S entry of the OutputIntent isn't GTS_PDFA1"
-"""PDFBox refuses every output intent that is not PDF/A's; ISO 19005-1 (6.2.2) allows others
-beside it when they share its profile, as the PDF/X intent of a ``--pdf-x`` file does."""
-
 
 def preflight(path: Path) -> list[str]:
     """PDFBox preflight's findings on the PDF at ``path`` (``[]`` for a valid PDF/A-1b file)."""

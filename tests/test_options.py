@@ -174,7 +174,7 @@ def test_which_option_needs_which_is_the_table_s_and_the_checks_and_help_follow_
     assert "Only with --backs duplex." in help_text and "Not with --no-rules." in help_text
     needs = {option.name: option.needs for option in OPTIONS if option.needs}
     assert set(needs) == {"rules", "target", "duplex", "back_offset", "preview_dpi", "corner", "kerf",
-                          "laser", "set", "hand", "starter", "players", "score_sheet", "header"}
+                          "laser", "set", "hand", "starter", "players", "score_sheet", "header", "pdf_a"}
     unmet = [({"no_rules": True, "rules": "points"}, "rules", 0),
              ({"no_rules": True, "target": 80}, "target", 0),
              ({"rules": "famille", "target": 80}, "target", 1),
@@ -184,7 +184,8 @@ def test_which_option_needs_which_is_the_table_s_and_the_checks_and_help_follow_
              ({"preview_dpi": 100}, "preview_dpi", 0),
              ({"corner": 2}, "corner", 0), ({"kerf": 0.2}, "kerf", 0), ({"laser": True}, "laser", 0),
              ({"set": 2}, "set", 0), ({"set": 1, "sets": 1}, "set", 0),
-             ({"header": True, "no_header": True}, "header", 0)]
+             ({"header": True, "no_header": True}, "header", 0),
+             ({"pdf_a": True, "pdf_x": True}, "pdf_a", 0)]
     for mapping, name, index in unmet:
         need = needs[name][index]
         with pytest.raises(OptionError) as refused:

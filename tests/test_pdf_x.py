@@ -1,5 +1,7 @@
-"""A standard a shop can check (issue 21): ``--pdf-x`` writes PDF/X-4, read back with pypdf and
-validated with PDFBox's preflight (PDF/A-1b, which the same file meets), qpdf and Ghostscript."""
+"""Standards a shop or an archive can check (issues 21 and 30): ``--pdf-x`` writes PDF/X-4 (a print
+shop's page: trim, 3 mm bleed and crop marks outside it), ``--pdf-a`` PDF/A-1b, read back with
+pypdf, rendered with pypdfium2, and validated with PDFBox's preflight (PDF/A-1b, no waiver), qpdf
+and Ghostscript."""
 
 from __future__ import annotations
 
@@ -16,10 +18,11 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
-from domino_print.api import make_document
+from domino_print.api import make_document, parse_options
+from domino_print.options.table import parse
 from domino_print.pdf.pdf_x import FOGRA39, transparent
 from tests.fixtures_images import noisy
-from tests.preflight import PDFBOX_ONLY, PREFLIGHT_MISSING, preflight
+from tests.preflight import PREFLIGHT_MISSING, preflight
 
 CLASS_SET = {"theme": "pips-couleur", "sets": 3, "label": "Classe des Lutins", "backs": True}
 NS = {"rdf": "http://www.w3.org/1999/02/22-rdf-syntax-ns#", "pdfxid": "http://www.npes.org/pdfx/ns/id/",
@@ -66,38 +69,134 @@ def resource_dictionaries(reader: PdfReader) -> Iterator[object]:
         yield from within(page["/Resources"].get_object())
 
 
+def pdf_a_document(options: dict[str, object]) -> bytes:
+    """The PDF ``--pdf-a`` makes of ``options`` (a command-line option)."""
+    return make_document(parse_options(parse({**options, "pdf_a": True}, command_line=True))).pdf
+
+
+MM = 72 / 25.4
+
+
 def test_pdf_x_structure_output_intent_boxes_and_identification():
     pdf = make_document({**CLASS_SET, "pdf_x": True}).pdf
     assert pdf.startswith(b"%PDF-1.6\n")
     reader = PdfReader(io.BytesIO(pdf))
     root = reader.trailer["/Root"]
     intents = [intent.get_object() for intent in root["/OutputIntents"]]
-    assert [intent["/S"] for intent in intents] == ["/GTS_PDFX", "/GTS_PDFA1"]
-    for intent in intents:
-        assert intent["/OutputConditionIdentifier"] == "FOGRA39"
-        assert intent["/RegistryName"] == "http://www.color.org"
-    profiles = {intent.raw_get("/DestOutputProfile").idnum for intent in intents}
-    assert len(profiles) == 1  # PDF/A: every intent shares the same profile object
-    profile = intents[0]["/DestOutputProfile"].get_object()
+    assert [intent["/S"] for intent in intents] == ["/GTS_PDFX"], "PDF/X-4 alone: no PDF/A claim beside it"
+    (intent,) = intents
+    assert intent["/OutputConditionIdentifier"] == "FOGRA39"
+    assert intent["/RegistryName"] == "http://www.color.org"
+    profile = intent["/DestOutputProfile"].get_object()
     icc = profile.get_data()
     assert profile["/N"] == 4 and icc[12:20] == b"prtr" + b"CMYK" and icc[36:40] == b"acsp"
     info = reader.metadata
     assert info is not None and info["/GTS_PDFXVersion"] == "PDF/X-4" and info["/Trapped"] == "/False"
     xmp = xmp_values(reader)
     assert xmp["pdfxid:GTS_PDFXVersion"] == "PDF/X-4" and xmp["pdf:Trapped"] == "False"
-    assert (xmp["pdfaid:part"], xmp["pdfaid:conformance"]) == ("1", "B")
+    assert "pdfaid:part" not in xmp and b"pdfaid" not in pdf and b"GTS_PDFA1" not in pdf
     assert xmp["xmpMM:DocumentID"].startswith("uuid:") and xmp["xmpMM:RenditionClass"] == "default"
     # PDF 1.6's keys only: the Duplex viewer preference (PDF 1.7) is left out, PrintScaling kept
     preferences = root["/ViewerPreferences"]
     assert "/Duplex" not in preferences and preferences["/PrintScaling"] == "/None"
     assert len(reader.pages) == 7
+
+
+def test_the_output_intent_says_what_its_profile_says():
+    """The output intent's Info and the profile's own description tag (read with littleCMS) are
+    one text, which names Coated FOGRA39 (issue 30: the Info said more than the profile)."""
+    from PIL import ImageCms
+
+    reader = PdfReader(io.BytesIO(make_document({"theme": "pips", "pdf_x": True}).pdf))
+    (intent,) = [i.get_object() for i in reader.trailer["/Root"]["/OutputIntents"]]
+    data = intent["/DestOutputProfile"].get_object().get_data()
+    described = ImageCms.getOpenProfile(io.BytesIO(data)).profile.profile_description
+    assert intent["/Info"] == described and described.startswith("Coated FOGRA39")
+
+
+@pytest.mark.parametrize("options", [CLASS_SET, {"theme": "fruits", "backs": "fold"},
+                                     {"theme": "chiffres", "paper": "Letter"}],
+                         ids=["sets", "fold", "letter"])
+def test_every_pdf_x_page_is_its_paper_within_3_mm_of_bleed_and_its_crop_marks(options):
+    """TrimBox: the paper the sheet was laid out on; BleedBox 3 mm beyond it on every side; the
+    MediaBox beyond that, 9 mm from the trim, holds the crop marks (pypdf reads the boxes back)."""
+    job = parse_options({**options, "pdf_x": True})
+    reader = PdfReader(io.BytesIO(make_document(job).pdf))
+    paper = (job.options.paper.width_mm, job.options.paper.height_mm)
     for page in reader.pages:
-        media = [float(v) for v in page.mediabox]
-        for box in ("/TrimBox", "/BleedBox"):
-            assert box in page
-            corners = [float(v) for v in page[box]]
-            assert media[0] <= corners[0] < corners[2] <= media[2]
-            assert media[1] <= corners[1] < corners[3] <= media[3]
+        boxes = (page.mediabox, page.trimbox, page.bleedbox)
+        media, trim, bleed = ([float(v) / MM for v in box] for box in boxes)
+        width, height = trim[2] - trim[0], trim[3] - trim[1]
+        assert sorted((width, height)) == pytest.approx(sorted(paper), abs=0.01)
+        assert bleed == pytest.approx([trim[0] - 3, trim[1] - 3, trim[2] + 3, trim[3] + 3], abs=0.01)
+        assert media == pytest.approx([0, 0, trim[2] + 9, trim[3] + 9], abs=0.01)
+        assert trim[:2] == pytest.approx([9, 9], abs=0.01)
+
+
+def _inked(image, box) -> bool:
+    return image.crop(box).getextrema()[0] < 200
+
+
+@pytest.mark.slow
+def test_crop_marks_stand_outside_the_bleed_and_what_touches_the_trim_runs_into_it():
+    """At 600 dpi on every page of a --pdf-x class set: between the trim and 3 mm beyond it (the
+    bleed) no ink but what runs on from inside the trim (nothing of ours reaches the trim: the
+    ring is white); the crop marks' ink starts 4 mm from the trim, in line with its four edges."""
+    import pypdfium2 as pdfium
+
+    dpi = 600
+    px = dpi / 25.4
+    document = pdfium.PdfDocument(make_document({**CLASS_SET, "pdf_x": True}).pdf)
+    try:
+        for index in range(len(document)):
+            image = document[index].render(scale=dpi / 72, grayscale=True).to_pil()
+            width, height = image.size
+            trim = round(9 * px)
+            left, top, right, bottom = trim, trim, width - trim, height - trim
+            bleed = round(3 * px)
+            ring = [(left - bleed, top - bleed, right + bleed, top),
+                    (left - bleed, bottom, right + bleed, bottom + bleed),
+                    (left - bleed, top, left, bottom), (right, top, right + bleed, bottom)]
+            edges = [(left, top, right, top + 2), (left, bottom - 2, right, bottom),
+                     (left, top, left + 2, bottom), (right - 2, top, right, bottom)]
+            for strip, edge in zip(ring, edges, strict=True):
+                # whatever reaches the trim's edge runs on into the bleed; nothing else is there
+                assert _inked(image, strip) == _inked(image, edge), f"page {index + 1}: {strip}"
+            # each corner: a mark in line with each trim edge, its ink from 4 mm out to the media's edge
+            for x in (left, right):
+                column = [image.getpixel((x, y)) for y in range(0, top)]
+                inked = [y for y, value in enumerate(column) if value < 128]
+                assert inked and (top - max(inked)) / px == pytest.approx(4.0, abs=0.1), f"page {index + 1}"
+                assert min(inked) / px < 0.1
+            for y in (top, bottom):
+                row = [image.getpixel((x, y)) for x in range(0, left)]
+                inked = [x for x, value in enumerate(row) if value < 128]
+                assert inked and (left - max(inked)) / px == pytest.approx(4.0, abs=0.1), f"page {index + 1}"
+    finally:
+        document.close()
+
+
+def test_pdf_a_is_its_own_standard():
+    """--pdf-a: PDF/A-1b alone (one GTS_PDFA1 intent, sRGB; pdfaid; PDF 1.4; no PDF/X key, no
+    bleed); with --pdf-x it is refused in one line."""
+    pdf = pdf_a_document(CLASS_SET)
+    assert pdf.startswith(b"%PDF-1.4\n") and b"GTS_PDFX" not in pdf
+    reader = PdfReader(io.BytesIO(pdf))
+    (intent,) = [i.get_object() for i in reader.trailer["/Root"]["/OutputIntents"]]
+    assert intent["/S"] == "/GTS_PDFA1" and intent["/OutputConditionIdentifier"] == "sRGB IEC61966-2.1"
+    xmp = xmp_values(reader)
+    assert (xmp["pdfaid:part"], xmp["pdfaid:conformance"]) == ("1", "B")
+    assert "pdfxid:GTS_PDFXVersion" not in xmp
+    assert "/Duplex" not in reader.trailer["/Root"]["/ViewerPreferences"]
+    assert all(page.mediabox == page.trimbox == page.bleedbox for page in reader.pages)
+
+
+def test_pdf_a_with_pdf_x_is_refused_in_one_line(run_cli, tmp_path):
+    out = tmp_path / "a.pdf"
+    result = run_cli("--pdf-a", "--pdf-x", "--out", out)
+    assert result.exit_code == 2 and not out.exists()
+    (line,) = result.stderr.strip().splitlines()
+    assert "--pdf-a" in line and "--pdf-x" in line and "keep one" in line
 
 
 @pytest.mark.parametrize("options", [CLASS_SET, {"theme": "nombres", "niveaux": 3, "backs": True}],
@@ -132,9 +231,8 @@ def test_the_default_output_claims_no_standard_and_pdf_x_is_deterministic():
                                                         "values": "A-Z", "pdf_x": True}).pdf) is None
 
 
-def test_a_transparent_picture_keeps_pdf_x_4_but_claims_no_pdf_a(tmp_path):
-    """PDF/X-4 allows transparency, PDF/A-1 does not: a user's SVG holding a half-transparent PNG
-    gives a file that says PDF/X-4 alone (one output intent, no pdfaid)."""
+def see_through(tmp_path: Path) -> Path:
+    """A user's theme of SVGs holding a half-transparent PNG."""
     folder = tmp_path / "see-through"
     folder.mkdir()
     for name, colour in (("a", (255, 0, 0, 128)), ("b", (0, 0, 255, 128))):
@@ -144,41 +242,52 @@ def test_a_transparent_picture_keeps_pdf_x_4_but_claims_no_pdf_a(tmp_path):
         (folder / f"{name}.svg").write_text(
             '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="100" '
             f'height="100"><image width="100" height="100" xlink:href="data:image/png;base64,{href}"/></svg>')
+    return folder
+
+
+def test_a_transparent_picture_keeps_pdf_x_4_and_is_refused_as_pdf_a(run_cli, tmp_path):
+    """PDF/X-4 allows transparency, PDF/A-1 does not: such a theme makes a PDF/X-4 file, and with
+    --pdf-a a one-line refusal and no file."""
+    folder = see_through(tmp_path)
     pdf = make_document({"theme": str(folder), "no_rules": True, "pdf_x": True}).pdf
     assert transparent(pdf)
     reader = PdfReader(io.BytesIO(pdf))
     assert [i.get_object()["/S"] for i in reader.trailer["/Root"]["/OutputIntents"]] == ["/GTS_PDFX"]
-    xmp = xmp_values(reader)
-    assert xmp["pdfxid:GTS_PDFXVersion"] == "PDF/X-4" and "pdfaid:part" not in xmp
     assert not transparent(make_document({"theme": "fruits", "pdf_x": True}).pdf)
+    out = tmp_path / "a.pdf"
+    result = run_cli("--theme", folder, "--no-rules", "--pdf-a", "--out", out)
+    assert result.exit_code == 2 and not out.exists()
+    (line,) = result.stderr.strip().splitlines()
+    assert "transparent" in line and "--pdf-a" in line
 
 
 def _case(name: str, tmp_path: Path) -> dict[str, object]:
     if name == "photos":
-        return {"theme": str(photos(tmp_path / "photos")), "pdf_x": True}
-    return {**({"class set": CLASS_SET}.get(name) or {"theme": name}), "pdf_x": True}
+        return {"theme": str(photos(tmp_path / "photos"))}
+    return {**({"class set": CLASS_SET}.get(name) or {"theme": name})}
 
 
 @pytest.mark.slow
 @pytest.mark.skipif(bool(PREFLIGHT_MISSING), reason=PREFLIGHT_MISSING)
 @pytest.mark.parametrize("name", ["pips", "fruits", "photos", "class set"])
-def test_pdfbox_preflight_finds_nothing_but_its_own_rule_on_other_intents(name, tmp_path):
-    """PDFBox's preflight checks the file as PDF/A-1b: syntax, fonts embedded and their widths,
-    the XMP against the information dictionary, the output intent and its ICC profile, and each
-    colour operator against it (DeviceRGB needs DefaultRGB here). Its one finding is its refusal
-    of any intent not PDF/A's (PDFBOX_ONLY), which ISO 19005-1 allows."""
-    path = tmp_path / "x.pdf"
-    path.write_bytes(make_document(_case(name, tmp_path)).pdf)
-    assert preflight(path) == [PDFBOX_ONLY]
+def test_pdfbox_preflight_finds_nothing_in_a_pdf_a_file(name, tmp_path):
+    """PDFBox's preflight checks a --pdf-a file as PDF/A-1b: syntax, fonts embedded and their
+    widths, the XMP against the information dictionary, the output intent and its ICC profile,
+    and each colour operator against it. No waiver: it finds nothing (issue 30)."""
+    path = tmp_path / "a.pdf"
+    path.write_bytes(pdf_a_document(_case(name, tmp_path)))
+    assert preflight(path) == []
 
 
 @pytest.mark.slow
 @pytest.mark.skipif(shutil.which("qpdf") is None or shutil.which("gs") is None,
                     reason="qpdf or Ghostscript is not installed: apt-get install qpdf ghostscript, "
                     "or run make test as root (make print-tools)")
-def test_qpdf_and_ghostscript_read_pdf_x_without_complaint(tmp_path):
+@pytest.mark.parametrize("standard", ["pdf_x", "pdf_a"])
+def test_qpdf_and_ghostscript_read_pdf_x_and_pdf_a_without_complaint(tmp_path, standard):
     path = tmp_path / "x.pdf"
-    path.write_bytes(make_document({**CLASS_SET, "pdf_x": True}).pdf)
+    path.write_bytes(make_document({**CLASS_SET, "pdf_x": True}).pdf if standard == "pdf_x"
+                     else pdf_a_document(CLASS_SET))
     done = subprocess.run(["qpdf", "--check", str(path)], capture_output=True, text=True)
     assert done.returncode == 0 and "No syntax or stream encoding errors found" in done.stdout, done.stdout
     shown = subprocess.run(["gs", "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-dPDFSTOPONERROR",

@@ -30,17 +30,20 @@ def _demo_pdf(tmp_path_factory, name: str, args: list[str]) -> bytes:
 
 
 def _chars(pdf: bytes, *, colour: bool = False):
-    """(page index, character, font size in pt, box (left, bottom, right, top) in mm) of every glyph,
+    """(page index, character, font size in pt, box (left, bottom, right, top) in mm from the trim's
+    lower-left corner) of every glyph,
     and with ``colour`` its fill colour (red, green, blue, 0-255) too."""
     document = pdfium.PdfDocument(pdf)
     try:
         for index in range(len(document)):
             text = document[index].get_textpage()
+            trim_x, trim_y = document[index].get_trimbox()[:2]  # a print shop's page: the trim's corner
             for k in range(text.count_chars()):
                 char = chr(pdfium_c.FPDFText_GetUnicode(text, k))
                 if char.isspace():
                     continue
-                box = text.get_charbox(k)
+                left, bottom, right, top = text.get_charbox(k)
+                box = (left - trim_x, bottom - trim_y, right - trim_x, top - trim_y)
                 found = (index, char, pdfium_c.FPDFText_GetFontSize(text, k), tuple(v / MM for v in box))
                 if colour:
                     channels = [ctypes.c_uint() for _ in range(4)]

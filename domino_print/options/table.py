@@ -184,6 +184,7 @@ PRINT_OPTIONS = (
     Option("kerf", "float", None, low=0, high=MAX_KERF_MM, unit=" mm", metavar="MM", cli_only=True,
            implied=0.0, needs=(_WITH_CUT,)),
     Option("pdf_x", "flag", False),
+    Option("pdf_a", "flag", False, cli_only=True, needs=(Need("pdf_x", (False,), "pdf_a"),)),
     Option("laser", "flag", False, cli_only=True, needs=(_WITH_CUT,)),
     Option("registration", "choice", None, choices=REGISTRATION_MACHINES, cli_only=True),
     Option("only", "text", None, metavar="4-2,6-6", longest=2000, cli_only=True),
@@ -335,7 +336,9 @@ class Options(NamedTuple):
     kerf_mm: float = 0.0
     """What the blade or beam removes: each cut path is grown by half of it."""
     pdf_x: bool = False
-    """PDF/X-4 for a print shop (``pdf.pdf_x``): output intent, ICC-based RGB, PDF 1.6."""
+    """PDF/X-4 for a print shop (``pdf.pdf_x``): output intent, ICC-based RGB, PDF 1.6, bleed and marks."""
+    pdf_a: bool = False
+    """PDF/A-1b for keeping (``pdf.pdf_x``), never with ``pdf_x`` (command line only)."""
     laser: bool = False
     """The cut files get an engrave layer and a cut layer (``output.cut_svg``)."""
     registration: str | None = None
@@ -738,7 +741,8 @@ def _print_values(values: Mapping[str, Any]) -> dict[str, Any]:
     """The fields of ``Options`` that ``PRINT_OPTIONS`` give, checked and typed."""
     only = values["only"]
     return {"marks": values["marks"], "cut": values["cut"], "corner_mm": values["corner"] or 0.0,
-            "kerf_mm": values["kerf"] or 0.0, "pdf_x": values["pdf_x"], "laser": values["laser"],
+            "kerf_mm": values["kerf"] or 0.0, "pdf_x": values["pdf_x"], "pdf_a": values["pdf_a"],
+            "laser": values["laser"],
             "registration": values["registration"],
             "only": None if only is None else parse_tile_names(only), "only_set": values["set"],
             "scale": NO_SCALE if values["scale"] is None else parse_scale(values["scale"])}

@@ -150,17 +150,21 @@ def new_print_canvas(
     title: str,
     subject: str = "",
     grey: bool = False,
-    pdf_x: bool = False,
-    pdf_a: bool = True,
+    standard: str | None = None,
 ) -> Canvas:
     """A canvas for a print-ready PDF: deterministic bytes, metadata, and no scaling when printed;
-    ``grey``: every colour drawn as a DeviceGray level; ``pdf_x``: PDF/X-4 (``pdf.pdf_x``), whose
-    caller writes no key newer than PDF 1.6 (no Duplex preference), also claiming PDF/A-1b with
-    ``pdf_a`` (for a document drawn with no transparency)."""
+    ``grey``: every colour drawn as a DeviceGray level; ``standard``: ``pdf-x`` (PDF/X-4 for a
+    print shop, PDF 1.6, each page's trim within bleed and crop marks) or ``pdf-a`` (PDF/A-1b,
+    PDF 1.4), see ``pdf.pdf_x``; their callers write no newer key (no Duplex preference)."""
     canvas_class = GreyCanvas if grey else PrintCanvas
+    module = pdf_x_module() if standard else None
+    version = PDF_VERSION
+    if module is not None:
+        version = module.PDF_X_VERSION if standard == "pdf-x" else module.PDF_A_VERSION
+    marks = module.ShopMarks() if module is not None and standard == "pdf-x" else None
     canvas = canvas_class(buffer, pagesize=page_size_pt, invariant=1, pageCompression=1, lang=lang,
                           initialFontName=fonts.REGULAR,  # else an unembedded Helvetica is listed
-                          pdfVersion=pdf_x_module().PDF_X_VERSION if pdf_x else PDF_VERSION)
+                          pdfVersion=version, cropMarks=marks)
     canvas.setTitle(title)
     if subject:
         canvas.setSubject(subject)
@@ -168,15 +172,15 @@ def new_print_canvas(
     canvas.setAuthor("domino-print")
     canvas.setViewerPreference("PrintScaling", "None")
     extra = ""
-    if pdf_x:
-        pdf_x_module().make_pdf_x(canvas, pdf_a=pdf_a)
-        extra = pdf_x_module().xmp_descriptions(title=title, subject=subject, lang=lang, pdf_a=pdf_a)
+    if module is not None and standard is not None:
+        module.make_standard(canvas, standard)
+        extra = module.xmp_descriptions(title=title, subject=subject, lang=lang, standard=standard)
     _add_xmp(canvas, title=title, subject=subject, lang=lang, extra=extra)
     return canvas
 
 
 def pdf_x_module():
-    """``pdf.pdf_x``, loaded for ``--pdf-x`` only."""
+    """``pdf.pdf_x``, loaded for ``--pdf-x`` and ``--pdf-a`` only."""
     from domino_print.pdf import pdf_x
 
     return pdf_x
@@ -239,11 +243,16 @@ def _metadata_stream(packet: bytes):
 
 
 def finish_page(canvas: Canvas) -> None:
-    """End the current page, its trim and bleed boxes the whole page: the sheet is the finished
-    size (the tiles are cut from it by hand), and nothing is printed past it."""
+    """End the current page with its trim and bleed boxes. The trim is the page it was drawn on:
+    the sheet is the finished size (the tiles are cut from it by hand). On a home sheet nothing is
+    printed past it (trim, bleed and media the same box); a print shop's page (``--pdf-x``,
+    ``pdf_x.ShopMarks``) lies within its media, the bleed round it."""
     width, height = canvas._pagesize
-    canvas.setTrimBox((0, 0, width, height))
-    canvas.setBleedBox((0, 0, width, height))
+    marks = canvas._cropMarks
+    shift = marks.borderWidth if marks else 0.0
+    bleed = marks.bleed_pt if marks else 0.0
+    canvas.setTrimBox((shift, shift, shift + width, shift + height))
+    canvas.setBleedBox((shift - bleed, shift - bleed, shift + width + bleed, shift + height + bleed))
     canvas.showPage()
 
 

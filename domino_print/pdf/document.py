@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from reportlab.lib.units import mm
 
+from domino_print.errors import OptionError
 from domino_print.ink import COLOUR, Ink
 from domino_print.pdf.back_pages import draw_back_page, draw_tile_backs, prepare_tile_backs
 from domino_print.pdf.canvas import DUPLEX_PREFERENCE, FormCache, correct_scale, finish_page, new_print_canvas
@@ -61,10 +62,9 @@ class RenderOptions(NamedTuple):
     """How the ink mode draws (``ink.INKS``): grey only, line widths, backs, set marks."""
     full_guides: bool = False
     """The cut guides run across the margins (``--marks full``): margin texts sit on white."""
-    pdf_x: bool = False
-    """PDF/X-4 (``pdf.pdf_x``): PDF 1.6's keys only, so no Duplex viewer preference."""
-    pdf_a: bool = True
-    """With ``pdf_x``, the file claims PDF/A-1b too (cleared when something is transparent)."""
+    standard: str | None = None
+    """``pdf-x`` (PDF/X-4) or ``pdf-a`` (PDF/A-1b), see ``pdf.pdf_x``: older PDF's keys only, so no
+    Duplex viewer preference; None for none."""
     level_lines: tuple[str, ...] = ()
     """A differentiated deck (``--niveaux``): each level's line for the top margin of its pages."""
     set_numbers: tuple[int, ...] = ()
@@ -97,8 +97,7 @@ class _Document:
             title=options.title,
             subject=options.subject,
             grey=options.ink.grey_only,
-            pdf_x=options.pdf_x,
-            pdf_a=options.pdf_a,
+            standard=options.standard,
         )
         self.forms = FormCache(self.canvas)
         self.faces = FaceForms(self.forms, painter, layout.tile_short_mm * mm, options.labels)
@@ -215,8 +214,8 @@ class _Document:
 
     def prefer_duplex(self, duplex_backs: bool) -> None:
         """Backs on their own pages ask the viewer to print both sides (a PDF 1.7 key, left
-        out of PDF/X-4's 1.6 files)."""
-        if duplex_backs and not self.options.pdf_x:
+        out of PDF/X-4's 1.6 files and PDF/A-1's 1.4 ones)."""
+        if duplex_backs and self.options.standard is None:
             self.canvas.setViewerPreference("Duplex", DUPLEX_PREFERENCE[self.options.duplex])
 
     def finish_sheet_page(self, page_index: int, number: int, backs: Sequence[BackPage] | None, *,
@@ -378,12 +377,11 @@ def render_sheet(
     if rules is not None:
         document.draw_rules_pages(rules)
     pdf = document.pdf_bytes()
-    if options.pdf_x and options.pdf_a:
+    if options.standard == "pdf-a":
         from domino_print.pdf.pdf_x import transparent
 
-        if transparent(pdf):  # PDF/A-1 forbids it (PDF/X-4 does not): made again as PDF/X-4 alone
-            return render_sheet(tiles, layout, painter, options._replace(pdf_a=False), rules, backs,
-                                levels=levels)
+        if transparent(pdf):  # PDF/A-1 forbids it (PDF/X-4 does not)
+            raise OptionError(says="pdf_a.transparent", fields=("pdf_a", "pdf_x"))
     return pdf, document.page_count
 
 

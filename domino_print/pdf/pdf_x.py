@@ -1,14 +1,21 @@
-"""PDF/X-4 for a print shop (``--pdf-x``): the output intent, the colour spaces and the keys it asks for.
+"""PDF/X-4 for a print shop (``--pdf-x``) and PDF/A-1b for keeping (``--pdf-a``): the output
+intent, the colour spaces, the page boxes and the keys each standard asks for.
 
 A PDF/X-4 file says which printing condition it was made for (an *output intent*: ``/S
 /GTS_PDFX`` with the condition's name and an ICC output profile), carries ``GTS_PDFXVersion``
-in its information dictionary and XMP, says whether it is trapped (it is not), gives every page
-a TrimBox (``canvas.finish_page`` gives TrimBox and BleedBox to every page of ours) and keeps to
+in its information dictionary and XMP, says whether it is trapped (it is not), and keeps to
 PDF 1.6's keys (header ``%PDF-1.6``; the Duplex viewer preference, a PDF 1.7 key, is left out).
+Its pages are a print shop's (``ShopMarks``, ``canvas.finish_page``): the TrimBox is the paper
+the document was laid out on, the BleedBox 3 mm beyond it on every side (``SHOP_BLEED_MM``, the
+bleed shops ask for), and the MediaBox beyond that holds crop marks at the trim's corners, from
+``SHOP_MARK_OFFSET_MM`` (outside the bleed) to the media's edge. Nothing of ours reaches the
+trim (the pages keep their margins; the backs' pattern stops 3 mm past the tiles), so nothing
+needs to run on into the bleed; the tests check that whatever touches the trim does.
 
 The condition is Coated FOGRA39 (ISO 12647-2:2004, coated paper, the usual European offset and
 digital press condition); its profile ``assets/icc/FOGRA39-argyll.icc`` was made from Fogra's
-FOGRA39L characterization data (see ``assets/icc/NOTICE``).
+FOGRA39L characterization data (see ``assets/icc/NOTICE``). The information dictionary and the
+output intent's ``Info`` say the profile's own description, word for word.
 
 Colour: with a CMYK output intent, PDF/X allows device RGB only through a ``DefaultRGB``
 colour space. Neutral colours are already DeviceGray (black ink alone); every resource
@@ -16,11 +23,12 @@ dictionary of a ``--pdf-x`` file (pages and forms) gets ``/DefaultRGB [/ICCBased
 colours and pictures, drawn in RGB, are sRGB colours that the shop's RIP converts to its press
 (PDF/X-4's ICC-based "late binding" workflow), and none is left device-dependent.
 
-The same file also meets PDF/A-1b (``pdfaid`` in the XMP, a ``GTS_PDFA1`` intent with the same
-profile): Apache PDFBox's preflight, a validator Debian ships, then checks it (fonts, XMP,
-colour spaces against the output intent, stream syntax). That only holds while nothing is
-transparent (PDF/X-4 allows transparency, PDF/A-1 does not: a user's SVG with opacity);
-``transparent`` finds it, and such a file is made again claiming PDF/X-4 alone.
+PDF/A-1b is a standard of its own here: Apache PDFBox's preflight, the validator Debian ships,
+refuses any output intent but PDF/A's, so a file claiming both could not pass it. A ``--pdf-a``
+file has the one ``GTS_PDFA1`` intent, sRGB (the colours are sRGB), ``pdfaid`` in its XMP,
+PDF 1.4's header and keys, and no PDF/X key; PDF/A-1 forbids transparency, so a document that
+draws something transparent (``transparent``: a user's picture with see-through parts) is
+refused rather than written.
 """
 
 from __future__ import annotations
@@ -30,6 +38,7 @@ import re
 import uuid
 from typing import TYPE_CHECKING, NamedTuple
 
+from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfdoc import (
     PDFArray,
     PDFDate,
@@ -50,8 +59,35 @@ if TYPE_CHECKING:
 
 PDF_X_VERSION = (1, 6)
 """PDF/X-4 is PDF 1.6 (ISO 15930-7): the header says 1.6 and no newer key is written."""
+PDF_A_VERSION = (1, 4)
+"""PDF/A-1 is PDF 1.4 (ISO 19005-1)."""
 PDF_X_NAME = "PDF/X-4"
 ICC_DIR = ASSETS_DIR / "icc"
+
+SHOP_BLEED_MM = 3.0
+"""A print-shop page's bleed past the trim on every side: 3 mm, what shops' preflight profiles
+ask for (the "PDF/X-4 with 3 mm bleed" of print-shop data sheets)."""
+SHOP_MARK_OFFSET_MM = 4.0
+"""Crop marks start this far from the trim: outside the bleed (and its 3 mm), on white."""
+SHOP_MARK_LENGTH_MM = 5.0
+SHOP_MARK_PT = 0.25
+"""The crop marks' width: a hairline that prints (0.25 pt, as layout programs draw them)."""
+
+
+class ShopMarks(NamedTuple):
+    """A print-shop page's room round the trim, as ReportLab's ``Canvas(cropMarks=...)`` reads it:
+    the media is ``borderWidth`` larger on every side, everything drawn lands on the trim, and
+    crop marks in line with the trim's edges run ``markLength`` in from the media's edge
+    (black ink only: the canvas writes black as DeviceGray). ReportLab's own ``bleedWidth``
+    stretches the page, so it stays 0; ``bleed_pt`` is the BleedBox's margin."""
+
+    borderWidth: float = (SHOP_MARK_OFFSET_MM + SHOP_MARK_LENGTH_MM) * mm  # ReportLab's names
+    markLength: float = SHOP_MARK_LENGTH_MM * mm
+    markWidth: float = SHOP_MARK_PT
+    markColor: str = "black"
+    markLast: int = 1
+    bleedWidth: float = 0.0
+    bleed_pt: float = SHOP_BLEED_MM * mm
 
 
 class OutputCondition(NamedTuple):
@@ -70,12 +106,16 @@ FOGRA39 = OutputCondition(
     identifier="FOGRA39",
     condition="Offset printing, according to ISO 12647-2:2004/Amd 1, OFCOM, paper type 1 or 2 = coated art, "
               "115 g/m2, screen ruling 60/cm",
-    info="Coated FOGRA39 (ISO 12647-2:2004)",
+    info="Coated FOGRA39 (made with ArgyllCMS colprof from FOGRA39L characterization data)",
     profile="FOGRA39-argyll.icc",
 )
-"""The output intent of every ``--pdf-x`` file."""
+"""The output intent of every ``--pdf-x`` file; ``info`` is the profile's description tag."""
 RGB_PROFILE = "sRGB.icc"
 """The colour space of the RGB colours and pictures (``DefaultRGB``)."""
+SRGB = OutputCondition(identifier="sRGB IEC61966-2.1", condition="sRGB IEC61966-2.1", info="sRGB",
+                       profile=RGB_PROFILE)
+"""The output intent of every ``--pdf-a`` file (ISO 19005-1 asks for one): the colours' own sRGB;
+``info`` is the profile's description tag."""
 
 
 @functools.lru_cache(maxsize=4)
@@ -101,98 +141,76 @@ def document_id(title: str, subject: str, lang: str) -> str:
 
 
 PDF_A_PART, PDF_A_CONFORMANCE = "1", "B"
-"""The PDF/A level the same file meets (PDF/A-1b), for PDFBox's preflight."""
+"""The PDF/A level of a ``--pdf-a`` file (PDF/A-1b), which PDFBox's preflight checks."""
 
 
-def xmp_descriptions(*, title: str, subject: str, lang: str, pdf_a: bool = True) -> str:
-    """The XMP elements a PDF/X-4 file adds to the packet (``canvas.xmp_packet``): its version
-    (``pdfxid:GTS_PDFXVersion``), not trapped, the document's identifiers and rendition; with
-    ``pdf_a`` the PDF/A-1b identification too, and the extension schema that PDF/A asks for
-    the ``pdfxid`` namespace, which it does not predefine."""
+def xmp_descriptions(*, title: str, subject: str, lang: str, standard: str) -> str:
+    """The XMP elements a standard's file adds to the packet (``canvas.xmp_packet``): the
+    document's identifiers and rendition; for ``pdf-x`` its version (``pdfxid:GTS_PDFXVersion``)
+    and not trapped, for ``pdf-a`` the PDF/A-1b identification (``pdfaid``)."""
     identifier = document_id(title, subject, lang)
-    parts = [
+    ids = (f"<xmpMM:DocumentID>{identifier}</xmpMM:DocumentID>"
+           f"<xmpMM:InstanceID>{identifier}</xmpMM:InstanceID><xmpMM:VersionID>1</xmpMM:VersionID><xmpMM:RenditionClass>default</xmpMM:RenditionClass>")
+    if standard == "pdf-a":
+        return ('<rdf:Description rdf:about="" xmlns:xmpMM="http://ns.adobe.com/xap/1.0/mm/">'
+                f"{ids}</rdf:Description>"
+                '<rdf:Description rdf:about="" xmlns:pdfaid="http://www.aiim.org/pdfa/ns/id/">'
+                f"<pdfaid:part>{PDF_A_PART}</pdfaid:part>"
+                f"<pdfaid:conformance>{PDF_A_CONFORMANCE}</pdfaid:conformance></rdf:Description>")
+    return (
         '<rdf:Description rdf:about="" xmlns:pdfxid="http://www.npes.org/pdfx/ns/id/" '
         'xmlns:pdf="http://ns.adobe.com/pdf/1.3/" xmlns:xmpMM="http://ns.adobe.com/xap/1.0/mm/">'
         f"<pdfxid:GTS_PDFXVersion>{PDF_X_NAME}</pdfxid:GTS_PDFXVersion><pdf:Trapped>False</pdf:Trapped>"
-        f"<xmpMM:DocumentID>{identifier}</xmpMM:DocumentID><xmpMM:InstanceID>{identifier}</xmpMM:InstanceID>"
-        "<xmpMM:VersionID>1</xmpMM:VersionID><xmpMM:RenditionClass>default</xmpMM:RenditionClass>"
-        "</rdf:Description>"
-    ]
-    if pdf_a:
-        parts.append(
-            '<rdf:Description rdf:about="" xmlns:pdfaid="http://www.aiim.org/pdfa/ns/id/">'
-            f"<pdfaid:part>{PDF_A_PART}</pdfaid:part><pdfaid:conformance>{PDF_A_CONFORMANCE}</pdfaid:conformance>"
-            "</rdf:Description>"
-            '<rdf:Description rdf:about="" xmlns:pdfaExtension="http://www.aiim.org/pdfa/ns/extension/" '
-            'xmlns:pdfaSchema="http://www.aiim.org/pdfa/ns/schema#" '
-            'xmlns:pdfaProperty="http://www.aiim.org/pdfa/ns/property#">'
-            "<pdfaExtension:schemas><rdf:Bag>"
-            + _extension_schema("PDF/X identification", "http://www.npes.org/pdfx/ns/id/", "pdfxid",
-                                "GTS_PDFXVersion", "The PDF/X version the file conforms to")
-            + _extension_schema("Adobe PDF", "http://ns.adobe.com/pdf/1.3/", "pdf",
-                                "Trapped", "Whether the document has been trapped")
-            + "</rdf:Bag></pdfaExtension:schemas></rdf:Description>"
-        )
-    return "".join(parts)
-
-
-def _extension_schema(schema: str, namespace: str, prefix: str, name: str, description: str) -> str:
-    """A PDF/A extension schema declaring one text property (PDF/A-1 predefines XMP 2004's
-    schemas only: ``pdfxid`` is not among them, nor ``pdf:Trapped``, added to XMP later)."""
-    return (
-        '<rdf:li rdf:parseType="Resource">'
-        f"<pdfaSchema:schema>{schema}</pdfaSchema:schema>"
-        f"<pdfaSchema:namespaceURI>{namespace}</pdfaSchema:namespaceURI>"
-        f"<pdfaSchema:prefix>{prefix}</pdfaSchema:prefix>"
-        '<pdfaSchema:property><rdf:Seq><rdf:li rdf:parseType="Resource">'
-        f"<pdfaProperty:name>{name}</pdfaProperty:name>"
-        "<pdfaProperty:valueType>Text</pdfaProperty:valueType>"
-        "<pdfaProperty:category>internal</pdfaProperty:category>"
-        f"<pdfaProperty:description>{description}</pdfaProperty:description>"
-        "</rdf:li></rdf:Seq></pdfaSchema:property></rdf:li>"
+        f"{ids}</rdf:Description>"
     )
 
 
-def make_pdf_x(canvas: Canvas, *, pdf_a: bool = True) -> None:
-    """Turn ``canvas``'s document into PDF/X-4: the output intent (and PDF/A-1b's, with ``pdf_a``),
-    the information dictionary's keys, and ``DefaultRGB`` in every resource dictionary. The XMP
-    packet is written by ``canvas`` with ``pdf_x=True``."""
+STANDARDS = ("pdf-x", "pdf-a")
+"""The standards a file may claim, one at a time: ``--pdf-x`` (PDF/X-4) or ``--pdf-a`` (PDF/A-1b)."""
+
+
+def make_standard(canvas: Canvas, standard: str) -> None:
+    """Turn ``canvas``'s document into ``standard`` (one of ``STANDARDS``): its output intent, the
+    information dictionary's keys, and ``DefaultRGB`` in every resource dictionary. The XMP
+    packet is written by ``canvas`` (``xmp_descriptions``); a PDF/X file's pages get their boxes
+    and marks from ``ShopMarks``."""
     doc = canvas._doc
 
     def icc_stream(name: str, components: int):
         stream = PDFStream(PDFDictionary({"N": components}), profile_bytes(name), filters=[PDFZCompress])
         return doc.Reference(stream, f"ICC{name.split('.')[0].replace('-', '')}")
 
-    output_profile = icc_stream(FOGRA39.profile, 4)
-
-    def intent(subtype: str):
-        return PDFDictionary({
-            "Type": PDFName("OutputIntent"),
-            "S": PDFName(subtype),
-            "OutputConditionIdentifier": PDFString(FOGRA39.identifier),
-            "OutputCondition": PDFString(FOGRA39.condition),
-            "RegistryName": PDFString(FOGRA39.registry),
-            "Info": PDFString(FOGRA39.info),
-            "DestOutputProfile": output_profile,
-        })
-
-    intents = [intent("GTS_PDFX"), *([intent("GTS_PDFA1")] if pdf_a else [])]
+    pdf_x = standard == "pdf-x"
+    condition, subtype = (FOGRA39, "GTS_PDFX") if pdf_x else (SRGB, "GTS_PDFA1")
+    rgb = icc_stream(RGB_PROFILE, 3)
+    profile = icc_stream(condition.profile, 4) if pdf_x else rgb
+    intent = PDFDictionary({
+        "Type": PDFName("OutputIntent"),
+        "S": PDFName(subtype),
+        "OutputConditionIdentifier": PDFString(condition.identifier),
+        "OutputCondition": PDFString(condition.condition),
+        "RegistryName": PDFString(condition.registry),
+        "Info": PDFString(condition.info),
+        "DestOutputProfile": profile,
+    })
     catalog = doc.Catalog
-    catalog.OutputIntents = PDFArray(intents)
+    catalog.OutputIntents = PDFArray([intent])
     catalog.__NoDefault__ = [*type(catalog).__NoDefault__, "OutputIntents"]
-    doc.info = _PdfXInfo.from_info(doc.info)
-    doc.domino_default_rgb = doc.Reference(PDFArray([PDFName("ICCBased"), icc_stream(RGB_PROFILE, 3)]),
-                                           "CSsRGB")
+    doc.info = _StandardInfo.from_info(doc.info, pdf_x=pdf_x)
+    doc.domino_default_rgb = doc.Reference(PDFArray([PDFName("ICCBased"), rgb]), "CSsRGB")
 
 
-class _PdfXInfo(PDFInfo):
-    """The information dictionary with PDF/X's keys: its version, and not trapped (no empty
-    Keywords: the XMP has none either)."""
+class _StandardInfo(PDFInfo):
+    """The information dictionary as the XMP has it (no empty Keywords: the XMP has none either);
+    a PDF/X file's with PDF/X's keys: its version, and not trapped."""
+
+    pdf_x = True
 
     @classmethod
-    def from_info(cls, info: PDFInfo) -> _PdfXInfo:
+    def from_info(cls, info: PDFInfo, *, pdf_x: bool) -> _StandardInfo:
         made = cls()
         made.__dict__.update(info.__dict__)
+        made.pdf_x = pdf_x
         made.trapped = "False"
         return made
 
@@ -206,9 +224,9 @@ class _PdfXInfo(PDFInfo):
             "Producer": PDFString(self.producer),
             "Creator": PDFString(self.creator),
             "Subject": PDFString(self.subject),
-            "Trapped": PDFName(self.trapped),
-            "GTS_PDFXVersion": PDFString(PDF_X_NAME),
         }
+        if self.pdf_x:
+            entries |= {"Trapped": PDFName(self.trapped), "GTS_PDFXVersion": PDFString(PDF_X_NAME)}
         return pdf_format(PDFDictionary(entries), document)
 
 

@@ -279,7 +279,7 @@ def render_job(job: Job, on_page: Callable[[], None] | None = None) -> tuple[byt
         back_offset_mm=options.back_offset_mm,
         ink=ink,
         full_guides=options.marks == "full",
-        pdf_x=options.pdf_x,
+        standard="pdf-x" if options.pdf_x else "pdf-a" if options.pdf_a else None,
         level_lines=tuple(level_line(job, deck.number) for deck in job.levels),
         set_numbers=job.set_numbers,
         scale=options.scale,
