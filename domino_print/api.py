@@ -269,6 +269,7 @@ from domino_print.output.summary import human_size as _human_size  # noqa: E402
 from domino_print.pictures import IMAGE_SUFFIXES, PictureError  # noqa: E402
 from domino_print.pictures import svg_content as _svg_content  # noqa: E402
 from domino_print.themes.archive import ArchiveError  # noqa: E402
+from domino_print.themes.file_words import label_from_stem as _label_from_stem  # noqa: E402
 from domino_print.themes.model import FIT_MODES  # noqa: E402
 from domino_print.themes.model import in_language as _in_language  # noqa: E402
 from domino_print.themes.user import natural_key as _natural_key  # noqa: E402
@@ -302,6 +303,13 @@ def natural_key(name: str) -> tuple:
     if not isinstance(name, str):
         raise TypeError(f"name must be a str, not {type(name).__name__}")
     return _natural_key(name)
+
+
+def label_from_file_name(stem: str) -> str:
+    """The label a picture's file name (without its ending) gives; ``""`` for a camera's."""
+    if not isinstance(stem, str):
+        raise TypeError(f"stem must be a str, not {type(stem).__name__}")
+    return _label_from_stem(stem)
 
 
 def _path(value: object, name: str) -> Path:
@@ -416,6 +424,7 @@ __all__ += [
     "decode_picture",
     "human_size",
     "in_language",
+    "label_from_file_name",
     "make_calibration",
     "natural_key",
     "open_picture",

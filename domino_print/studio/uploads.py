@@ -38,6 +38,7 @@ from domino_print.api import (
     check_picture,
     decode_picture,
     in_language,
+    label_from_file_name,
     open_picture,
     picture_suffix,
     reduce_large_picture,
@@ -74,8 +75,7 @@ def label_from_name(client_name: str) -> str:
     """A picture's default name from the name the browser sent (text only, never a path)."""
     base = re.split(r"[\\/]", client_name or "")[-1]
     stem = base.rsplit(".", 1)[0] if "." in base else base
-    stem = re.sub(r"^[0-9]+[\s._-]+(?=\S)", "", stem).replace("_", " ")
-    return clean_label(stem)
+    return clean_label(label_from_file_name(stem))  # a camera's name gives none: the visitor types one
 
 
 def clean_label(value: str) -> str:

@@ -53,6 +53,7 @@ from domino_print.errors import CatalogueText, OptionError, Phrase
 from domino_print.pictures import FORMAT_NAMES, IMAGE_SUFFIXES, PictureError, shown
 from domino_print.sets.tiles import MAX_TOP
 from domino_print.texts.page_text import TextError, check_page_text, displayed
+from domino_print.themes.file_words import label_from_stem
 from domino_print.themes.files import OutsideFolder, check_inside, inside_folder
 from domino_print.themes.model import (
     _USER_KEYS,
@@ -186,14 +187,9 @@ def _picture_content(path: Path) -> bool:
 
 
 def label_for(path: Path) -> str:
-    """A word from a file name: ``01-maman.jpg`` -> ``maman``, ``petit_chat.png`` -> ``petit chat``.
-
-    Control and format characters (bidi overrides, zero-width marks) never make sense in
-    a label: each becomes a space. Stray bytes stay, for the page text check to report."""
-    stem = unicodedata.normalize("NFC", path.stem)  # macOS gives file names decomposed
-    stem = "".join(" " if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") else c for c in stem)
-    text = re.sub(r"^[0-9]+[\s._-]+(?=\S)", "", stem).replace("_", " ").strip()
-    return " ".join(text.split()) or " ".join(stem.split()) or path.stem
+    """A word from a file name: ``01-maman.jpg`` -> ``maman``, ``petit_chat.png`` -> ``petit chat``;
+    ``""`` for a camera's name (``IMG_1234.JPG``: ``file_words.label_from_stem``)."""
+    return label_from_stem(path.stem)
 
 
 def _folder_label(folder: Path) -> str:
@@ -275,7 +271,7 @@ def _description(name: str) -> dict[str, str]:
 
 
 def _labels(paths: list[Path]) -> dict[str, tuple[str, ...]]:
-    words = tuple(label_for(p) for p in paths)
+    words = tuple(label_for(p) or str(value) for value, p in enumerate(paths))  # the number: no word
     return {lang: words for lang in texts.languages()}
 
 
@@ -448,7 +444,7 @@ def starter_theme_text(folder: Path, pictures: list[Path]) -> str:
     count = len(pictures)
     top = min(count - 1, MAX_TOP)
     names = [p.name for p in pictures]
-    labels = [label_for(p) for p in pictures]
+    labels = [label_for(p) or str(value) for value, p in enumerate(pictures)]
     numbered = "".join(
         f"    {toml_string(n)},{' ' * max(1, 30 - len(toml_string(n)))}# {i}\n"
         for i, n in enumerate(names)
