@@ -28,6 +28,7 @@ The exceptions, and nothing else for a caller's mistake (anything else is a bug)
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO, NamedTuple
@@ -151,11 +152,21 @@ def parse_options(options: Mapping[str, object] | Options) -> Job:
     return build_job(parse(options))
 
 
+RENDERING = threading.RLock()
+"""Held while a document is drawn. ReportLab's font subsetting is not thread-safe (two documents
+saved at once in one process corrupt each other's embedded fonts), so every surface's documents
+are drawn one at a time in a process; the interpreter lock keeps Python code to one thread anyway,
+and several processes (the studio's workers) give real parallel renders."""
+
+
 def make_document(options: Mapping[str, object] | Options | Job,
                   on_page: Callable[[], None] | None = None) -> Document:
-    """The PDF for ``options``, in memory; ``on_page()`` is called after each page drawn."""
+    """The PDF for ``options``, in memory; ``on_page()`` is called after each page drawn.
+
+    Safe from several threads: documents are drawn one at a time in a process (``RENDERING``)."""
     job = options if isinstance(options, Job) else parse_options(options)
-    data, pages = render_job(job, on_page)
+    with RENDERING:
+        data, pages = render_job(job, on_page)
     return Document(
         pdf=data,
         pages=pages,

@@ -23,17 +23,16 @@ import shlex
 import threading
 from pathlib import Path
 
-from domino_print.api import Document, DocumentFacts, make_document, parse_options
+from domino_print.api import RENDERING, Document, DocumentFacts, make_document, parse_options
 from domino_print.studio.page_keys import page_keys
 
 PREVIEW_DPI = 50
 """A4 landscape 585 px wide: twice what a page of the preview takes on screen."""
 _PDFIUM = threading.Lock()
 """pdfium is not thread-safe: one page drawn at a time in a process (encoding runs beside)."""
-_CORE = threading.Lock()
-"""Nor is ReportLab's font subsetting (two documents saved at once in one process corrupt each
-other's embedded fonts): one document made at a time in a process. The interpreter lock keeps
-Python code to one thread anyway; uvicorn's ``--workers`` give real parallel renders."""
+_CORE = RENDERING
+"""The core's lock (``api.RENDERING``: one document drawn at a time in a process), which the studio
+holds around a render's parsing too, as it always has."""
 FACTS = 2
 """The version of the facts kept beside a cached PDF (``<key>.json``): caches of older ones are not read."""
 PICTURES = "pictures"
