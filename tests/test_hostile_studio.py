@@ -1,7 +1,7 @@
 """Issue 17, classes 4, 10 and 12 (studio): the studio under load from other sites and hostile bodies.
 
 - A plain ``GET /`` (another site's ``<img>`` loop) makes no session folder; the sessions with a
-  folder are bounded, the longest idle removed first.
+  folder are bounded, a newcomer past the bound refused (no visitor's work removed for it).
 - Every JSON endpoint fed hostile JSON (nested thousands deep, oversized, wrong types, mixed
   lists, nulls) answers a 4xx with a message, never a 500 or a traceback.
 - A full data disk answers 507, worded, the session unchanged and no orphan file left.
@@ -55,17 +55,27 @@ def test_a_plain_get_makes_no_session_folder(tmp_path):
         assert len(_sessions(data)) == 1  # the first picture stored makes the folder
 
 
-def test_sessions_with_a_folder_are_bounded_oldest_idle_first(tmp_path):
+def test_sessions_with_a_folder_are_bounded_and_a_newcomer_never_evicts_work(tmp_path):
+    """Issue 28, bug 4: past the bound a newcomer is told to come back (503, worded); the
+    visitors already there keep their pictures (before: the longest idle one was removed)."""
     data = tmp_path / "data"
     picture = png_bytes(Image.new("RGB", (12, 12), "blue"))
     with make_client(data, sessions=3) as client:
-        for _ in range(5):
+        cookies = []
+        for _ in range(3):
             client.cookies.clear()
             client.get("/")
             assert upload(client, [("a.png", picture)]).status_code == 200
-        kept = _sessions(data)
-        assert len(kept) == 3
-        assert client.get("/api/pictures").json()["pictures"]  # the newest visitor kept theirs
+            cookies.append(dict(client.cookies))
+        client.cookies.clear()
+        client.get("/")
+        refused = upload(client, [("a.png", picture)])
+        assert refused.status_code == 503 and refused.json()["message"]
+        assert len(_sessions(data)) == 3
+        for cookie in cookies:
+            client.cookies.clear()
+            client.cookies.update(cookie)
+            assert client.get("/api/pictures").json()["pictures"]  # every earlier visitor kept theirs
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))

@@ -73,7 +73,7 @@ from domino_print.studio.rendering import (
     page_image,
     trim_cache,
 )
-from domino_print.studio.sessions import COOKIE, Session, SessionStore
+from domino_print.studio.sessions import COOKIE, NoRoom, Session, SessionStore
 from domino_print.studio.settings import Settings
 from domino_print.studio.words import page_languages, word
 from domino_print.studio.zoom import zoomed_page
@@ -158,7 +158,9 @@ class Studio:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.limits = settings.limits
-        self.sessions = SessionStore(settings.data_dir, self.limits.session_ttl_s, self.limits.sessions)
+        self.sessions = SessionStore(settings.data_dir, self.limits.session_ttl_s, self.limits.sessions,
+                                     self.limits.new_sessions_per_client_minute,
+                                     self.limits.new_sessions_per_minute)
         self.common_cache = settings.data_dir / "cache"
         self.executor = ThreadPoolExecutor(max_workers=max(2, self.limits.concurrent_renders),
                                            thread_name_prefix="studio-render")
@@ -178,12 +180,26 @@ class Studio:
 
     # sessions
     def session_of(self, request: Request) -> Session | None:
-        return self.sessions.find(request.cookies.get(COOKIE))
+        return self.sessions.find(request.cookies.get(COOKIE), _client(request))
 
     def with_cookie(self, response: Response, session: Session) -> Response:
         response.set_cookie(COOKIE, session.id, httponly=True, samesite="strict",
                             max_age=int(self.limits.session_ttl_s), path="/")
         return response
+
+
+def _client(request: Request) -> str:
+    """Who sends the request, as the sessions count newcomers: the client's address."""
+    return request.client.host if request.client is not None else ""
+
+
+async def _no_room(request: Request, exc: Exception) -> Response:
+    """No folder for a new session (``sessions.NoRoom``): 429 when its client (or every client)
+    made too many this minute, 503 when the studio is full; worded, every other visitor's work kept."""
+    busy = isinstance(exc, NoRoom) and exc.reason == "busy"
+    message = word(_lang(request), "error.sessions_busy" if busy else "error.sessions_full")
+    return _no_store(JSONResponse({"message": message}, status_code=429 if busy else 503,
+                                  headers={"retry-after": "60"}))
 
 
 def _lang(request: Request, body: dict | None = None) -> str:
@@ -299,7 +315,7 @@ async def home(request: Request) -> Response:
     session = studio.session_of(request)
     fresh = session is None
     if session is None:
-        session = studio.sessions.create()  # no folder yet: made when the visitor first stores
+        session = studio.sessions.create(_client(request))  # no folder until the visitor stores
     html = render_page(lang, session.read_state())
     response = _no_store(HTMLResponse(html))
     return studio.with_cookie(response, session) if fresh else response
@@ -396,10 +412,12 @@ async def preview(request: Request) -> Response:
         return _no_store(JSONResponse({"errors": [{"field": "theme", "message": message}]},
                                       status_code=422))
     # A typed table's edit rides with its preview (studio/lists.py keeps it first).
-    if theme == lists.LIST and "list_rows" in body and not await studio.run(lists.save_rows, session,
-                                                                            body["list_rows"]):
-        return _bad_request(request)
-    state = session.read_state()
+    saved = None
+    if theme == lists.LIST and "list_rows" in body:
+        saved = await studio.run(lists.save_rows, session, body["list_rows"])
+        if saved is None:
+            return _bad_request(request)
+    state = saved if saved is not None else session.read_state()  # the rows this request sent
     own = theme == PICTURES
     if own:
         if not state.get("pictures"):
@@ -412,8 +430,7 @@ async def preview(request: Request) -> Response:
         key, full_key = cache_key(shown, digest, "preview"), cache_key(full, digest, "full")
     elif theme == lists.LIST:  # the visitor's list, uploaded or typed (studio/lists.py)
         try:
-            prepared = await studio.run(lists.prepare, session.folder, session.pictures_dir,
-                                        session.preview_dir, state, options)
+            prepared = await studio.run(_prepare_list, session, state, options)
         except lists.NoList:
             return _no_store(JSONResponse({"errors": [
                 {"field": lists.LIST, "message": word(lang, "list.error.none")}]}, status_code=422))
@@ -516,14 +533,19 @@ async def zoom_picture(request: Request) -> Response:
     return Response(data, media_type="image/jpeg", headers=headers)
 
 
+def _prepare_list(session: Session, state: dict, options: dict) -> lists.Prepared:
+    """The list's files written under the session's lock, in folders named by their content."""
+    with session.locked():
+        return lists.prepare(session.folder, session.pictures_dir, session.preview_dir, state, options)
+
+
 def _full_options(session: Session, key: str) -> dict | None:
     """The options of a download key of this session: saved with the last preview."""
     state = session.read_state()
     options = state.get("options") or {}
     if options.get("theme") == lists.LIST:
         try:
-            _shown, full, digest = lists.prepare(session.folder, session.pictures_dir, session.preview_dir,
-                                                 state, options)
+            _shown, full, digest = _prepare_list(session, state, options)
         except lists.NoList:
             return None
     else:
@@ -1058,7 +1080,7 @@ def create_app(settings: Settings | None = None) -> Guard:
     settings = settings or Settings.from_env()
     settings.data_dir.mkdir(parents=True, exist_ok=True)
     studio = Studio(settings)
-    app = Starlette(routes=ROUTES, lifespan=lifespan)
+    app = Starlette(routes=ROUTES, lifespan=lifespan, exception_handlers={NoRoom: _no_room})
     app.state.studio = studio
     guard = Guard(app, settings.hosts)
     guard.studio = studio  # type: ignore[attr-defined]  # the tests reach the studio through the app

@@ -170,6 +170,36 @@ def _only(place: Path, keep: set[str]) -> None:
             path.unlink(missing_ok=True)
 
 
+KEPT_LISTS = 32
+"""Versions of a list kept as files (each in a folder named by its content) while renders of
+them may still be reading; older ones beyond these go, once ``KEPT_LISTS_S`` old."""
+KEPT_LISTS_S = 600.0
+
+
+def _content_folder(parent: Path, content: str) -> Path:
+    """``parent/<content>``, made (and touched) now; the oldest siblings beyond ``KEPT_LISTS``
+    removed once they are ``KEPT_LISTS_S`` old (a render started then has long finished)."""
+    import shutil
+    import time
+
+    place = parent / content
+    place.mkdir(parents=True, exist_ok=True)
+    os.utime(place)
+    try:
+        siblings = sorted((entry.stat().st_mtime, entry) for entry in parent.iterdir()
+                          if entry.is_dir() and entry != place)
+    except OSError:
+        return place
+    old = time.time() - KEPT_LISTS_S
+    for mtime, entry in siblings[: max(0, len(siblings) + 1 - KEPT_LISTS)]:
+        if mtime < old:
+            shutil.rmtree(entry, ignore_errors=True)
+    for entry in parent.iterdir():  # the files of the versions before folders by content
+        if entry.is_file():
+            entry.unlink(missing_ok=True)
+    return place
+
+
 def prepare(session_folder: Path, pictures_dir: Path, preview_dir: Path, state: dict,
             options: dict) -> Prepared:
     """Write the chosen list where the core reads it; the preview's and the download's options
@@ -186,13 +216,12 @@ def prepare(session_folder: Path, pictures_dir: Path, preview_dir: Path, state: 
         source = base / "upload" / str(stored["stored"])
         if not source.is_file():
             raise NoList("file")
-        place = base / "file"
-        place.mkdir(parents=True, exist_ok=True)
+        digest_text = hashlib.sha256(f"{stored['digest']}:{title}".encode()).hexdigest()[:16]
+        place = _content_folder(base / "file", digest_text)  # a render reads the bytes it was asked for
         target = place / f"{title}{source.suffix}"
         _link(source, target)
-        _only(place, {target.name})
         full = {**options, "theme": str(target)}
-        return Prepared(full, full, hashlib.sha256(f"{stored['digest']}:{title}".encode()).hexdigest()[:16])
+        return Prepared(full, full, digest_text)
     rows = [row for row in entry["rows"] if isinstance(row, list)]
     if not any(_cell_text(cell) if not isinstance(cell, dict) else True for row in rows for cell in row):
         raise NoList("typed")
@@ -203,15 +232,16 @@ def prepare(session_folder: Path, pictures_dir: Path, preview_dir: Path, state: 
     for variant, key, pictures_folder in variants:
         names = _picture_names(state, ids, lang, key)
         text = typed_text(rows, names)
-        place = base / variant
+        named = "\0".join(f"{ident}={name}" for ident, name in sorted(names.items()))
+        content = hashlib.sha256(f"{title}\0{text}\0{named}".encode()).hexdigest()[:16]
+        place = _content_folder(base / variant, content)  # by content: parallel tables never share one
         list_file = place / f"{title}.tsv"
         _write(list_file, text.encode("utf-8"))
         pictures = {picture["id"]: picture for picture in state.get("pictures", [])}
         for ident, name in names.items():
             _link(pictures_folder / str(pictures[ident][key]), place / name)
-        _only(place, {list_file.name, *names.values()})
         digest.update(text.encode("utf-8"))
-        digest.update("\0".join(f"{ident}={name}" for ident, name in sorted(names.items())).encode())
+        digest.update(named.encode())
         paths[variant] = list_file
     full = {**options, "theme": str(paths["typed"])}
     shown = {**options, "theme": str(paths["preview"]), "dpi": 72} if ids else full
@@ -317,16 +347,17 @@ def _clean_rows(raw: object, picture_ids: set[str]) -> list | None:
     return rows
 
 
-def save_rows(session: Session, raw: object) -> bool:
-    """The typed table's rows, kept (and the table chosen as the list); False if they are not rows."""
+def save_rows(session: Session, raw: object) -> dict | None:
+    """The typed table's rows, kept (and the table chosen as the list): the state as saved, for
+    the preview to render these very rows; None if they are not rows."""
     with session.changing() as state:
         rows = _clean_rows(raw, {p["id"] for p in state.get("pictures", [])})
         if rows is None:
-            return False
+            return None
         entry = list_state(state)
         entry["rows"], entry["mode"] = rows, "typed"
         state["list"] = entry
-    return True
+    return state
 
 
 def list_answer(state: dict, lang: str) -> dict:

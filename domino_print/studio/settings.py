@@ -34,8 +34,13 @@ class Limits:
     session_ttl_s: float = 6 * 3600
     """A session untouched for this long is removed with its files."""
     sessions: int = 2000
-    """Sessions with a folder kept at most; past it the longest idle goes first. A session gets a
-    folder only when its visitor first stores something (a page view makes none)."""
+    """Sessions with a folder kept at most; past it a newcomer is asked to come back later (503),
+    no visitor's work is removed to make room. A session gets a folder only when its visitor
+    first stores something (a page view makes none)."""
+    new_sessions_per_client_minute: int = 12
+    """New sessions with a folder one client (address) may start in a minute; past it, 429."""
+    new_sessions_per_minute: int = 120
+    """New sessions with a folder all clients together may start in a minute; past it, 429."""
     concurrent_renders: int = max(1, min(4, os.cpu_count() or 1))
     """Render requests admitted at once in one process (documents themselves are made one at a
     time, see ``rendering._CORE``; page pictures are drawn beside); the rest wait their turn."""
