@@ -134,8 +134,8 @@ def test_parallel_previews_of_different_tables_each_download_their_own_rows(tmp_
             assert client.post("/api/list", json={"rows": table(99), "mode": "typed"}).status_code == 200
 
             def one(n: int) -> tuple[int, int, str]:
-                answer = client.post("/api/preview", json={"options": {"theme": "list"}, "list_rows": table(n),
-                                                           "page_lang": "en"})
+                body = {"options": {"theme": "list"}, "list_rows": table(n), "page_lang": "en"}
+                answer = client.post("/api/preview", json=body)
                 if answer.status_code != 200:
                     return n, answer.status_code, ""
                 return n, 200, text_of(client.get(answer.json()["download"]).content)
