@@ -157,6 +157,8 @@ def rows_place(table: Table, lines: tuple[int, ...]) -> str:
     if len(lines) == 2:
         return table.places(lines[0], lines[1])
     shown = ", ".join(str(line) for line in lines[:-1]) + f" and {lines[-1]}"
+    if table.part is not None:
+        return f"table {table.part}, rows {shown}"
     return f"lines {shown}" if table.sheet is None else f"sheet {table.sheet!r}, rows {shown}"
 
 

@@ -134,6 +134,8 @@ def separator(content: str) -> str:
         score = sum(2 <= len(_trimmed(cells)) <= MOST_CELLS for _, cells in records)
         if score > best_score:
             best, best_score = candidate, score
+    if best_score == 0:  # no line of two cells (a file of empty rows ";;"): the most frequent one
+        best = max(SEPARATORS, key=content.count)
     return best
 
 

@@ -182,7 +182,12 @@ def find_table(path: Path, table: Table, *, header: bool | None = None, cells: C
                 start += 1
             if start == len(rows):
                 start = 0  # nothing but one-cell rows: no title, and no table (said below)
-            body = rows[start:]
+            first = rows[start] if start < len(rows) else None
+            numbered = first is not None and _word(first.cells[min(first.cells)]) in words().numbers
+            if header is not False and first is not None and numbered:
+                header_row, body = first, rows[start + 1:]  # "N°" over a numbered column: a header
+            else:
+                body = rows[start:]
         else:
             body = rows[start + 1:]
         if start:
@@ -197,9 +202,13 @@ def find_table(path: Path, table: Table, *, header: bool | None = None, cells: C
         _left_out(body, named, skipped)
     if footer:
         skipped.append(Skipped("footer", rows_text(footer), len(footer)))
+    refused = {(line, column): (formula, why) for line, column, formula, why in table.formulas}
     pairs = []
     for row in body:
         sides = [row.cells.get(column, "") for column in named]
+        for column in named:
+            if (row.line, column) in refused:
+                raise _formula(path, table, row.line, column, *refused[(row.line, column)])
         if not any(sides):
             continue  # a row of numbers, or of left-out columns only: no pair
         for index, side in enumerate(sides[:2]):
@@ -250,6 +259,12 @@ def _columns(path: Path, table: Table, body: list[_Row], skipped: list[Skipped])
         fourth = filled[MOST_PAIR_COLUMNS]
         row = next(row for row in body if any(column >= fourth for column in row.cells))
         last = max(row.cells)
+        if table.part is not None:
+            raise PairsError("{path}, table {part}, row {line}: a fourth column; a pair has two sides and "
+                             "a third column for a picture or a note, no more; or name the pair's columns "
+                             "with {cells}",
+                             fields=("cells",), path=path, part=table.part, line=row.line, fault="cell_count",
+                             at=Place(row.line), details={"count": len(row.cells)})
         if table.sheet is None:
             count = len(row.cells)
             between = SEPARATOR_CHARS.get(table.separator, ";")
@@ -314,6 +329,9 @@ def _without_footer(body: list[_Row], named: tuple[int, ...]) -> tuple[list[_Row
 
 
 def _one_side(path: Path, table: Table, row: _Row, index: int, named: tuple[int, ...]) -> PairsError:
+    if table.part is not None:
+        return PairsError(f"{path}, table {table.part}, row {row.line}, column {named[index] + 1}: a cell is "
+                          "empty; give both sides of the pair", fault="empty_cell", at=Place(row.line, index))
     if table.sheet is None:
         if row.given < 2:
             shown = next(iter(row.cells.values()))
@@ -327,6 +345,16 @@ def _one_side(path: Path, table: Table, row: _Row, index: int, named: tuple[int,
     return PairsError(f"{path}, sheet {table.sheet!r}, cell {cell}: a cell is empty; give both sides of "
                       "the pair",
                       fault="empty_cell", at=Place(row.line, index, table.sheet, cell))
+
+
+def _formula(path: Path, table: Table, line: int, column: int, formula: str, why: str) -> PairsError:
+    cell = f"{column_letters(column)}{line}"
+    return PairsError("{path}, sheet {sheet!r}, cell {cell}: the formula {formula} has no saved value, and "
+                      "only plain arithmetic on numbers and cells of this sheet is worked out ({why}); open "
+                      "and save the file in Excel or LibreOffice, which save each formula's value",
+                      path=path, sheet=table.sheet, cell=cell, formula=formula[:40], why=why, fault="formula",
+                      at=Place(line, column - table.first_column, table.sheet, cell),
+                      details={"formula": formula[:40]})
 
 
 def _no_table(path: Path, table: Table, body: list[_Row], filled: list[int]) -> PairsError:

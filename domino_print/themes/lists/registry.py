@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from domino_print.themes.lists import delimited, spreadsheet, toml_pairs
+from domino_print.themes.lists import delimited, documents, spreadsheet, toml_pairs
 from domino_print.themes.lists.table import (
     ListReader,
     PairsError,
@@ -20,7 +20,8 @@ __all__ = ["LIST_SUFFIXES", "READERS", "ListReader", "PairsError", "Place", "Raw
 
 READERS: dict[str, ListReader] = {
     ".csv": delimited.READER, ".tsv": delimited.READER, ".txt": delimited.READER,
-    ".xlsx": spreadsheet.XLSX, ".ods": spreadsheet.ODS, ".xls": spreadsheet.XLS, ".toml": toml_pairs.READER,
+    ".xlsx": spreadsheet.XLSX, ".ods": spreadsheet.ODS, ".xls": spreadsheet.XLS,
+    ".numbers": documents.NUMBERS, ".docx": documents.DOCX, ".odt": documents.ODT, ".toml": toml_pairs.READER,
 }
 """Every list format, by file suffix (lower case)."""
 

@@ -6,9 +6,12 @@ one ``ReadSettings.sheet`` names (``--sheet``). Every filled row is given with a
 ``finding`` finds the table in them (title rows, header, numbers, notes).
 Cells are read as they are shown: a number Excel stores as 56.0 is ``56``, a
 decimal is written with the page's decimal separator (``0,5`` on a French page),
-a formula gives the value the spreadsheet saved with it (a file saved by a
-program that does not compute formulas has none: that cell is then empty, and
-named). Every place is named as the spreadsheet names it: sheet and cell,
+a formula gives the value the spreadsheet saved with it. An .xlsx written by a
+program that does not compute formulas (openpyxl) has none: such a formula is
+worked out when it is plain arithmetic on this sheet (``formulas``), and refused
+naming its cell otherwise, never read as empty; the sheet's hidden rows are left
+out and said. Both are read with openpyxl, and only when the sheet's XML holds a
+formula or a hidden row. Every place is named as the spreadsheet names it: sheet and cell,
 ``'Feuil1', B7``.
 """
 
@@ -17,9 +20,13 @@ from __future__ import annotations
 import datetime
 import io
 import math
+import re
 from pathlib import Path
+from typing import NamedTuple
 
+from domino_print.themes.lists import formulas
 from domino_print.themes.lists.bounds import check_workbook
+from domino_print.themes.lists.finding import rows_text
 from domino_print.themes.lists.table import (
     ListReader,
     PairsError,
@@ -59,7 +66,7 @@ def shown(value: object, decimal: str) -> str:
 
 def read(path: Path, data: bytes, settings: ReadSettings) -> Table:
     """An .xlsx or .ods list (a zip archive, its unzipped size checked first)."""
-    _check_unzipped(path, data)
+    check_unzipped(path, data)
     return _read_workbook(path, data, settings)
 
 
@@ -97,15 +104,21 @@ def _read_workbook(path: Path, data: bytes, settings: ReadSettings) -> Table:
                          fault="no_such_sheet", details={"sheet": name, "sheets": tuple(names)})
     try:
         sheet = workbook.get_sheet_by_name(name)
-        values = sheet.to_python()
+        values: list[list[object]] = [list(row) for row in sheet.to_python()]
         first_row, first_column = sheet.start or (0, 0)  # None: an empty sheet
     except Exception as exc:  # as above
         raise PairsError(f"{path}, sheet {name!r}: cannot be read ({_first_line(exc)})",
                          fault="not_spreadsheet", at=Place(sheet=name)) from None
     left_out = [other for other in names[:names.index(name)] if other in hidden]
-    skipped = (Skipped("hidden_sheets", ", ".join(repr(other) for other in left_out), len(left_out)),) \
-        if left_out and settings.sheet is None else ()
-    table = Table((), sheet=name, first_column=first_column, skipped=skipped)
+    skipped: tuple[Skipped, ...] = ()
+    if left_out and settings.sheet is None:
+        skipped = (Skipped("hidden_sheets", ", ".join(repr(other) for other in left_out), len(left_out)),)
+    extras = _Extras(frozenset(), {}, ())
+    if data.startswith(b"PK") and _xlsx_needs_openpyxl(data):
+        extras = xlsx_extras(path, data, name, values, (first_row, first_column), settings.decimal)
+    values = _with(values, extras.values, (first_row, first_column))
+    hidden_lines: list[int] = []
+    table = Table((), sheet=name, first_column=first_column, skipped=skipped, formulas=extras.refused)
     rows: list[RawRow] = []
     for index, cells in enumerate(values):
         line = first_row + index + 1
@@ -114,12 +127,111 @@ def _read_workbook(path: Path, data: bytes, settings: ReadSettings) -> Table:
             texts.pop()
         if not texts:
             continue
+        if line in extras.hidden_rows:
+            hidden_lines.append(line)
+            continue
         if len(rows) >= MOST_ROWS:
             raise PairsError(f"{path}, {table.place(line)}: more than {MOST_ROWS} rows; "
                              "keep the list on a sheet of its own", fault="too_many_rows",
                              at=table.at(line), details={"most": MOST_ROWS})
         rows.append(RawRow(line, tuple(texts)))
-    return table._replace(rows=tuple(rows))
+    if hidden_lines:
+        skipped += (Skipped("hidden_rows", rows_text(hidden_lines), len(hidden_lines)),)
+    return table._replace(rows=tuple(rows), skipped=skipped)
+
+
+class _Extras(NamedTuple):
+    """What calamine does not give: the sheet's hidden rows (numbered from 1), the values of
+    formulas saved without one ((row, column) from 0 -> value), and the formulas refused
+    (``Table.formulas``)."""
+
+    hidden_rows: frozenset[int]
+    values: dict[tuple[int, int], object]
+    refused: tuple[tuple[int, int, str, str], ...]
+
+
+_FORMULA = re.compile(rb"<(?:\w+:)?f[\s>/]")
+_HIDDEN_ROW = re.compile(rb"<(?:\w+:)?row\b[^>]*\bhidden=\"(?:1|true)\"")
+
+
+def _xlsx_needs_openpyxl(data: bytes) -> bool:
+    """Whether an .xlsx has formulas or hidden rows (its worksheets' XML, already bounded by
+    ``bounds.check_workbook``): only then is it read a second time, with openpyxl."""
+    import zipfile
+
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            for member in archive.infolist():
+                if member.filename.startswith("xl/worksheets/") and member.filename.endswith(".xml"):
+                    xml = archive.read(member)
+                    if _FORMULA.search(xml) or _HIDDEN_ROW.search(xml):
+                        return True
+    except (zipfile.BadZipFile, ValueError, OSError, NotImplementedError):
+        return False  # calamine read it: not an .xlsx of the usual kind (an .ods has no xl/)
+    return False
+
+
+def xlsx_extras(path: Path, data: bytes, name: str, values: list[list[object]], start: tuple[int, int],
+                decimal: str) -> _Extras:
+    """The hidden rows of sheet ``name`` and its formulas without a saved value, worked out when
+    they are plain arithmetic (``formulas.evaluate``), read with openpyxl."""
+    try:
+        import openpyxl
+    except ImportError:  # pragma: no cover - a dependency
+        return _Extras(frozenset(), {}, ())
+    try:
+        book = openpyxl.load_workbook(io.BytesIO(data), data_only=False, keep_links=False)
+        sheet = book[name]
+    except Exception:  # openpyxl refuses what calamine read: keep calamine's reading
+        return _Extras(frozenset(), {}, ())
+    hidden = frozenset(index for index, dimension in sheet.row_dimensions.items() if dimension.hidden)
+    first_row, first_column = start
+
+    def saved(cell: tuple[int, int]) -> object:
+        row, column = cell[0] - first_row, cell[1] - first_column
+        if 0 <= row < len(values) and 0 <= column < len(values[row]):
+            return values[row][column]
+        return None
+
+    pending: dict[tuple[int, int], str] = {}
+    for row in sheet.iter_rows():
+        for cell in row:
+            formula = cell.value
+            if not (isinstance(formula, str) and formula.startswith("=")) and cell.data_type != "f":
+                continue
+            where = (cell.row - 1, cell.column - 1)
+            if saved(where) in (None, ""):
+                text = formula if isinstance(formula, str) else "=" + str(getattr(formula, "text", ""))
+                pending[where] = text
+    worked: dict[tuple[int, int], object] = {}
+    refused = []
+    sheet_view = formulas.Sheet(saved, pending.get)
+    for where, formula in pending.items():
+        try:
+            worked[where] = formulas.evaluate(formula, where, sheet_view)
+        except formulas.NotArithmetic as why:
+            worked[where] = formula  # shown as written, refused if the pairs use it
+            refused.append((where[0] + 1, where[1], formula, str(why)))
+    return _Extras(hidden, worked, tuple(refused))
+
+
+def _with(values: list[list[object]], more: dict[tuple[int, int], object], start: tuple[int, int]
+          ) -> list[list[object]]:
+    """``values`` (calamine's rectangle from ``start``) with the cells of ``more`` set, grown to hold them."""
+    if not more:
+        return values
+    first_row, first_column = start
+    grid = [list(row) for row in values]
+    for (row, column), value in more.items():
+        row, column = row - first_row, column - first_column
+        if row < 0 or column < 0:
+            continue  # before calamine's first cell: only a formula could be there, and it is empty
+        while len(grid) <= row:
+            grid.append([])
+        while len(grid[row]) <= column:
+            grid[row].append(None)
+        grid[row][column] = value
+    return grid
 
 
 def _hidden_sheets(workbook: object) -> frozenset[str]:
@@ -138,26 +250,43 @@ def sheet_names(path: Path, data: bytes) -> tuple[str, ...]:
         from python_calamine import CalamineWorkbook
 
         if not data.startswith(OLE_SIGNATURE):  # an .xlsx or .ods: a zip, its size checked first
-            _check_unzipped(path, data)
+            check_unzipped(path, data)
         check_workbook(path, data)
         return tuple(str(name) for name in CalamineWorkbook.from_filelike(io.BytesIO(data)).sheet_names)
     except Exception:  # PairsError, or calamine's own (see read): the reading names the problem
         return ()
 
 
-def _check_unzipped(path: Path, data: bytes) -> None:
+MOST_MEMBERS = 2000
+"""Members of a zipped list (a workbook, a document): a few dozen, a few hundred with pictures."""
+
+
+def check_unzipped(path: Path, data: bytes, what: str = "spreadsheet") -> None:
+    """Refuse a zipped list (``what``: spreadsheet, document...) that is no zip, lists more than
+    ``MOST_MEMBERS`` members (counted from its end record, before zipfile reads the list) or
+    unpacks to more than ``MOST_UNZIPPED_BYTES``."""
     import zipfile  # deferred: the registry loads this module for every run
 
+    from domino_print.themes.zip_directory import TooManyMembers, check_directory
+
+    most = MOST_UNZIPPED_BYTES // 1_000_000
+    try:
+        check_directory(io.BytesIO(data), most_members=MOST_MEMBERS)
+    except TooManyMembers:
+        raise PairsError(f"{path}: the {what} holds more than {MOST_MEMBERS} parts; keep the list in a "
+                         "small file of its own", fault="too_large", details={"megabytes": most}) from None
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             unzipped = sum(entry.file_size for entry in archive.infolist())
-    except (zipfile.BadZipFile, ValueError, OSError):
-        raise PairsError(f"{path}: not a spreadsheet (an .xlsx or .ods file is a zip archive, and this "
-                         "one is not); save it again from the spreadsheet, or as CSV",
-                         fault="not_spreadsheet") from None
+    except (zipfile.BadZipFile, ValueError, OSError, EOFError):
+        if what == "spreadsheet":
+            raise PairsError(f"{path}: not a spreadsheet (an .xlsx or .ods file is a zip archive, and this "
+                             "one is not); save it again from the spreadsheet, or as CSV",
+                             fault="not_spreadsheet") from None
+        raise PairsError(f"{path}: not a {what} (such a file is a zip archive, and this one is not); save it "
+                         "again from its program, or as CSV", fault="not_document") from None
     if unzipped > MOST_UNZIPPED_BYTES:
-        most = MOST_UNZIPPED_BYTES // 1_000_000
-        raise PairsError(f"{path}: the spreadsheet unpacks to more than {most} MB; keep the list in a "
+        raise PairsError(f"{path}: the {what} unpacks to more than {most} MB; keep the list in a "
                          "small file of its own", fault="too_large", details={"megabytes": most})
 
 

@@ -91,6 +91,11 @@ class Table(NamedTuple):
     (``finding.find_table``); empty: a row's cell *i* is in column ``first_column + i``."""
     skipped: tuple[Skipped, ...] = ()
     """What was left out: title and header rows, a numbers column, hidden rows... (``Skipped``)."""
+    part: int | None = None
+    """A document's table the rows come from (1 for the first), when the list is in a document."""
+    formulas: tuple[tuple[int, int, str, str], ...] = ()
+    """Cells holding a formula without a saved value that is not plain arithmetic, as (line,
+    column from 0 for A, formula, why): refused if the pairs use them (``finding``)."""
 
     def column_of(self, column: int) -> int:
         """The sheet's column (0 for A) of a row's cell ``column``."""
@@ -101,6 +106,9 @@ class Table(NamedTuple):
     def place(self, line: int, column: int | None = None) -> str:
         """Where a person finds a row (``line 7``), or a cell of a sheet (``sheet 'Feuil1', cell B7``;
         ``column`` counts from 0)."""
+        if self.part is not None:
+            where = f"table {self.part}, row {line}"
+            return where if column is None else f"{where}, column {self.column_of(column) + 1}"
         if self.sheet is None:
             return f"line {line}"
         if column is None:
@@ -116,6 +124,8 @@ class Table(NamedTuple):
 
     def places(self, line: int, other: int) -> str:
         """Two rows, as ``lines 3 and 7`` or ``sheet 'Feuil1', rows 3 and 7``."""
+        if self.part is not None:
+            return f"table {self.part}, rows {line} and {other}"
         if self.sheet is None:
             return f"lines {line} and {other}"
         return f"sheet {self.sheet!r}, rows {line} and {other}"
