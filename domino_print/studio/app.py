@@ -526,7 +526,14 @@ async def zoom_picture(request: Request) -> Response:
     cache_dir, _session = cache_for(request, scope)
     if cache_dir is None or not KEY.match(key):
         return PlainTextResponse("not found", status_code=404)
-    data = await studio.run(zoomed_page, cache_dir, key, request.path_params["page"])
+    if studio._waiting >= MAX_WAITING:
+        return _no_store(JSONResponse({"message": word(_lang(request), "error.busy")}, status_code=503))
+    studio._waiting += 1
+    try:
+        async with studio.slots():  # a zoom is drawn in a render slot, as a preview is
+            data = await studio.run(zoomed_page, cache_dir, key, request.path_params["page"])
+    finally:
+        studio._waiting -= 1
     if data is None:
         return PlainTextResponse("not found", status_code=404)
     headers = {"cache-control": "private, max-age=3600, immutable"}

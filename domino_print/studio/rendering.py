@@ -28,6 +28,19 @@ from domino_print.studio.page_keys import page_keys
 
 PREVIEW_DPI = 50
 """A4 landscape 585 px wide: twice what a page of the preview takes on screen."""
+PREVIEW_PIXELS = 1_500_000
+"""The most pixels a page of the preview is drawn with: A3 at ``PREVIEW_DPI`` (970,000) fits; a
+page of 2 x 2 m (a valid --paper) is drawn at a lower resolution instead of 15 million pixels."""
+
+
+def render_scale(size_pt: tuple[float, float], dpi: float, most_pixels: int) -> float:
+    """The scale a page of ``size_pt`` (points) is drawn at: ``dpi``, or less so that it takes at
+    most ``most_pixels`` (the memory of one drawn page is about 4 bytes a pixel, twice)."""
+    width, height = (max(1.0, float(side)) for side in size_pt)
+    wanted = dpi / 72
+    return min(wanted, (most_pixels / (width * height)) ** 0.5)
+
+
 _PDFIUM = threading.Lock()
 """pdfium is not thread-safe: one page drawn at a time in a process (encoding runs beside)."""
 _CORE = RENDERING
@@ -108,7 +121,8 @@ def _draw_pages(pdf: bytes, targets: dict[int, Path]) -> dict[int, bytes]:
             for page in targets:
                 if 0 <= page < len(document):
                     handle = document[page]
-                    images[page] = handle.render(scale=PREVIEW_DPI / 72).to_pil()
+                    scale = render_scale(handle.get_size(), PREVIEW_DPI, PREVIEW_PIXELS)
+                    images[page] = handle.render(scale=scale).to_pil()
                     handle.close()
         finally:
             document.close()
