@@ -73,8 +73,14 @@ class OneLineErrors(click.Group):
             _report(outcome, _language_asked(sys.argv[1:] if args is None else list(args)))
 
 
+LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
+"""Where the system says its language, in the order POSIX reads them: the first one set wins."""
+
+
 def _language_asked(args: list[str]) -> str:
-    """The ``--lang`` of the command line (the language of its messages too), else English."""
+    """The language of the run's messages: the ``--lang`` of the command line, else the system's
+    (``LC_ALL``, ``LC_MESSAGES``, ``LANG``: ``fr_FR.UTF-8`` is French) when a catalogue speaks it,
+    else English."""
     from domino_print.texts import languages
 
     for index, arg in enumerate(args):
@@ -82,6 +88,11 @@ def _language_asked(args: list[str]) -> str:
             args[index + 1] if arg == "--lang" and index + 1 < len(args) else "")
         if lang in languages():
             return lang
+    for variable in LOCALE_VARIABLES:
+        setting = os.environ.get(variable, "")
+        if setting:
+            system = setting.split(".")[0].split("@")[0].split("_")[0].lower()
+            return system if system in languages() else "en"
     return "en"
 
 

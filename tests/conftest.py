@@ -56,6 +56,12 @@ def _reset_inherited_signals() -> None:
 
 _reset_inherited_signals()
 
+# The command line's messages follow the system's language when --lang is not given: the suite
+# runs in one known locale (English messages), whatever the machine's, and its processes with it.
+for _variable in ("LC_MESSAGES", "LANG"):
+    os.environ.pop(_variable, None)
+os.environ["LC_ALL"] = "C.UTF-8"
+
 
 @pytest.fixture
 def run_cli():

@@ -18,6 +18,10 @@ This page is written by `make docs` from the commands' own help (the option tabl
 edit it by hand. Run `domino-print --help`, or `domino-print COMMAND --help`, for the same text
 in a terminal. The studio's form offers the same options (those marked *command line only*
 aside), worded in the page's language.
+
+The command line's messages are in the language of `--lang` when it is given, else in the
+system's (`LC_ALL`, `LC_MESSAGES`, then `LANG`: `fr_FR.UTF-8` is French) when the tool speaks
+it, else in English; the help is in English.
 """
 
 
