@@ -10,7 +10,10 @@ Schools count their colour copies. An ``Ink`` says, once, how a mode draws:
   never as RGB that happens to be grey, so a printer uses its black ink alone and the
   sheet can go on coloured card. Pictures become line art a child can colour in, coloured
   pips become black pips with a pattern per colour, set marks differ by shape, and backs
-  keep a light outline and the label.
+  keep a light outline and the label;
+- ``relief``: for swell (microcapsule) paper and braille embossers, where whatever is black
+  rises: pure black on white and nothing between (every grey is drawn black or left white),
+  lines twice as bold, pictures as bold line art, and braille cells where ``--braille`` asks.
 
 The renderer and the painters read these fields; none of them tests the mode's name.
 How pictures are restyled for ``art`` lives in ``pictures.restyle``.
@@ -22,7 +25,7 @@ from typing import NamedTuple
 
 from domino_print.colour import luma
 
-INK_MODES = ("couleur", "eco", "noir")
+INK_MODES = ("couleur", "eco", "noir", "relief")
 DEFAULT_INK = "couleur"
 
 
@@ -51,6 +54,8 @@ class Ink(NamedTuple):
     """Set marks are told apart by shape and fill (grey), not by colour."""
     plain_background: bool = False
     """A user theme's background colour is left out (the card shows through)."""
+    black_only: bool = False
+    """Every grey is drawn pure black or left white (``BLACK_BELOW``): swell paper raises any grey."""
 
 
 INKS: dict[str, Ink] = {
@@ -75,8 +80,25 @@ INKS: dict[str, Ink] = {
         mark_shapes=True,
         plain_background=True,
     ),
+    "relief": Ink(
+        name="relief",
+        grey_only=True,
+        black_only=True,
+        line_scale=2.0,
+        art="line",
+        pip_patterns=True,
+        pip_outline_scale=2.0,
+        back_pattern=False,
+        back_outline=True,
+        back_pill=False,
+        mark_shapes=True,
+        plain_background=True,
+    ),
 }
 """The ink of each ``--ink`` mode."""
+BLACK_BELOW = 0.8
+"""With ``black_only``, a grey level below this is drawn black, the rest white (no ink): the light
+outlines of backs and line art stay, the faint tints go."""
 
 COLOUR = INKS[DEFAULT_INK]
 

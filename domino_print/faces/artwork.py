@@ -98,7 +98,8 @@ class PicturePainter:
     def _draw_svg(self, canvas: Canvas, path: Path, size_pt: float) -> None:
         """Vector art, scaled to fit: from its precompiled operators when they are current."""
         style = self.ink.art
-        compiled = load_compiled(path, style) if self.theme.builtin else None
+        # Precompiled operators hold their own greys; black-only ink draws through the canvas's colours.
+        compiled = load_compiled(path, style) if self.theme.builtin and not self.ink.black_only else None
         drawing = None if compiled else restyle(load_svg(path), style)
         measured = compiled or drawing
         assert measured is not None

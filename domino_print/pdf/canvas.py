@@ -21,7 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 
 from domino_print import __version__, fonts
-from domino_print.ink import grey_level
+from domino_print.ink import BLACK_BELOW, grey_level
 
 rl_config.useA85 = 0  # binary streams: smaller and faster than ASCII85
 
@@ -120,6 +120,30 @@ class _GreyColours(_NeutralColours):
         return grey_of(colour)
 
 
+class _BlackColours(_NeutralColours):
+    """Colours set as pure black or white (``--ink relief``): swell paper raises every grey."""
+
+    def grey_for(self, colour) -> float | None:
+        return 0.0 if grey_of(colour) < BLACK_BELOW else 1.0
+
+
+class BlackTextObject(_BlackColours, PDFTextObject):
+    """A text object drawing in pure black or white."""
+
+
+class BlackCanvas(_BlackColours, Canvas):
+    """A canvas that draws every colour as black or white (``--ink relief``)."""
+
+    def beginText(self, x=0, y=0, direction=None) -> BlackTextObject:
+        return BlackTextObject(self, x, y, direction)
+
+    def setFillAlpha(self, a: float) -> None:
+        """No see-through tint: a half-transparent black is a grey."""
+
+    def setStrokeAlpha(self, a: float) -> None:
+        """No see-through tint: a half-transparent black is a grey."""
+
+
 class NeutralTextObject(_NeutralColours, PDFTextObject):
     """A text object writing neutral colours as grey levels (Platypus paragraphs set colour in text)."""
 
@@ -151,12 +175,14 @@ def new_print_canvas(
     subject: str = "",
     grey: bool = False,
     standard: str | None = None,
+    black: bool = False,
 ) -> Canvas:
     """A canvas for a print-ready PDF: deterministic bytes, metadata, and no scaling when printed;
     ``grey``: every colour drawn as a DeviceGray level; ``standard``: ``pdf-x`` (PDF/X-4 for a
     print shop, PDF 1.6, each page's trim within bleed and crop marks) or ``pdf-a`` (PDF/A-1b,
-    PDF 1.4), see ``pdf.pdf_x``; their callers write no newer key (no Duplex preference)."""
-    canvas_class = GreyCanvas if grey else PrintCanvas
+    PDF 1.4), see ``pdf.pdf_x``; their callers write no newer key (no Duplex preference); ``black``:
+    every colour black or white (``--ink relief``)."""
+    canvas_class = BlackCanvas if black else GreyCanvas if grey else PrintCanvas
     module = pdf_x_module() if standard else None
     version = PDF_VERSION
     if module is not None:

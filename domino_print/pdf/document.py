@@ -47,6 +47,8 @@ class RenderOptions(NamedTuple):
     subject: str
     lang: str = "fr"
     labels: tuple[str, ...] = ()
+    braille: tuple[tuple[frozenset[int], ...] | None, ...] = ()
+    """Each face's braille cells under it (``--braille``), or None; empty without braille."""
     """One word per value printed under each face, or empty for none."""
     header: str = ""
     """A short line printed in the top margin of every sheet page."""
@@ -98,9 +100,11 @@ class _Document:
             subject=options.subject,
             grey=options.ink.grey_only,
             standard=options.standard,
+            black=options.ink.black_only,
         )
         self.forms = FormCache(self.canvas)
-        self.faces = FaceForms(self.forms, painter, layout.tile_short_mm * mm, options.labels)
+        self.faces = FaceForms(self.forms, painter, layout.tile_short_mm * mm, options.labels,
+                               options.braille)
         if levels:
             self.marks: SetMarks = LevelMarks(self.forms, layout.tile_short_mm)
         else:

@@ -46,12 +46,15 @@ class FaceForms:
     when ``labels`` (one word per value) is given."""
 
     def __init__(
-        self, forms: FormCache, painter: FacePainter, size_pt: float, labels: tuple[str, ...] = ()
+        self, forms: FormCache, painter: FacePainter, size_pt: float, labels: tuple[str, ...] = (),
+        braille: tuple[tuple[frozenset[int], ...] | None, ...] = (),
     ) -> None:
         self.forms = forms
         self.painter = painter
         self.size_pt = size_pt
         self.labels = labels
+        self.braille = braille
+        """Each face's braille cells (``geometry.braille``), or None: drawn under the face."""
 
     @property
     def follows_tile(self) -> bool:
@@ -68,12 +71,31 @@ class FaceForms:
         size = self.size_pt
 
         def draw() -> None:
-            if self.labels:
+            cells = self.braille[value] if value < len(self.braille) else None
+            if cells:
+                self._draw_braille_face(value, size, cells)
+            elif self.labels:
                 self._draw_labelled_face(value, size)
             else:
                 self.painter.draw(self.forms.canvas, value, size)
 
         return self.forms.define(face_name(value), draw, (0, 0, size, size))
+
+    def _draw_braille_face(self, value: int, size: float, cells: tuple[frozenset[int], ...]) -> None:
+        """The face above its braille cells: black dots of Marburg Medium size and spacing, which
+        swell paper raises (``--ink relief``) and an embosser's user reads beside the print."""
+        from domino_print.geometry.braille import HEIGHT_MM, dot_centres
+
+        band = (HEIGHT_MM + 2 * SAFE_AREA_MM) * mm
+        picture = size - band
+        canvas = self.forms.canvas
+        canvas.saveState()
+        canvas.translate((size - picture) / 2, band)
+        self.painter.draw(canvas, value, picture)
+        canvas.restoreState()
+        canvas.setFillColor("#000000")
+        for dot in dot_centres(cells, size / 2 / mm, band / mm - SAFE_AREA_MM):
+            canvas.circle(dot.x_mm * mm, dot.y_mm * mm, dot.radius_mm * mm, stroke=0, fill=1)
 
     def _draw_labelled_face(self, value: int, size: float) -> None:
         canvas = self.forms.canvas

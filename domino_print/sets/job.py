@@ -207,6 +207,9 @@ def _classic_parts(options: Options, theme: Theme, sheet: SheetSpec) -> SetParts
     theme.check_top(top)
     theme.check_use(top, lang=options.lang, labels=options.labels)  # the pictures and texts the set uses
     check_with_theme(options, pictures=theme.kind == "pictures", theme_name=theme.name)
+    photos = theme.kind == "pictures" and any(path.suffix.lower() != ".svg" for path in theme.images)
+    if options.ink == "relief" and photos:
+        raise OptionError(says="touch.photo_relief", fields=("theme", "ink"), name=repr(theme.name))
     try:
         tiles = double_set(top)
     except SizeError as exc:
@@ -283,6 +286,7 @@ def render_job(job: Job, on_page: Callable[[], None] | None = None) -> tuple[byt
         level_lines=tuple(level_line(job, deck.number) for deck in job.levels),
         set_numbers=job.set_numbers,
         scale=options.scale,
+        braille=braille_cells(job) if options.braille else (),
     )
 
     def step() -> None:
@@ -291,6 +295,29 @@ def render_job(job: Job, on_page: Callable[[], None] | None = None) -> tuple[byt
 
     return render_sheet(job.tiles, job.layout, painter, render_options, job.rules_context, job_backs(job),
                         step, levels=tuple(deck.tiles for deck in job.levels))
+
+
+def face_texts(job: Job) -> tuple[str, ...]:
+    """What each face says, by face id: a numeral theme's numbers, an association set's texts;
+    empty for pips and pictures (the braille of ``--braille`` is written from these)."""
+    if job.association is not None:
+        faces = job.association.faces
+        return tuple(" ".join(face.text.split()) if face.kind == "text" else "" for face in faces)
+    if job.theme.kind == "numerals":
+        return tuple(str(value) for value in range(job.top + 1))
+    return tuple("" for _ in range(job.top + 1))
+
+
+def braille_cells(job: Job) -> tuple[tuple[frozenset[int], ...] | None, ...]:
+    """Each face's braille cells (numbers and letters; None for the rest); ``OptionError`` when the
+    set shows neither."""
+    from domino_print.geometry.braille import cells_for
+
+    cells = tuple(cells_for(shown, job.lang) if shown else None for shown in face_texts(job))
+    if not any(cells):
+        raise OptionError(says="touch.braille_without_text", fields=("braille", "theme"),
+                          name=repr(job.theme.name))
+    return cells
 
 
 def level_line(job: Job, number: int) -> str:
