@@ -101,6 +101,7 @@ bench: $(STAMP) chromium
 	$(BIN)/python -m bench.run --write
 	$(BIN)/python -m bench.studio --write
 	$(BIN)/python -m bench.upload_memory
+	$(BIN)/python -m bench.hostile_memory
 	$(BIN)/python -m bench.site --write
 	$(BIN)/python -m bench.studio_lists --write
 

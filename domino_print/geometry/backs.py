@@ -95,7 +95,8 @@ def parse_label(text: str) -> str:
                           **exc.values) from None
 
 
-_OFFSET = re.compile(r"^\s*([+-]?\d+(?:\.\d+)?)\s*,\s*([+-]?\d+(?:\.\d+)?)\s*(?:mm)?\s*$", re.IGNORECASE)
+_OFFSET = re.compile(r"^\s*([+-]?\d+(?:\.\d+)?)\s*,\s*([+-]?\d+(?:\.\d+)?)\s*(?:mm)?\s*$",
+                     re.IGNORECASE | re.ASCII)
 
 
 def parse_back_offset(text: str) -> tuple[float, float]:

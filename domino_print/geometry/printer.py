@@ -15,8 +15,8 @@ NO_SCALE = (100.0, 100.0)
 SCALE_LIMITS = (95.0, 105.0)
 """``--scale``: a printer that stretches or shrinks a page by more than this is set to fit the
 page, not off by a few tenths: print at 100 % instead."""
-_SCALE = re.compile(r"^\s*(\d+(?:[.,]\d+)?)\s*%?\s*;\s*(\d+(?:[.,]\d+)?)\s*%?\s*$")
-_SCALE_DOTS = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*%?\s*,\s*(\d+(?:\.\d+)?)\s*%?\s*$")
+_SCALE = re.compile(r"^\s*(\d+(?:[.,]\d+)?)\s*%?\s*;\s*(\d+(?:[.,]\d+)?)\s*%?\s*$", re.ASCII)
+_SCALE_DOTS = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*%?\s*,\s*(\d+(?:\.\d+)?)\s*%?\s*$", re.ASCII)
 
 
 def parse_scale(text: str) -> tuple[float, float]:

@@ -107,7 +107,7 @@ class Paper(NamedTuple):
     height_mm: float
 
 
-_SIZE_MM = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*x\s*(\d+(?:\.\d+)?)\s*mm\s*$", re.IGNORECASE)
+_SIZE_MM = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*x\s*(\d+(?:\.\d+)?)\s*mm\s*$", re.IGNORECASE | re.ASCII)
 
 
 def parse_paper(text: str) -> Paper:

@@ -109,7 +109,7 @@ class Bed(NamedTuple):
     depth_mm: float
 
 
-_BED = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[xX×]\s*(\d+(?:\.\d+)?)\s*(?:mm)?\s*$")
+_BED = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[xX×]\s*(\d+(?:\.\d+)?)\s*(?:mm)?\s*$", re.ASCII)
 
 
 def parse_bed(text: str) -> Bed:

@@ -574,6 +574,10 @@ def _to_number(option: Option, raw: object) -> int | float:
     value: int | float
     if isinstance(raw, str):
         written = raw.strip()
+        if "_" in written or any(c.isdigit() and not c.isascii() for c in written):
+            # Python reads ٣, ７, 𝟔 and 1_0 as numbers; a person means a typo or another keyboard:
+            # numbers are written with the digits 0 to 9, and the message says so (issue 28)
+            raise _problem(option, "plain_digits", value=_shown(raw))
         digits = len(written.lstrip("+-").replace("_", ""))
         if digits > NUMBER_TEXT_DIGITS and _INTEGER_TEXT.fullmatch(written):
             value = -(10 ** NUMBER_TEXT_DIGITS) if written.startswith("-") else 10 ** NUMBER_TEXT_DIGITS
@@ -625,7 +629,8 @@ def _number(value: float) -> str | Phrase:
         return Phrase("number.minus_digits" if value < 0 else "number.digits", digits=digits)
     if math.isfinite(value) and float(value).is_integer() and abs(value) < 1e15:
         return str(int(value))
-    return f"{value:g}"
+    short = f"{value:g}"  # 1.0000001 is not "1": a number just past a bound is shown as it is
+    return short if not math.isfinite(value) or float(short) == value else repr(float(value))
 
 
 def _check_range(option: Option, value: float, *, shown: object = None) -> None:

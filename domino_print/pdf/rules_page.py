@@ -24,6 +24,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from domino_print import fonts
+from domino_print.geometry.sheet import PAPERS_MM
 from domino_print.pdf.figure import DrawTile, FigureExample
 from domino_print.platypus_import import (
     Flowable,
@@ -309,9 +310,15 @@ def draw_rules_page(
             _stack(canvas, story, sizes, margin_pt / scale, (page_height_pt - margin_pt) / scale, width)
             canvas.restoreState()
             return
+    short_mm, long_mm = sorted((page_width_pt / mm, page_height_pt / mm))
+    a5_short, a5_long = PAPERS_MM["A5"]
+    if short_mm >= a5_short - 0.5 and long_mm >= a5_long - 0.5:  # A5 or larger: the margins take the room
+        raise RulesError(
+            "the rules page does not fit inside {margin_mm:g} mm margins on a {short_mm:.0f} x {long_mm:.0f} "
+            "mm page; use smaller margins, or leave the rules out with {no_rules}",
+            fields=("no_rules",), margin_mm=round(margin_pt / mm, 1), short_mm=short_mm, long_mm=long_mm)
     raise RulesError(
         "the rules page does not fit on a {short_mm:.0f} x {long_mm:.0f} mm page; use A5 paper or "
         "larger, smaller margins, or leave the rules out with {no_rules}",
-        fields=("no_rules",), short_mm=min(page_width_pt, page_height_pt) / mm,
-        long_mm=max(page_width_pt, page_height_pt) / mm,
+        fields=("no_rules",), short_mm=short_mm, long_mm=long_mm,
     )
