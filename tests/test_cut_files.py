@@ -9,8 +9,12 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from domino_print.api import parse_options
+from domino_print.geometry.cutting import shared_cut_lines
+from domino_print.geometry.sheet import Placement
 from domino_print.options.table import parse
 from tests.cut_simulation import assert_cut_leaves_the_tiles, distinct_edge_length, read_cuts
 
@@ -58,7 +62,8 @@ def _tile_rectangles(layout, page) -> list[tuple[float, float, float, float]]:
 
 @pytest.mark.parametrize("extra", [[], ["--max", "9"], ["--kerf", "0.3"], ["--gap", "3", "--paper", "A5"],
                                    ["--gap", "2", "--kerf", "0.3"], ["--gap", "0.1", "--kerf", "0.3"],
-                                   ["--corner", "2", "--gap", "2", "--kerf", "0.2"], ["--corner", "3"]])
+                                   ["--corner", "2", "--gap", "2", "--kerf", "0.2"], ["--corner", "3"],
+                                   ["--registration", "silhouette", "--kerf", "0.3"]])
 def test_the_simulated_cut_leaves_every_tile_its_printed_size(run_cli, tmp_path, extra):
     """Issue 30: a kerf of 0.3 mm at --gap 0 left tiles 27.10-27.40 mm wide instead of 27.70."""
     _, result = _run(run_cli, tmp_path, "--cut", "svg", *extra)
@@ -164,3 +169,31 @@ def test_cut_files_of_a_longer_earlier_run_are_removed(run_cli, tmp_path):
     assert (tmp_path / "planche-cut-2.svg").exists()
     _run(run_cli, tmp_path, "--cut", "svg")
     assert sorted(p.name for p in tmp_path.glob("*.svg")) == ["planche-cut-1.svg"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(columns=st.integers(1, 8), rows=st.integers(1, 6), missing=st.integers(0, 7),
+       vertical=st.booleans(), short=st.floats(10, 40), kerf=st.sampled_from([0.0, 0.2, 0.5]))
+def test_shared_cut_lines_hold_each_edge_once_in_straight_connected_runs(columns, rows, missing, vertical,
+                                                                         short, kerf):
+    """Any grid laid a kerf apart, its last row short of ``missing`` tiles: the runs are straight
+    lines across or down, each run joined end to start, their length the tiles' distinct edge
+    length, and every tile's four sides on them."""
+    width, height = (short, 2 * short) if vertical else (2 * short, short)
+    count = max(1, columns * rows - min(missing, columns - 1))
+    tiles = [Placement(i, 10 + (i % columns) * (width + kerf), 200 - (i // columns + 1) * (height + kerf),
+                       width, height, vertical) for i in range(count)]
+    runs = shared_cut_lines(tiles, kerf, start=(0.0, 210.0))
+    if count == 1:
+        assert runs is None  # nothing shared: the tile keeps its closed outline
+        return
+    assert runs is not None
+    lines = [line for run in runs for line in run]
+    assert all(line.x0 == line.x1 or line.y0 == line.y1 for line in lines)
+    for run in runs:
+        assert all((a.x1, a.y1) == (b.x0, b.y0) for a, b in itertools.pairwise(run))
+    half = kerf / 2
+    grown = [(t.x_mm - half, t.y_mm - half, t.x_mm + t.width_mm + half, t.y_mm + t.height_mm + half)
+             for t in tiles]
+    length = sum(abs(line.x1 - line.x0) + abs(line.y1 - line.y0) for line in lines)
+    assert length == pytest.approx(distinct_edge_length(grown), abs=0.01)
