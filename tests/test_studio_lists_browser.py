@@ -117,11 +117,16 @@ def test_a_typed_table_with_an_ambiguous_row_shows_the_error_beside_that_row(tea
     message = teacher.inner_text("#e-list-row-5")
     assert "« 2 × 6 » vaut 12" in message and "« 3 × 4 » à la ligne 4" in message, message
     assert teacher.get_attribute("#list-5-0", "aria-invalid") == "true"
-    assert teacher.get_attribute("#list-4-0", "aria-invalid") is None
-    for other in range(1, 5):
+    # Issue 27: every row of the clash is marked, so that one round corrects them all.
+    assert teacher.get_attribute("#list-4-0", "aria-invalid") == "true"
+    assert "ligne 5" in teacher.inner_text("#e-list-row-4")
+    for other in range(1, 4):
         assert teacher.inner_text(f"#e-list-row-{other}") == ""
     assert teacher.get_attribute("#download", "aria-disabled") == "true"  # never the wrong PDF
-    assert teacher.is_visible("#stale")
+    # Issue 27: no pages, summary or command of the last valid set shown as if current.
+    assert not teacher.is_visible("#stale")
+    assert teacher.evaluate("() => document.querySelectorAll('#pages li').length") == 0
+    assert teacher.inner_text("#summary") == ""
     described = teacher.get_attribute("#list-5-0", "aria-describedby")
     assert described == "e-list-row-5"
     _axe_clean(teacher, "an ambiguous row")
@@ -156,13 +161,15 @@ def test_rows_are_added_removed_and_reordered_with_the_keyboard_alone(teacher):
     assert teacher.input_value("#list-2-0") == "loup" and teacher.input_value("#list-3-0") == "chien"
     # The buttons, reached and pressed from the keyboard: down, then remove.
     teacher.focus("#list-1-1")
+    teacher.keyboard.press("Tab")  # the row's note (issue 27: the key page's third column)
+    assert teacher.evaluate("() => document.activeElement.dataset.part") == "text-2"
     teacher.keyboard.press("Tab")  # the row's first button: "up" is disabled on row 1, so "down"
     assert teacher.evaluate("() => document.activeElement.dataset.act") == "down"
     teacher.keyboard.press("Enter")
     assert teacher.input_value("#list-2-0") == "chat"
     assert teacher.evaluate("() => document.activeElement.closest('li').dataset.row") == "2"
     teacher.focus("#list-4-1")
-    for _ in range(3):  # up, down (disabled on the last row: skipped), remove
+    for _ in range(4):  # the note, up, down (disabled on the last row: skipped), remove
         teacher.keyboard.press("Tab")
         if teacher.evaluate("() => document.activeElement.dataset.act") == "remove":
             break

@@ -323,7 +323,30 @@ def list_error(error: Exception, lang: str, state: dict, field_names: frozenset[
     if error.at.line is not None:
         column = 1 if error.fault == "cell_count" and error.details.get("count") == 1 else error.at.column
         shown.update(row=error.at.line, column=column, other=error.at.other_line)
+    groups = error.details.get("groups")
+    if isinstance(groups, tuple) and groups:
+        shown["rows"] = clash_rows(groups, lang)
     return shown
+
+
+def clash_rows(groups: tuple, lang: str) -> list[dict]:
+    """Every row of every group of clashing rows (``sets.association.check_meaning``), each with
+    its message beside it (naming another row of its group), so that one round corrects them all."""
+    values = {"ambiguous": option_label("ambiguous", lang)}
+    marked = []
+    for group in groups:
+        lines, texts = list(group["lines"]), list(group["texts"])
+        problem = str(group["problem"])
+        for index, line in enumerate(lines):
+            other = lines[1] if index == 0 else lines[0]
+            first = texts[1] if index == 0 else texts[0]
+            try:
+                message = word(lang, f"list.error.{problem}", text=texts[index], first=first, second=texts[index],
+                               shared=group["shared"], other=other, **values)
+            except KeyError:
+                message = word(lang, "list.error.unreadable", **values)
+            marked.append({"row": line, "message": message})
+    return marked
 
 
 # -- what the endpoints do (studio/app.py: list_get, list_change, list_file) ----------------------
@@ -367,7 +390,8 @@ def list_answer(state: dict, lang: str) -> dict:
     file = entry.get("file")
     return {"mode": entry["mode"], "rows": entry["rows"], "title": entry.get("title", ""),
             "title_shown": title_of(entry, lang),
-            "file": {"name": file["name"], "sheets": file.get("sheets", [])} if file else None,
+            "file": {"name": shown_file_name(str(file["name"])), "sheets": file.get("sheets", [])}
+            if file else None,
             "pictures": [{"id": p["id"], "name": printed_name(p, lang, value),
                           "thumb": f"/thumbs/{p['id']}.png"}
                          for value, p in enumerate(state.get("pictures", []))]}
@@ -393,9 +417,35 @@ def change(session: Session, body: dict) -> dict | None:
         return state
 
 
+MOST_NAME_CHARS = 240
+"""A list file's name as kept (its ending always kept); the page shows ``SHOWN_NAME_CHARS``."""
+SHOWN_NAME_CHARS = 40
+
+
+def list_file_name(name: str) -> str:
+    """An uploaded list's name as sent, one line without control characters, its ending kept
+    whatever its length (a name is never cut to a wrong format: only ``shown_file_name`` shortens)."""
+    text = " ".join("".join(" " if unicodedata.category(c).startswith("C") else c for c in str(name)).split())
+    text = re.split(r"[\\/]", text)[-1]  # a name, never a path
+    suffix = Path(text).suffix
+    if len(suffix) > 12:
+        suffix = ""
+    stem = text[: len(text) - len(suffix)] if suffix else text
+    return stem[: MOST_NAME_CHARS - len(suffix)] + suffix
+
+
+def shown_file_name(name: str) -> str:
+    """The name as the page shows it: a long one cut in its middle, its ending kept."""
+    if len(name) <= SHOWN_NAME_CHARS:
+        return name
+    suffix = Path(name).suffix
+    keep = SHOWN_NAME_CHARS - len(suffix) - 1
+    return name[: keep - keep // 3] + "…" + name[len(name) - len(suffix) - keep // 3:]
+
+
 def file_name_refused(name: str, lang: str) -> dict | None:
     """The error beside the list for a file whose name says it is no list (``.jpg``), else None."""
-    if Path(clean_label(name)).suffix.lower() in list_formats():
+    if Path(list_file_name(name)).suffix.lower() in list_formats():
         return None
     formats = ", ".join(list_formats())
     return {"field": LIST, "message": word(lang, "list.error.not_a_list", formats=formats)}
@@ -423,7 +473,7 @@ async def body_within(request: Request) -> bytes | None:
 
 def store_file(session: Session, name: str, data: bytes) -> dict:
     """Keep an uploaded list as it came (read at the next preview) and choose it; the new state."""
-    name = clean_label(name) or "liste.csv"
+    name = list_file_name(name) or "liste.csv"
     suffix = Path(name).suffix.lower()
     with session.changing() as state:
         place = folder(session.folder) / "upload"
@@ -468,7 +518,7 @@ def section(lang: str, goals_attr: str) -> str:
   </div>
   <div class="list-typed" id="list-typed-part">
     <div class="pair-head" aria-hidden="true"><span>{said("row")}</span><span>{said("first")}</span>
-      <span>{said("second")}</span><span>{said("tools")}</span></div>
+      <span>{said("second")}</span><span>{said("note")}</span><span>{said("tools")}</span></div>
     <ol class="pair-rows" id="list-rows" aria-describedby="list-keys"></ol>
     <button type="button" class="button" id="list-add">{said("add")}</button>
     <p class="help" id="list-keys">{said("keys")}</p>

@@ -106,6 +106,25 @@
     return part;
   }
 
+  // The third column: a note for the teacher's key page (text only), as a list file's column C.
+  function noteCell(cell, number) {
+    const part = document.createElement("div");
+    part.className = "cell note";
+    const input = document.createElement("input");
+    input.type = "text";
+    input.id = `list-${number}-2`;
+    input.dataset.side = "2";
+    input.dataset.part = "text-2";
+    input.maxLength = 200;
+    input.autocomplete = "off";
+    input.setAttribute("aria-label", say("list.cell_note", { row: number }));
+    input.placeholder = say("list.note");  // on a phone the column's heading is not shown
+    input.setAttribute("aria-describedby", `e-list-row-${number}`);
+    input.value = isPicture(cell) ? "" : cell;
+    part.append(input);
+    return part;
+  }
+
   function rowItem(row, index) {
     const number = index + 1;
     const item = document.createElement("li");
@@ -124,7 +143,8 @@
     const error = document.createElement("p");
     error.className = "error";
     error.id = `e-list-row-${number}`;
-    item.append(label, cellPart(row[0] ?? "", number, 0), cellPart(row[1] ?? "", number, 1), tools, error);
+    item.append(label, cellPart(row[0] ?? "", number, 0), cellPart(row[1] ?? "", number, 1),
+      noteCell(row[2] ?? "", number), tools, error);
     return item;
   }
 
@@ -234,7 +254,13 @@
 
   // -- errors beside their row --------------------------------------------------------------
   document.addEventListener("studio-errors", (event) => {
-    for (const error of event.detail || []) {
+    const marked = [];
+    for (const error of event.detail || []) {  // every row of every group of clashing rows, each beside its row
+      if (error.field === "list" && Array.isArray(error.rows)) {
+        for (const each of error.rows) marked.push({ field: "list", row: each.row, message: each.message });
+      } else marked.push(error);
+    }
+    for (const error of marked) {
       if (error.field !== "list" || !error.row) continue;
       const line = $(`e-list-row-${error.row}`);
       if (!line) continue;

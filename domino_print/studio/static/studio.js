@@ -152,6 +152,17 @@
     $("e-actions").textContent = "";
   }
 
+  // A list in error makes no set: the pages, summary and command line of the last one go.
+  function clearShown() {
+    markStale(false);
+    $("pages").replaceChildren();
+    $("summary").textContent = "";
+    $("mini-summary").textContent = "";
+    $("command").textContent = "";
+    $("copy").hidden = true;
+    $("command").closest(".command").hidden = true;
+  }
+
   function markStale(stale) {
     $("stale").hidden = !stale;
     $("pages").classList.toggle("stale", stale);
@@ -192,7 +203,8 @@
       showErrors(errors);
       disableActions(errors.map((e) => e.message).join(" "));
       previewPending = downloadWanted = false;
-      markStale(true);
+      if (errors.some((e) => e.field === "list")) clearShown();  // no list: no set to show as if current
+      else markStale(true);
       setBusy(false);
       return;
     }
