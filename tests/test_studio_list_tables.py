@@ -30,7 +30,8 @@ def test_the_teachers_file_with_its_title_row_makes_the_loop_and_says_what_was_l
     answer = list_preview(client)
     assert answer.status_code == 200, answer.text
     summary = answer.json()["summary"]
-    assert "ligne 1 lue comme un titre" in summary and "ligne 3 lue comme un en-tête (Question, Réponse)" in summary
+    assert "ligne 1 lue comme un titre" in summary
+    assert "ligne 3 lue comme un en-tête (Question, Réponse)" in summary
 
 
 def test_the_list_options_are_form_fields_in_the_pages_language(client):
@@ -40,8 +41,8 @@ def test_the_list_options_are_form_fields_in_the_pages_language(client):
 
 
 def test_cells_named_on_the_form_read_that_block(client, tmp_path):
-    rows = [("Liste", "Français", "Anglais"), ("x", "chat", "cat"), ("y", "chien", "dog"), ("z", "vache", "cow"),
-            ("a", "b", "c", "d")]
+    rows = [("Liste", "Français", "Anglais"), ("x", "chat", "cat"), ("y", "chien", "dog"),
+            ("z", "vache", "cow"), ("a", "b", "c", "d")]
     upload(client, "bloc.xlsx", workbook(tmp_path, rows, name="bloc.xlsx").read_bytes())
     refused = list_preview(client)
     assert refused.status_code == 422
@@ -62,7 +63,7 @@ def test_every_clashing_row_of_a_typed_table_is_marked_at_once(client):
 
 def test_a_file_name_of_any_length_is_kept_and_shortened_for_display_only(client):
     long_name = "Calcul mental CM1 – Mme Roux – période 3 – version corrigée finale du mercredi (2).csv"
-    answer = upload(client, long_name, "chat;cat\nchien;dog\nvache;cow\n".encode())
+    answer = upload(client, long_name, b"chat;cat\nchien;dog\nvache;cow\n")
     shown = answer["file"]["name"]
     assert shown.endswith(".csv") and "…" in shown and len(shown) <= 40
     assert list_preview(client).status_code == 200

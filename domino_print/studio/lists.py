@@ -341,8 +341,8 @@ def clash_rows(groups: tuple, lang: str) -> list[dict]:
             other = lines[1] if index == 0 else lines[0]
             first = texts[1] if index == 0 else texts[0]
             try:
-                message = word(lang, f"list.error.{problem}", text=texts[index], first=first, second=texts[index],
-                               shared=group["shared"], other=other, **values)
+                message = word(lang, f"list.error.{problem}", text=texts[index], first=first,
+                               second=texts[index], shared=group["shared"], other=other, **values)
             except KeyError:
                 message = word(lang, "list.error.unreadable", **values)
             marked.append({"row": line, "message": message})
