@@ -150,7 +150,7 @@ def test_jai_quia_words_each_half_in_the_page_language():
     words = (("fr", "J'ai", "Qui a"), ("en", "I have", "Who has"), ("de", "Ich habe", "Wer hat"))
     for lang, held, asked in words:
         document = make_document({"theme": "nombres", "faces": "chiffre,mot", "structure": "boucle",
-                                  "style": "jai-quia", "lang": lang, "no_rules": True})
+                                  "style": "jai-quia", "lang": lang, "no_rules": True, "cards": 7})
         found = " ".join(page_texts(document.pdf, 0))
         assert found.count(held) == 7 and found.count(asked) == 7
 

@@ -498,6 +498,10 @@ COPPER, GOLD, SILVER, NOTE = "#C77B4A", "#E3C35A", "#C9CCD1", "#A9D18E"
 """Plain colours for coins (copper, gold, two-tone) and notes: no official design is drawn."""
 
 
+MIN_LABEL_PT = 6.0
+"""The smallest type a page prints (print shops: 6 pt at least)."""
+
+
 def piece_labels(face: Face) -> dict[int, str]:
     """Each coin's or note's label, by its value in cents, as the face was made in its page's
     language (``50 c``, ``2 €``; ``50c``, ``€2``): ``face.text`` joins them with `` + ``."""
@@ -514,6 +518,9 @@ def draw_coins(canvas: Canvas, face: Face, size: float) -> None:
     notes = [p for p in pieces if p >= 500]
     coins = [p for p in pieces if p < 500]
     canvas.saveState()
+    inset = min(SAFE_PT, size * 0.1)  # the drawing keeps the safe area from the cut, as text does
+    canvas.translate(inset, inset)
+    size -= 2 * inset
     canvas.setLineWidth(max(0.5, size * 0.01))
     canvas.setStrokeColor(INK)
     top = size * 0.94
@@ -549,8 +556,10 @@ def draw_coins(canvas: Canvas, face: Face, size: float) -> None:
 
 
 def _fit_label(canvas: Canvas, label: str, x: float, y: float, width: float, height: float) -> None:
-    """``label`` centred on ``(x, y)``, in bold ink, as large as ``width`` and ``height`` allow."""
-    font_size = min(height, height * width / max(canvas.stringWidth(label, BOLD, height), 1e-6))
+    """``label`` centred on ``(x, y)``, in bold ink, as large as ``width`` and ``height`` allow, and
+    never under the 6 pt a page may print (``MIN_LABEL_PT``)."""
+    font_size = max(MIN_LABEL_PT,
+                    min(height, height * width / max(canvas.stringWidth(label, BOLD, height), 1e-6)))
     canvas.setFillColor(INK)
     canvas.setFont(BOLD, font_size)
     canvas.drawCentredString(x, y - font_size * 0.35, label)

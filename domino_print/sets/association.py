@@ -168,9 +168,12 @@ def _located(error: PairsError, problem: str, at: Place, **details: object) -> P
     return error
 
 
-def association_parts(options: Options, source: Source, sheet: SheetSpec) -> SetParts:
+def association_parts(options: Options, source: Source, sheet: SheetSpec, *,
+                      class_size: bool = True) -> SetParts:
     """The parts of an association set or loop deck for ``job.build_job``, checked: its top,
-    tiles (face ids), layout, rules context and the ``AssociationSet`` itself."""
+    tiles (face ids), layout, rules context and the ``AssociationSet`` itself. A built-in theme's
+    loop deck has ``--cards`` cards, else its ``loop_count`` (a class, 24) when ``class_size``
+    (a level of ``--niveaux`` keeps the theme's usual seven values); as many as it can show."""
     theme = source.theme
     pairs = source.pairs if isinstance(source, PairsSource) else None
     structure = options.structure or ("boucle" if pairs is not None else "double")
@@ -187,7 +190,12 @@ def association_parts(options: Options, source: Source, sheet: SheetSpec) -> Set
         generated = False
     else:
         association = theme.association or picture_words(theme)
-        choice = choose(association, options.faces, options.values, options.max, _settings(options))
+        extra = 1 if structure == "chaine" else 0  # a chain adds its end card to one card a pair
+        count = None
+        if structure in LOOP_LIKE and options.values is None and options.max is None and class_size:
+            count = (options.cards if options.cards is not None else association.loop_count) - extra
+        choice = choose(association, options.faces, options.values, options.max, _settings(options),
+                        count=max(count, 2) if count is not None else None)
         if not theme.builtin:  # the pictures and words the set shows, checked as with --labels
             theme.check_use(max(choice.values), lang=lang, labels=True)
             choice = choice._replace(labels=tuple(theme.label(v, lang) for v in range(theme.max_value + 1)))

@@ -108,7 +108,8 @@ def level_parts(options: Options, source: Source, sheet: SheetSpec) -> SetParts:
         level_options = options._replace(faces=faces, niveaux=None)
         for name, value in level.settings:
             level_options = level_options._replace(**{name: value})  # type: ignore[arg-type]  # text options
-        built.append((level.label_in(options.lang), association_parts(level_options, source, sheet)))
+        built.append((level.label_in(options.lang),
+                      association_parts(level_options, source, sheet, class_size=False)))
     first_label, first = built[0]
     for number, (label, parts) in enumerate(built, start=1):
         if len(parts.tiles) != len(first.tiles):

@@ -74,6 +74,7 @@ _BUILTIN_KEYS = {
     "value_names",
     "value_list",
     "currency",
+    "loop_count",
     "levels",
 }
 _REPRESENTATION_KEYS = {"name", "values", "kind", "words", "names", "case", "lowest", "style", "match"}
@@ -406,8 +407,18 @@ def association_from_data(path: Path, data: dict) -> AssociationTheme:
             return ThemeError(template, path=path, **values)  # type: ignore[arg-type]  # no fields given
 
         ladders = ladders_from_data(data["levels"], tuple(names), fail, texts.languages())
+    loop_count = data.get("loop_count", LOOP_CARDS)
+    if isinstance(loop_count, bool) or not isinstance(loop_count, int) or not 2 <= loop_count <= 200:
+        raise ThemeError("loop_count must be the cards of a loop deck by default, 2 to 200 (a class: 24)",
+                         path=path)
     return AssociationTheme(str(data["name"]), tuple(found), (defaults[0], defaults[1]), data["match"],
-                            value_names=value_names, value_list=listed, currency=currency, levels=ladders)
+                            value_names=value_names, value_list=listed, currency=currency, levels=ladders,
+                            loop_count=loop_count)
+
+
+LOOP_CARDS = 24
+"""A loop deck's cards by default: one for each pupil of a class, as its rules page says (a class of
+about two dozen pupils); a theme may give its natural size instead (``loop_count = 26``: A to Z)."""
 
 
 def _currency(path: Path, data: dict) -> Currency:

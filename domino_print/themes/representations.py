@@ -140,6 +140,9 @@ class AssociationTheme(NamedTuple):
     """An ``amounts`` theme's money: its symbol, coins and notes."""
     default_count: int = 7
     """Values shown without ``--values``: 7 make the 28 tiles of double-six."""
+    loop_count: int = 24
+    """Cards of a loop deck without ``--values`` or ``--cards``: one for each pupil of a class (24),
+    or the theme's natural size (``loop_count = 26`` in its file: A to Z)."""
     levels: tuple[Ladder, ...] = ()
     """Its ladders of levels for ``--niveaux`` (``themes.levels``), as its file names them."""
 
@@ -297,7 +300,7 @@ def parse_values(theme: AssociationTheme, spec: str, limit: int, step: int = 1) 
 
 
 def choose(theme: AssociationTheme, faces: str | None, values: str | None, top: int | None,
-           settings: Settings = DEFAULT_SETTINGS) -> Choice:
+           settings: Settings = DEFAULT_SETTINGS, count: int | None = None) -> Choice:
     """The representations and values picked for a built-in association theme, checked."""
     names = theme.default_faces if faces is None else tuple(n.strip() for n in faces.split(","))
     if len(names) == 1:
@@ -311,10 +314,12 @@ def choose(theme: AssociationTheme, faces: str | None, values: str | None, top: 
     lowest = max(first.lowest, second.lowest)
     if values is not None and top is not None:
         raise OptionError(says="values.max_and_values", fields=("max", "values"))
+    capped = count is not None  # a loop's class size: as many as the faces can show, up to it
+    wanted = theme.default_count if count is None else count
     if theme.value_names == "times":
-        chosen = _times(theme, (first, second), values, top, settings)
+        chosen = _times(theme, (first, second), values, top, settings, wanted)
     elif theme.value_list:
-        chosen = _listed(theme, (first, second), values, top)
+        chosen = _listed(theme, (first, second), values, top, wanted)
     elif values is not None:
         chosen = parse_values(theme, values, limit)
         if min(chosen) < lowest:
@@ -322,11 +327,13 @@ def choose(theme: AssociationTheme, faces: str | None, values: str | None, top: 
                               min(chosen)),
                               faces_given=",".join(names), lowest=lowest)
     elif top is None and settings.tables and {first.kind, second.kind} & _TABLED:
-        facts = _table_facts((first, second), settings, limit, theme.default_count)
+        facts = _table_facts((first, second), settings, limit, wanted)
         chosen = tuple(value for value, _ in facts)
         settings = settings._replace(facts=facts)
     else:
-        count = theme.default_count if top is None else top + 1 - lowest
+        count = wanted if top is None else top + 1 - lowest
+        if top is None and capped:
+            count = min(count, limit - lowest)
         if lowest + count > limit:
             raise OptionError(says="values.max_too_high", fields=("max",), top=lowest + count - 1,
                               faces_given=",".join(names), high=limit - 1)
@@ -341,8 +348,8 @@ def choose(theme: AssociationTheme, faces: str | None, values: str | None, top: 
 
 
 def _times(theme: AssociationTheme, faces: tuple[Representation, Representation], values: str | None,
-           top: int | None, settings: Settings) -> tuple[int, ...]:
-    """The times of a set: as ``--values`` lists them, else ``default_count`` of the times at
+           top: int | None, settings: Settings, count: int) -> tuple[int, ...]:
+    """The times of a set: as ``--values`` lists them, else ``count`` of the times at
     ``--step`` drawn from the seed (in the afternoon too when a face shows the 24-hour time);
     two times one dial shows alike (3:00 and 15:00) are refused when a face shows the dial."""
     if top is not None:
@@ -351,8 +358,7 @@ def _times(theme: AssociationTheme, faces: tuple[Representation, Representation]
     if values is not None:
         chosen = parse_values(theme, values, maths.DAY_MINUTES, settings.step)
     else:
-        dial = maths.sample(range(0, maths.DIAL_MINUTES, settings.step), theme.default_count,
-                            settings.seed, "times")
+        dial = maths.sample(range(0, maths.DIAL_MINUTES, settings.step), count, settings.seed, "times")
         afternoon = [day and maths.pick((False, True), settings.seed, "afternoon", at) for at in dial]
         # Mornings from 1:00, afternoons from 13:00, and 12:xx at noon.
         chosen = tuple(sorted(at + maths.DIAL_MINUTES if late or at < 60 else at
@@ -369,15 +375,15 @@ def _times(theme: AssociationTheme, faces: tuple[Representation, Representation]
 
 
 def _listed(theme: AssociationTheme, faces: tuple[Representation, Representation], values: str | None,
-            top: int | None) -> tuple[int, ...]:
-    """A fractions theme's values: as ``--values`` names them, else the first ``default_count`` of
+            top: int | None, count: int) -> tuple[int, ...]:
+    """A fractions theme's values: as ``--values`` names them, else the first ``count`` of
     its list that every face can show (a decimal needs one that ends: not 1/3)."""
     if top is not None:
         raise OptionError(says="values.max_for_list", fields=("max", "values"), theme=repr(theme.name),
                           example=",".join(theme.value_list[:3]))
     shows = [index for index in range(len(theme.value_list)) if all(can_show(theme, f, index) for f in faces)]
     if values is None:
-        return tuple(shows[:theme.default_count])
+        return tuple(shows[:count])
     chosen = parse_values(theme, values, len(theme.value_list))
     for index in chosen:
         if index not in shows:
@@ -416,8 +422,9 @@ def _table_facts(faces: tuple[Representation, Representation], settings: Setting
                  count: int) -> tuple[tuple[int, int], ...]:
     """Without ``--values``, ``count`` values made by ``--tables`` in fair shares, as ``(value,
     table)``: the tables take turns (in an order drawn from the seed), each adding a value it
-    makes that is not taken yet, with a factor or quotient other than 0 and 1 when it can; a
-    table that makes no new value passes its turn. In increasing order of value."""
+    makes that is not taken yet (one no other table makes first, with a factor or quotient other
+    than 0 and 1 when it can); a table that makes no new value passes its turn. In increasing
+    order of value."""
     tables = maths.shuffled(settings.tables, settings.seed, "tables")
     made = {table: sorted(v for v in _made_by(faces, settings, table) if v < limit) for table in tables}
     divides = any(face.kind == "division" for face in faces)  # the value is then the quotient
@@ -429,8 +436,10 @@ def _table_facts(faces: tuple[Representation, Representation], settings: Setting
         free = [v for v in made[table] if v not in chosen]
         if not free:
             continue
-        plain = [v for v in free if (v if divides else v // (table or 1)) not in (0, 1)] or free
-        chosen[maths.pick(plain, settings.seed, "table", table, turn)] = table
+        # first the values no other table makes (so that each keeps its share), without 0 or 1
+        own = [v for v in free if not any(v in made[other] for other in tables if other != table)]
+        plain = [v for v in (own or free) if (v if divides else v // (table or 1)) not in (0, 1)]
+        chosen[maths.pick(plain or own or free, settings.seed, "table", table, turn)] = table
     return tuple(sorted(chosen.items()))
 
 
