@@ -59,6 +59,20 @@ class Phrase:
         return f"Phrase({self.key!r}, {dict(self.values)!r})"
 
 
+class PluralPhrase(Phrase):
+    """A phrase that follows its ``count`` by the language's CLDR plural rule: ``error.<key>.one``,
+    ``error.<key>.other``... (``texts.plural_key``: French "0 domino" and "1 domino", "2 dominos")."""
+
+    def in_words(self, lang: str, name_of: Callable[[str], str] = flag_name) -> str:
+        from domino_print.texts import plural_key
+
+        count = self.values["count"]
+        assert isinstance(count, int)
+        form = plural_key(lang, f"error.{self.key}", count).removeprefix("error.")
+        values = {name: in_words(value, lang, name_of) for name, value in self.values.items()}
+        return error_text(lang, form).format(**values)
+
+
 class CatalogueText(Phrase):
     """Any text of the catalogues inside a message, by its full key (``set.name``, ``set.number.6``)."""
 

@@ -220,3 +220,28 @@ def test_spanish_speaks_to_the_reader_as_tu_throughout():
     loop = " ".join(str(v) for key, v in catalogue.items() if key.startswith(("loop.class.", "loop.alone.")))
     for usted in ("Dé ", "Baraje", "coloque", "Busque", "póngala", "Compruébelo"):
         assert usted not in loop, usted
+
+
+# ------------------------------------------------------------------ CLDR plurals
+
+CLDR_PLURALS = {  # written here from the CLDR plural rules (cldr.unicode.org, "Language Plural Rules")
+    "fr": {0: "one", 1: "one", 2: "other", 17: "other"},  # French: i = 0,1 is one
+    "en": {0: "other", 1: "one", 2: "other", 17: "other"},
+    "es": {0: "other", 1: "one", 2: "other", 17: "other"},
+    "de": {0: "other", 1: "one", 2: "other", 17: "other"},
+}
+
+
+@pytest.mark.parametrize("lang", sorted(CLDR_PLURALS))
+def test_plural_forms_follow_each_language_s_cldr_rule(lang):
+    for count, form in CLDR_PLURALS[lang].items():
+        assert texts.plural_form(lang, count) == form, count
+    zero = texts.plural(lang, "rules.dominoes", 0)
+    assert zero == texts.text(lang, f"rules.dominoes.{CLDR_PLURALS[lang][0]}", count=0)
+
+
+def test_french_zero_is_singular_and_a_missing_form_falls_back_to_other():
+    assert texts.plural("fr", "rules.dominoes", 0) == "0\u00a0domino"
+    assert texts.plural("en", "rules.dominoes", 0) == "0\u00a0dominoes"
+    assert texts.plural_form("fr", 1_000_000) == "many"  # CLDR's French "many"; no key: "other"
+    assert texts.plural("fr", "rules.dominoes", 1_000_000) == "1000000\u00a0dominos"

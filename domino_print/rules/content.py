@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from domino_print import texts
-from domino_print.errors import CatalogueText, OneOf, OptionError, OptionName, Phrase
+from domino_print.errors import CatalogueText, OneOf, OptionError, OptionName, Phrase, PluralPhrase
 from domino_print.rules import registry, variant
 from domino_print.rules.deals import example_chain
 from domino_print.rules.page import RulesContent, Section, escape
@@ -102,8 +102,7 @@ _KIND_NAMES = {"pips": "number", "numerals": "number", "pictures": "picture", "a
 
 def _too_small(top: int) -> RulesError:
     return RulesError(says="rules.too_small", fields=("max", "no_rules"), top=top,
-                      tiles=Phrase(f"rules.tiles.{'one' if tile_count(top) == 1 else 'other'}",
-                                   count=tile_count(top)),
+                      tiles=PluralPhrase("rules.tiles", count=tile_count(top)),
                       least=MIN_TOP)
 
 

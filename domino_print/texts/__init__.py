@@ -6,8 +6,9 @@ are flattened to dotted keys (``rules.famille.title``). A language is one file:
 copying a catalogue to a new name adds that language everywhere languages are
 listed, with no code change.
 
-Grammar that differs between languages is data too: plural forms are two keys
-(``<key>.one`` and ``<key>.other``, see ``plural``), lists are joined with the
+Grammar that differs between languages is data too: plural forms are keys by CLDR
+category (``<key>.one``, ``<key>.other``, and ``.few``/``.many`` where a language has them),
+chosen by each language's CLDR rule from babel (``plural``: French 0 is singular), lists are joined with the
 catalogue's own words (``join_list``), and ``[typography] spacing = "french"``
 asks for French spacing (a no-break space before ``: ; ! ?`` and inside
 guillemets, ``typeset``) where the text is set in paragraphs. Only the
@@ -30,7 +31,7 @@ from __future__ import annotations
 import re
 import string
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
 
@@ -107,10 +108,35 @@ def lookup(lang: str, key: str) -> str | None:
     return catalogue(lang).get(key)
 
 
+@cache
+def _plural_rule(lang: str) -> Callable[[int], str]:
+    """The CLDR plural rule of ``lang`` (from babel's locale data); English's for a language CLDR
+    does not know (a catalogue copied to a made-up name)."""
+    from babel import Locale, UnknownLocaleError  # the CLDR data, read when a plural is wanted
+
+    try:
+        return Locale.parse(lang.replace("-", "_")).plural_form
+    except (UnknownLocaleError, ValueError):
+        return Locale("en").plural_form
+
+
+def plural_form(lang: str, count: int) -> str:
+    """The CLDR plural category of ``count`` in ``lang``: ``one``, ``other``, ``many``... (French
+    0 and 1 are ``one``: "0 domino"; English 0 is ``other``: "0 dominoes")."""
+    return str(_plural_rule(lang)(abs(count)))
+
+
+def plural_key(lang: str, key: str, count: int) -> str:
+    """``<key>.<form>`` for ``count`` in ``lang`` by its CLDR rule, ``<key>.other`` when the
+    catalogue gives no such form (French "many" for a million: "1 000 000 de" is not needed here)."""
+    form = plural_form(lang, count)
+    return f"{key}.{form}" if f"{key}.{form}" in catalogue(lang) else f"{key}.other"
+
+
 def plural(lang: str, key: str, count: int, /, **values: object) -> str:
-    """``<key>.one`` for a count of 1, else ``<key>.other``, with ``{count}`` and ``values`` filled."""
-    form = "one" if count == 1 else "other"
-    return text(lang, f"{key}.{form}", count=count, **values)
+    """The plural form of ``key`` for ``count`` in ``lang`` (``plural_key``), with ``{count}`` and
+    ``values`` filled: "1 domino", "0 domino", "2 dominos"; "0 dominoes", "1 domino"."""
+    return text(lang, plural_key(lang, key, count), count=count, **values)
 
 
 def join_list(lang: str, key: str, words: Sequence[str]) -> str:
@@ -148,6 +174,10 @@ _BEFORE_CLOSE_QUOTE = re.compile(r"[ \u00a0\u202f]*»")
 
 def french_spacing(value: str) -> str:
     """Apply French spacing: a no-break space before ``: ; ! ?`` and inside ``« »``.
+
+    The space is U+00A0, not the narrow U+202F French printers prefer before ``; ! ?``:
+    ReportLab's paragraphs break lines at U+202F (Python counts it as whitespace), which would
+    start a line with the mark; a word-wide space that holds is the lesser fault.
 
     Spaces already there become no-break spaces; missing ones are added. A colon
     inside a word or number (``10:30``, ``http://``) is left alone, a run such as
