@@ -142,7 +142,8 @@ def read_source(options: Options) -> Source:
         from domino_print.themes.lists.table import parse_cells
         from domino_print.themes.pairs import ReadSettings, read_pairs
 
-        settings = ReadSettings(sheet=options.sheet, decimal=text(options.lang, "typography.decimal"))
+        settings = ReadSettings(sheet=options.sheet, decimal=text(options.lang, "typography.decimal"),
+                                lang=options.lang)
         header = True if options.header else False if options.no_header else None
         cells = None
         if options.cells is not None and options.cells.strip():

@@ -14,6 +14,8 @@ number written as a class writes it. ``evaluate(text)`` gives the number as a
   ``÷`` (or ``:``, ``/``), ``^`` (or ``**``, or superscript digits: ``3²``) with
   the usual precedence (power binds right: ``2^3^2`` = 2^9), signs, parentheses;
 * a trailing ``=``, ``= ?``, ``?`` or ``.`` (``7 × 8 = ?`` is 56);
+* never a date or a time of day (``2005-02-23``, ``14/07/1789``, ``10:30``: see
+  ``is_date_or_time``): those are text, not a subtraction or a division;
 * with ``roman=True`` only, a side that is entirely one Roman numeral (``XII`` is 12; see
   ``roman_value``).
 
@@ -56,7 +58,8 @@ else:  # pragma: no cover - exercised on Python 3.10 only
     import tomli as tomllib
 
 __all__ = ["LANGS", "MAX_BITS", "MAX_CHARS", "MAX_DEPTH", "MAX_DIGITS", "MAX_TOKENS", "ROMAN_MAX",
-           "NotAValue", "evaluate", "fold", "roman_value", "shown", "value_of", "words_value"]
+           "NotAValue", "evaluate", "fold", "is_date_or_time", "roman_value", "shown", "value_of",
+           "words_value"]
 
 MAX_CHARS = 200
 """Longest text evaluated: a side that long is a sentence, not a sum."""
@@ -73,8 +76,9 @@ WORDS_FILE = Path(__file__).with_name("number_words.toml")
 
 class NotAValue(ValueError):
     """``text`` has no value: ``reason`` is "not_arithmetic" (words, names, a syntax this
-    evaluator does not read), "too_complex" (over a limit), "division_by_zero" or
-    "not_exact" (a power with a fractional exponent)."""
+    evaluator does not read), "date" (a date or a time of day: ``is_date_or_time``),
+    "too_complex" (over a limit), "division_by_zero" or "not_exact" (a power with a
+    fractional exponent)."""
 
     def __init__(self, reason: str, text: str, detail: str = "") -> None:
         self.reason = reason
@@ -450,6 +454,37 @@ def roman_value(text: str) -> int | None:
 
 # ---------------------------------------------------------------------------------- entry points
 
+_ISO_DATE = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?)?"
+                       r"(?:Z|[+-]\d{2}:?\d{2})?")
+_YEAR_FIRST = re.compile(r"(\d{4})([/.])(\d{1,2})\2(\d{1,2})")
+_YEAR_LAST = re.compile(r"(\d{1,2})([/.-])(\d{1,2})\2(\d{4}|\d{2})")
+_TIME = re.compile(r"(\d{1,2}):(\d{2})(?::(\d{2}))?")
+
+
+def is_date_or_time(text: str) -> bool:
+    """Whether ``text`` is a date or a time of day as people write them, never a sum or a
+    division: ISO 8601 (``2005-02-23``, with a time), day, month and year (``14/07/1789``,
+    ``14.07.1789``, ``14-07-89``, and month first as in the USA), year first (``1789/07/14``),
+    and a time of day (``10:30``, ``23:59:59``). Written without spaces, with a day from 1 to
+    31, a month from 1 to 12 and a time within a day: ``12 : 4`` and ``60:15`` stay divisions."""
+    side = text.strip(_SPACES)
+    found = _ISO_DATE.fullmatch(side) or _YEAR_FIRST.fullmatch(side)
+    if found:
+        numbers = [int(part) for part in found.groups() if part and part.isdigit()]
+        return 1 <= numbers[1] <= 12 and 1 <= numbers[2] <= 31
+    found = _YEAR_LAST.fullmatch(side)
+    if found:
+        first, second = int(found.group(1)), int(found.group(3))
+        if found.group(2) == "/" and len(found.group(4)) == 2:
+            return False  # 12/3/4 is a division; a slashed date writes its year whole
+        return 1 <= min(first, second) <= 12 and 1 <= max(first, second) <= 31
+    found = _TIME.fullmatch(side)
+    if found:
+        hour, minute, second = int(found.group(1)), int(found.group(2)), int(found.group(3) or 0)
+        return (hour < 24 or (hour, minute, second) == (24, 0, 0)) and minute <= 59 and second <= 59
+    return False
+
+
 def evaluate(text: str, langs: Iterable[str] = LANGS, *, roman: bool = False) -> Fraction:
     """The exact value ``text`` writes (see the module's docstring); ``NotAValue`` if none.
     With ``roman``, a text that is entirely one Roman numeral is that number (``roman_value``)."""
@@ -459,6 +494,8 @@ def evaluate(text: str, langs: Iterable[str] = LANGS, *, roman: bool = False) ->
         numeral = roman_value(text)
         if numeral is not None:
             return Fraction(numeral)
+    if is_date_or_time(text):
+        raise NotAValue("date", text, "a date or a time of day is text, not arithmetic")
     stripped = _END.sub("", unicodedata.normalize("NFC", text))
     tokens = _tokens(stripped)
     if len(tokens) > MAX_TOKENS:

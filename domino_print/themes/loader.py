@@ -28,7 +28,7 @@ def load_theme(ref: str) -> Theme:
         from domino_print.themes.archive import unpacked_folder
 
         return load_user_theme(unpacked_folder(path))
-    if path.is_dir() or path.suffix.lower() == ".toml" or "/" in ref or "\\" in ref:
+    if path.is_dir() or path.is_file() or path.suffix.lower() == ".toml" or "/" in ref or "\\" in ref:
         return load_user_theme(path)
     folded = {name.casefold(): name for name in builtin_names()}
     typed = ref.strip().casefold()

@@ -284,8 +284,25 @@ def load_user_theme(path: Path) -> Theme:
         return _from_toml(toml) if os.path.lexists(toml) else _from_folder(path)
     if path.suffix.lower() == ".toml":
         return _from_toml(path)
+    kind = OTHER_FILES.get(path.suffix.lower())
+    if kind is None and path.is_file() and _picture_content(path):
+        kind = "is one picture, and a set needs one per value"
+    if kind is not None:
+        raise OptionError("{theme} {path}: {kind}; {fix}", fields=("theme",), path=path, kind=kind,
+                          fix=OTHER_FILES_FIX.get(path.suffix.lower(), PICTURES_FIX))
     raise OptionError("{theme} {path}: give the folder that holds the pictures, or a theme .toml file",
                       fields=("theme",), path=path)
+
+
+PICTURES_FIX = "give the folder that holds the pictures, or a theme .toml file"
+OTHER_FILES = {
+    ".xlsb": "is an Excel binary workbook (.xlsb), a format this program does not read",
+    ".pdf": "is a PDF, which this program makes but does not read",
+}
+"""Files people give as a theme that are none, each said as what it is (with ``OTHER_FILES_FIX``)."""
+OTHER_FILES_FIX = {
+    ".xlsb": "save it in Excel as .xlsx (File > Save As > Excel Workbook), or as CSV",
+}
 
 
 def _from_folder(folder: Path) -> UserTheme:

@@ -65,6 +65,7 @@ class Words(NamedTuple):
     numbers: frozenset[str]
     totals: frozenset[str]
     footer: tuple[str, ...]
+    generic: frozenset[str]
 
 
 @lru_cache(maxsize=1)
@@ -72,7 +73,7 @@ def words() -> Words:
     """The header and footer words of ``headers.toml``, normalised (``page_text.normalise``)."""
     data = tomllib.loads(HEADERS_FILE.read_text(encoding="utf-8"))
     named = {key: frozenset(normalise(word) for word in data[key]) for key in
-             ("first", "second", "third", "numbers", "totals")}
+             ("first", "second", "third", "numbers", "totals", "generic")}
     return Words(**named, footer=tuple(sorted({normalise(word) for word in data["footer"]}, key=len,
                                               reverse=True)))
 
@@ -188,6 +189,8 @@ def find_table(path: Path, table: Table, *, header: bool | None = None, cells: C
                 header_row, body = first, rows[start + 1:]  # "N°" over a numbered column: a header
             else:
                 body = rows[start:]
+            if header is None and header_row is None and _column_names(body):
+                header_row, body = body[0], body[1:]
         else:
             body = rows[start + 1:]
         if start:
@@ -223,6 +226,48 @@ def find_table(path: Path, table: Table, *, header: bool | None = None, cells: C
         while heading and not heading[-1]:
             heading = heading[:-1]
     return table._replace(rows=tuple(pairs), columns=named, skipped=ordered), heading
+
+
+MOST_NAME_CHARS = 30
+"""A column's name is short: at most this many characters, and ``MOST_NAME_WORDS`` words."""
+MOST_NAME_WORDS = 3
+
+
+def _kind(text: str) -> str:
+    """``text`` as a column holds it: a ``value`` (a number, a sum, a date, a time or a duration,
+    as typed or as a sheet's cell is written: ``texts.when``), a ``picture`` file, or ``text``."""
+    from domino_print.pictures import IMAGE_SUFFIXES
+    from domino_print.sets.values import is_date_or_time, value_of
+    from domino_print.texts.when import looks_like_when
+
+    if text.strip().lower().endswith(IMAGE_SUFFIXES):
+        return "picture"
+    if is_date_or_time(text) or looks_like_when(text):
+        return "value"
+    return "value" if value_of(text) is not None else "text"
+
+
+def _column_names(rows: Sequence[_Row]) -> bool:
+    """Whether the first of ``rows`` names columns without the header words (issue 35): its first
+    two cells short texts, unlike the rows below, either because both are names any table's
+    columns take (``generic``: "Item;Type", "Nom;Valeur") and no row below is only such names, or
+    because a column below holds values (numbers, dates) or pictures only, under a name that is
+    text ("Nom;Date" above dates, "Prénom;Âge" above ages)."""
+    if len(rows) < 3:
+        return False
+    first, below = rows[0], rows[1:]
+    named = list(first.cells.items())[:2]
+    if len(named) < 2 or not all(len(text.strip()) <= MOST_NAME_CHARS and len(text.split()) <= MOST_NAME_WORDS
+                                 and _kind(text) == "text" for _, text in named):
+        return False
+    generic = words().generic
+    if all(_word(text) in generic for _, text in named):
+        return not any(all(_word(text) in generic for text in list(row.cells.values())[:2]) for row in below)
+    for column, _ in named:
+        cells = [row.cells[column] for row in below if column in row.cells]
+        if len(cells) >= 2 and all(_kind(text) != "text" for text in cells):
+            return True
+    return False
 
 
 _ORDER = ("hidden_sheets", "title", "header", "numbers", "columns", "footer", "hidden_rows")

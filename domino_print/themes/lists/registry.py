@@ -20,7 +20,7 @@ __all__ = ["LIST_SUFFIXES", "READERS", "ListReader", "PairsError", "Place", "Raw
 
 READERS: dict[str, ListReader] = {
     ".csv": delimited.READER, ".tsv": delimited.READER, ".txt": delimited.READER,
-    ".xlsx": spreadsheet.XLSX, ".ods": spreadsheet.ODS, ".xls": spreadsheet.XLS,
+    ".xlsx": spreadsheet.XLSX, ".xlsm": spreadsheet.XLSX, ".ods": spreadsheet.ODS, ".xls": spreadsheet.XLS,
     ".numbers": documents.NUMBERS, ".docx": documents.DOCX, ".odt": documents.ODT, ".toml": toml_pairs.READER,
 }
 """Every list format, by file suffix (lower case)."""

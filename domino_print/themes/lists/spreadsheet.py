@@ -24,6 +24,7 @@ import re
 from pathlib import Path
 from typing import NamedTuple
 
+from domino_print.texts.when import when_text
 from domino_print.themes.lists import formulas
 from domino_print.themes.lists.bounds import check_workbook
 from domino_print.themes.lists.finding import rows_text
@@ -45,8 +46,9 @@ OLE_SIGNATURE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 by the list's size limit)."""
 
 
-def shown(value: object, decimal: str) -> str:
-    """A cell's value as the sheet shows it: ``56`` for 56.0, ``0,5`` with ``decimal`` ``,``."""
+def shown(value: object, decimal: str, lang: str = "en") -> str:
+    """A cell's value as the sheet shows it: ``56`` for 56.0, ``0,5`` with ``decimal`` ``,``; a date,
+    time or duration as a person writes it in ``lang`` (``14 juillet 1789``, ``10 h 30``)."""
     if isinstance(value, bool):
         return "1" if value else "0"
     if isinstance(value, float):
@@ -57,10 +59,8 @@ def shown(value: object, decimal: str) -> str:
         return repr(value).replace(".", decimal)
     if isinstance(value, int):
         return str(value)
-    if isinstance(value, datetime.datetime):
-        return value.date().isoformat() if value.time() == datetime.time() else value.isoformat(" ")
     if isinstance(value, (datetime.date, datetime.time, datetime.timedelta)):
-        return str(value)
+        return when_text(value, lang) or str(value)
     return "" if value is None else str(value)
 
 
@@ -90,9 +90,10 @@ def _read_workbook(path: Path, data: bytes, settings: ReadSettings) -> Table:
     try:
         workbook = CalamineWorkbook.from_filelike(io.BytesIO(data))
         names = list(workbook.sheet_names)
-    except Exception as exc:  # calamine's errors (zip, XML, password) share no base class we can name
-        raise PairsError(f"{path}: not a spreadsheet this program can read ({_first_line(exc)}); "
-                         "save it again from the spreadsheet, or as CSV", fault="not_spreadsheet") from None
+    except Exception:  # calamine's errors (zip, XML, password) share no base class: worded by us
+        raise PairsError(f"{path}: not a spreadsheet this program can read ({_unreadable(data)}); "
+                         "open it in LibreOffice or Excel and save it again, as .xlsx, .ods or CSV",
+                         fault="not_spreadsheet") from None
     if not names:
         raise PairsError(f"{path}: the spreadsheet has no sheet", fault="no_sheet")
     hidden = _hidden_sheets(workbook)
@@ -106,8 +107,9 @@ def _read_workbook(path: Path, data: bytes, settings: ReadSettings) -> Table:
         sheet = workbook.get_sheet_by_name(name)
         values: list[list[object]] = [list(row) for row in sheet.to_python()]
         first_row, first_column = sheet.start or (0, 0)  # None: an empty sheet
-    except Exception as exc:  # as above
-        raise PairsError(f"{path}, sheet {name!r}: cannot be read ({_first_line(exc)})",
+    except Exception:  # as above
+        raise PairsError(f"{path}, sheet {name!r}: the sheet cannot be read; open the file in LibreOffice "
+                         "or Excel and save it again, as .xlsx, .ods or CSV",
                          fault="not_spreadsheet", at=Place(sheet=name)) from None
     left_out = [other for other in names[:names.index(name)] if other in hidden]
     skipped: tuple[Skipped, ...] = ()
@@ -122,7 +124,7 @@ def _read_workbook(path: Path, data: bytes, settings: ReadSettings) -> Table:
     rows: list[RawRow] = []
     for index, cells in enumerate(values):
         line = first_row + index + 1
-        texts = [shown(value, settings.decimal) for value in cells]
+        texts = [shown(value, settings.decimal, settings.lang) for value in cells]
         while texts and not texts[-1].strip():
             texts.pop()
         if not texts:
@@ -290,8 +292,29 @@ def check_unzipped(path: Path, data: bytes, what: str = "spreadsheet") -> None:
                          "small file of its own", fault="too_large", details={"megabytes": most})
 
 
-def _first_line(error: Exception) -> str:
-    return (str(error).strip().splitlines() or [type(error).__name__])[0][:120]
+_ENCRYPTED = "EncryptedPackage".encode("utf-16-le")
+"""The stream a password-protected .xlsx keeps its workbook in, inside an Office compound file."""
+
+
+def _unreadable(data: bytes) -> str:
+    """Why python-calamine could not open ``data``, as far as its first bytes tell, in our words
+    (calamine's own, "Cannot detect file format", tell a user nothing)."""
+    if data.startswith(OLE_SIGNATURE) and _ENCRYPTED in data:
+        return "it is protected by a password; save a copy without one"
+    if data.startswith(b"PK"):
+        import zipfile
+
+        try:
+            with zipfile.ZipFile(io.BytesIO(data)) as archive:
+                members = set(archive.namelist())
+        except (zipfile.BadZipFile, ValueError, OSError):
+            return "its zip archive is damaged"
+        if "content.xml" in members and "mimetype" not in members:
+            return "it holds an OpenDocument sheet without the 'mimetype' entry that names its format"
+        if "xl/workbook.bin" in members:
+            return "it is an Excel binary workbook (.xlsb)"
+        return "its contents are not those of an Excel or LibreOffice workbook"
+    return "its contents are not those of an Excel or LibreOffice workbook"
 
 
 XLSX = ListReader("Excel", read, sheets=True)

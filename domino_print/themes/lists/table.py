@@ -72,6 +72,8 @@ class ReadSettings(NamedTuple):
 
     sheet: str | None = None
     decimal: str = "."
+    lang: str = "en"
+    """The page's language: a date, time or duration cell is written in it (``texts.when``)."""
 
 
 class Table(NamedTuple):
