@@ -30,7 +30,7 @@ def test_every_click_option_of_both_commands_comes_from_the_table():
             assert param.help == catalogue("en")[option.help_key or f"option.{option.name}.help"].format(
                 themes="chiffres, couleurs, fractions, fruits, heures, lettres, monnaie, nombres, pips, "
                 "pips-couleur",
-                lists=".csv, .tsv, .txt, .xlsx, .ods, .xls, .numbers, .docx, .odt, .toml",
+                lists=".csv, .tsv, .txt, .xlsx, .xlsm, .ods, .xls, .numbers, .docx, .odt, .toml",
             ) + needs_text(option, table)
 
 

@@ -55,7 +55,7 @@ def decode(path: Path, data: bytes) -> tuple[str, str]:
     for signature, (kind, what) in _SIGNATURES.items():
         if data.startswith(signature):
             raise PairsError(f"{path}: this is not a text list but {what}; save the list as CSV, "
-                             "or give the spreadsheet file itself (.xlsx, .ods, .xls)",
+                             "or give the spreadsheet file itself (.xlsx, .xlsm, .ods, .xls)",
                              fault="not_text", details={"kind": kind})
     if b"\x00" in data:
         head = data[:2000]
