@@ -480,3 +480,30 @@ from domino_print.options.table import THEME_CHOICES  # noqa: E402
 from domino_print.themes.lists.table import PairsError, Place  # noqa: E402  (errors only: light)
 
 __all__ += ["THEME_CHOICES", "PairsError", "Place", "list_formats", "list_most_bytes", "list_sheets"]
+
+
+class Solids(NamedTuple):
+    """A set to print in 3D (``make_solids``): each plate's 3MF, in memory."""
+
+    files: tuple[tuple[str, bytes], ...]
+    """``(name, data)`` per plate: ``dominos.3mf``, or ``dominos-1.3mf``... for several plates."""
+    tiles: int
+    plates: int
+
+
+def make_solids(options: Mapping[str, object] | Options | Job, name: str = "dominos.3mf") -> Solids:
+    """The 3MF files of ``options`` (a plate each, as ``--out NAME.3mf`` writes them), in memory;
+    ``OptionError`` if an option is wrong or the theme has no shape to print (photos)."""
+    from domino_print.output.solids import SolidFiles, plate_paths, solid_model, solid_settings
+    from domino_print.sets.job import document_title
+
+    job = options if isinstance(options, Job) else parse_options(options)
+    model = solid_model(job, solid_settings(job.options), document_title(job))
+    writer = SolidFiles("3mf")
+    paths = plate_paths(Path(name), len(model.plates))
+    data = writer.plate_data(model)
+    return Solids(tuple((path.name, plate) for path, plate in zip(paths, data, strict=True)),
+                  tiles=len(model.specs), plates=len(model.plates))
+
+
+__all__ += ["Solids", "make_solids"]

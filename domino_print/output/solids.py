@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import os
 import zipfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from domino_print.errors import FileError
 from domino_print.geometry.touch import Bed, Plate, TileBody, mark_shape, plates
-from domino_print.output.mesh import TileMesh, TileSpec, tile_mesh
+from domino_print.output.mesh import TileSpec, tile_mesh
 from domino_print.output.mesh_3mf import STL_HEADER, PlacedMesh, stl, three_mf
 
 if TYPE_CHECKING:
@@ -114,20 +114,22 @@ class SolidFiles:
               step: Callable[[], None]) -> tuple[Path, ...]:
         """Stage each plate's file, calling ``step`` after each tile's mesh; plate files a longer
         earlier run left (``out-5.3mf``) are removed with the rest, if ours."""
-        meshes: dict[int, TileMesh] = {}
         paths = plate_paths(out, len(model.plates))
-        for plate, path in zip(model.plates, paths, strict=True):
-            placed = []
-            for place in plate.tiles:
-                if place.tile not in meshes:
-                    meshes[place.tile] = tile_mesh(model.specs[place.tile])
-                    step()
-                placed.append(PlacedMesh(model.names[place.tile], meshes.pop(place.tile),
-                                         place.x_mm, place.y_mm))
-            data = three_mf(placed, model.colours, model.title) if self.name == "3mf" else stl(placed)
+        for path, data in zip(paths, self.plate_data(model, step), strict=True):
             staged.add(path, data, may_replace=lambda p: p == out or is_ours(p))
         number = len(paths) + 1 if len(paths) > 1 else 1
         while os.path.lexists(stale := out.with_name(f"{out.stem}-{number}{out.suffix}")):
             staged.remove(stale, only_if=is_ours)
             number += 1
         return tuple(paths)
+
+    def plate_data(self, model: SolidModel, step: Callable[[], None] | None = None) -> Iterator[bytes]:
+        """Each plate's file, in order, made when it is asked for; ``step`` after each tile's mesh."""
+        for plate in model.plates:
+            placed = []
+            for place in plate.tiles:
+                placed.append(PlacedMesh(model.names[place.tile], tile_mesh(model.specs[place.tile]),
+                                         place.x_mm, place.y_mm))
+                if step is not None:
+                    step()
+            yield three_mf(placed, model.colours, model.title) if self.name == "3mf" else stl(placed)

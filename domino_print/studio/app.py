@@ -67,8 +67,10 @@ from domino_print.studio.page import render_page
 from domino_print.studio.rendering import (
     PICTURES,
     build,
+    build_3mf,
     build_with_pages,
     cache_key,
+    cached_options,
     command_line,
     page_image,
     trim_cache,
@@ -479,6 +481,7 @@ async def preview(request: Request) -> Response:
         # Only where the command works later: a session's folder goes when the session does.
         "command": None if own else command_line(options, None),
         "download": f"/download/{scope}/{full_key}.pdf",
+        "print3d": f"/download/{scope}/{full_key}.3mf",
         "file_name": file_name(options, {"title": Path(full["theme"]).stem} if theme == lists.LIST else state,
                                own),
     }))
@@ -611,6 +614,32 @@ async def download(request: Request) -> Response:
     disposition = "inline" if request.query_params.get("inline") else "attachment"
     return Response(data, media_type="application/pdf", headers={
         "content-disposition": f'{disposition}; filename="{name}"', "cache-control": "no-store"})
+
+
+async def download_3mf(request: Request) -> Response:
+    """The 3D print of a previewed set (``Pour l'imprimante 3D``): a 3MF, or a zip of one per plate."""
+    studio = _studio(request)
+    scope, key = request.path_params["scope"], request.path_params["key"]
+    if not KEY.match(key):
+        return PlainTextResponse("not found", status_code=404)
+    cache_dir, session = cache_for(request, scope)
+    if cache_dir is None:
+        return PlainTextResponse("not found", status_code=404)
+    options = _full_options(session, key) if session is not None else cached_options(cache_dir, key)
+    if options is None:
+        return PlainTextResponse("the settings changed; download again", status_code=409)
+    try:
+        async with studio.slots():
+            suffix, data = await studio.run(build_3mf, options, cache_dir, key)
+    except DominoError as exc:
+        lang = options.get("lang") if options.get("lang") in languages() else "fr"
+        message = describe(exc, "form", lang) if isinstance(exc, WordedError) else str(exc)
+        return PlainTextResponse(message, status_code=422)
+    name = request.query_params.get("name", "")
+    stem = name[:-4] if _FILE_NAME.match(name) else "dominos"
+    media = "model/3mf" if suffix == ".3mf" else "application/zip"
+    return Response(data, media_type=media, headers={
+        "content-disposition": f'attachment; filename="{stem}-3d{suffix}"', "cache-control": "no-store"})
 
 
 # -- pictures ----------------------------------------------------------------------------
@@ -1075,6 +1104,7 @@ ROUTES = [
     Route("/pages/{scope}/{key}/{page:int}.jpg", page_picture),
     Route("/zoom/{scope}/{key}/{page:int}.jpg", zoom_picture),
     Route("/download/{scope}/{key}.pdf", download),
+    Route("/download/{scope}/{key}.3mf", download_3mf),
     Mount("/static", _StaticFiles(directory=STATIC), name="static"),
     Route("/api/list", list_get, methods=["GET"]),
     Route("/api/list", list_change, methods=["POST"]),

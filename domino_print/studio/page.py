@@ -335,6 +335,8 @@ def render_page(lang: str, state: dict) -> str:
         escape(word(lang, "actions.download"))}</a>
       <a class="button" id="print" target="_blank" rel="noopener" aria-disabled="true">{
         escape(word(lang, "actions.print"))}</a>
+      <a class="button" id="print3d" download aria-disabled="true">{
+        escape(word(lang, "actions.print3d"))}</a>
       <button type="button" class="button" id="copy">{escape(word(lang, "actions.copy"))}</button>
     </div>
     <p class="error" id="e-actions" aria-live="polite"></p>

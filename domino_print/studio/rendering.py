@@ -23,7 +23,7 @@ import shlex
 import threading
 from pathlib import Path
 
-from domino_print.api import RENDERING, Document, DocumentFacts, make_document, parse_options
+from domino_print.api import RENDERING, Document, DocumentFacts, make_document, make_solids, parse_options
 from domino_print.studio.page_keys import page_keys
 
 PREVIEW_DPI = 50
@@ -92,7 +92,41 @@ def build(options: dict, cache_dir: Path, key: str) -> dict:
     keys = page_keys(document.pdf)
     facts["page_keys"] = keys if len(keys) == document.pages else []
     write_atomically(meta_path, json.dumps(facts).encode())
+    write_atomically(cache_dir / f"{key}.options.json", json.dumps(options).encode())  # for its 3D print
     return facts
+
+
+def cached_options(cache_dir: Path, key: str) -> dict | None:
+    """The options a cached PDF was made from (``build``), or None."""
+    try:
+        options = json.loads((cache_dir / f"{key}.options.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return options if isinstance(options, dict) else None
+
+
+def build_3mf(options: dict, cache_dir: Path, key: str) -> tuple[str, bytes]:
+    """The 3D print of ``options`` (``api.make_solids``), made once and cached: a 3MF for one plate,
+    a zip of the plates' 3MF files for several; its suffix and bytes. ``OptionError`` if refused."""
+    import zipfile
+
+    for suffix in (".3mf", ".zip"):
+        path = cache_dir / f"{key}-3d{suffix}"
+        if path.is_file():
+            return suffix, path.read_bytes()
+    with _CORE:
+        solids = make_solids(options)
+    if len(solids.files) == 1:
+        suffix, data = ".3mf", solids.files[0][1]
+    else:
+        buffer = io.BytesIO()
+        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as package:  # 3MF files are zips already
+            for name, plate in solids.files:
+                package.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), plate)
+        suffix, data = ".zip", buffer.getvalue()
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    write_atomically(cache_dir / f"{key}-3d{suffix}", data)
+    return suffix, data
 
 
 EAGER_PAGES = 4

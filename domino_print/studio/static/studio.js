@@ -128,7 +128,7 @@
   }
 
   // -- never the wrong PDF: the actions offer only the PDF of the settings on screen ----------
-  const actionLinks = ["download", "print"];
+  const actionLinks = ["download", "print", "print3d"];
 
   function disableActions(message) {
     for (const id of actionLinks) {
@@ -140,9 +140,10 @@
     $("e-actions").textContent = message || "";
   }
 
-  function enableActions(download, fileName) {
+  function enableActions(download, fileName, print3d) {
     const named = fileName ? "name=" + encodeURIComponent(fileName) : "";
-    for (const [id, href] of [["download", download + "?" + named], ["print", download + "?inline=1&" + named]]) {
+    for (const [id, href] of [["download", download + "?" + named], ["print", download + "?inline=1&" + named],
+                              ["print3d", print3d + "?" + named]]) {
       const link = $(id);
       link.href = href;
       link.removeAttribute("aria-disabled");
@@ -237,7 +238,7 @@
     $("command").textContent = data.command || "";
     $("copy").hidden = !data.command;
     $("command").closest(".command").hidden = !data.command;
-    enableActions(data.download, data.file_name);
+    enableActions(data.download, data.file_name, data.print3d);
     if (mine === sequence) {
       previewPending = false;
       if (downloadWanted) {
