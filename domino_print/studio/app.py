@@ -632,7 +632,8 @@ async def download_3mf(request: Request) -> Response:
         async with studio.slots():
             suffix, data = await studio.run(build_3mf, options, cache_dir, key)
     except DominoError as exc:
-        lang = options.get("lang") if options.get("lang") in languages() else "fr"
+        lang = str(options.get("lang") or DEFAULT_LANG)
+        lang = lang if lang in languages() else DEFAULT_LANG
         message = describe(exc, "form", lang) if isinstance(exc, WordedError) else str(exc)
         return PlainTextResponse(message, status_code=422)
     name = request.query_params.get("name", "")
