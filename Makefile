@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test test-fast golden lint bench art clean chromium print-tools screenshots docs
+.PHONY: demo test test-fast golden lint bench art clean chromium print-tools screenshots plate-pictures docs
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -108,6 +108,13 @@ bench: $(STAMP) chromium
 # docs/usage.md from the option table (tests/test_docs.py fails while it is stale).
 docs: $(STAMP)
 	$(BIN)/python -m domino_print.options.usage_doc docs/usage.md
+
+# The pictures of 3D plates in docs/touch.md and the README (api.plate_picture): look at them.
+plate-pictures: $(STAMP)
+	$(BIN)/python -c "from domino_print.api import plate_picture as p; \
+	open('docs/plate-pips-couleur.png', 'wb').write(p({'theme': 'pips-couleur'})); \
+	open('docs/plate-chiffres-braille.png', 'wb').write(p({'theme': 'chiffres', 'braille': True}, width_px=900)); \
+	open('docs/plate-fruits.png', 'wb').write(p({'theme': 'fruits'}, width_px=900))"
 
 art: $(STAMP)
 	$(BIN)/python -m domino_print.pictures.art assets

@@ -507,3 +507,25 @@ def make_solids(options: Mapping[str, object] | Options | Job, name: str = "domi
 
 
 __all__ += ["Solids", "make_solids"]
+
+
+def plate_picture(options: Mapping[str, object] | Options | Job, plate: int = 1,
+                  width_px: int = 1200) -> bytes:
+    """A PNG of plate ``plate`` (1 for the first) of the 3D print of ``options``, seen from the front
+    and above, ``width_px`` wide (``output.plate_picture``): the README's and the docs' pictures."""
+    from domino_print.output.mesh import tile_mesh
+    from domino_print.output.mesh_3mf import PlacedMesh
+    from domino_print.output.plate_picture import plate_png
+    from domino_print.output.solids import solid_model, solid_settings
+    from domino_print.sets.job import document_title
+
+    job = options if isinstance(options, Job) else parse_options(options)
+    model = solid_model(job, solid_settings(job.options), document_title(job))
+    if not 1 <= plate <= len(model.plates):
+        raise ValueError(f"plate {plate} is out of range: the print has {len(model.plates)} plates")
+    placed = [PlacedMesh(model.names[place.tile], tile_mesh(model.specs[place.tile]), place.x_mm,
+                         place.y_mm) for place in model.plates[plate - 1].tiles]
+    return plate_png(placed, model.colours, job.options.bed, width_px)
+
+
+__all__ += ["plate_picture"]

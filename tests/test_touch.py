@@ -200,3 +200,20 @@ def test_plates_hold_every_tile_once_inside_the_bed_without_overlap(count, short
 def test_a_double_six_of_real_dominoes_fits_one_common_bed():
     assert len(plates(28, tile_body(None, 7.5, 0.8, False), parse_bed("220x220"))) == 1
     assert len(plates(28, tile_body(None, 7.5, 0.8, False), parse_bed("180 x 180 mm"))) == 2
+
+
+def test_the_api_makes_the_plates_and_their_picture(run_cli, tmp_path):
+    import io
+
+    from PIL import Image
+
+    from domino_print import api
+
+    solids = api.make_solids({"theme": "pips", "max": 3})
+    out = tmp_path / "dominos.3mf"
+    assert run_cli("--theme", "pips", "--max", "3", "--out", out, "--quiet").exit_code == 0
+    assert solids.files == (("dominos.3mf", out.read_bytes()),) and solids.tiles == 10
+    picture = Image.open(io.BytesIO(api.plate_picture({"theme": "pips", "max": 3}, width_px=400)))
+    assert picture.format == "PNG" and picture.width == 400
+    with pytest.raises(ValueError, match="plate 2 is out of range"):
+        api.plate_picture({"theme": "pips", "max": 3}, plate=2)
