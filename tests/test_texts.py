@@ -89,13 +89,13 @@ def test_french_spacing_is_a_catalogue_setting_not_a_language_code():
 def test_only_the_requested_catalogue_is_read(monkeypatch):
     texts.catalogue.cache_clear()
     read: list[str] = []
-    original = texts.Path.read_text
+    original = texts.Path.read_bytes
 
     def spy(path, *args, **kwargs):
         read.append(path.name)
         return original(path, *args, **kwargs)
 
-    monkeypatch.setattr(texts.Path, "read_text", spy)
+    monkeypatch.setattr(texts.Path, "read_bytes", spy)
     texts.text("de", "sheet.cut")
     texts.text("de", "rules.title", theme="X")
     assert read == ["de.toml"]

@@ -12,7 +12,9 @@ chosen by each language's CLDR rule from babel (``plural``: French 0 is singular
 catalogue's own words (``join_list``), and ``[typography] spacing = "french"``
 asks for French spacing (a no-break space before ``: ; ! ?`` and inside
 guillemets, ``typeset``) where the text is set in paragraphs. Only the
-requested language's file is read, once.
+requested language's file is read, once; parsed, it is kept in the user's cache
+(``user_cache``, under a hash of the file's bytes: an edited catalogue is parsed
+afresh), so that a run reads it back instead of parsing its TOML again.
 
 Key tables: ``[sheet]`` and ``[backs]`` (the cutting sheet's margins and the
 backs), ``[calibration]``, ``[rules]`` (the rules page, filled by
@@ -34,6 +36,9 @@ import sys
 from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
+from typing import TypeGuard
+
+from domino_print import user_cache
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -84,9 +89,29 @@ def catalogue(lang: str) -> dict[str, str]:
     catalogue (the code is checked against the catalogues' names before it names a file)."""
     path = CATALOGUE_DIR / f"{check_language(lang)}.toml"
     try:
-        return _flatten(tomllib.loads(path.read_text(encoding="utf-8")))
-    except (OSError, tomllib.TOMLDecodeError) as exc:
+        source = path.read_bytes()
+    except OSError as exc:
         raise CatalogueError(f"text catalogue {path.name}: {exc}") from exc
+    entry = user_cache.entry_name(f"texts-{lang}", source)
+    kept = user_cache.load(entry)
+    if _is_catalogue(kept):
+        return kept
+    try:
+        texts = _flatten(tomllib.loads(source.decode("utf-8")))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise CatalogueError(f"text catalogue {path.name}: {exc}") from exc
+    user_cache.store(entry, texts, replaces=f"texts-{lang}-")
+    return texts
+
+
+def _is_catalogue(kept: object) -> TypeGuard[dict[str, str]]:
+    """Whether a cache entry holds what ``_flatten`` makes: texts by dotted key (or lists of them)."""
+    return isinstance(kept, dict) and all(
+        type(key) is str and (type(value) is str or _is_text_list(value)) for key, value in kept.items())
+
+
+def _is_text_list(value: object) -> bool:
+    return type(value) is list and all(type(item) is str for item in value)
 
 
 def text(lang: str, key: str, /, **values: object) -> str:
