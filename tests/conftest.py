@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 import os
 import shutil
+import tempfile
 from pathlib import Path
 from typing import NamedTuple
 
@@ -27,6 +28,11 @@ from domino_print.cli import cli
 settings.register_profile("ci", derandomize=True, print_blob=True)
 if os.environ.get("CI") or os.environ.get("DOMINO_PRINT_DERANDOMIZE"):
     settings.load_profile("ci")
+
+# The tests' runs keep their parsed texts, fonts and themes (domino_print.user_cache) in a cache
+# of their own, removed at the end, not in the user's: a test that edits a catalogue leaves nothing.
+_CACHE = tempfile.TemporaryDirectory(prefix="domino-print-test-cache-")
+os.environ.setdefault("DOMINO_PRINT_CACHE", _CACHE.name)
 
 STOP_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT")
 """The signals the signal tests send; ``subprocess`` itself gives SIGPIPE back its default."""

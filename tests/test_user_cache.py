@@ -11,10 +11,10 @@ import os
 import shutil
 import subprocess
 import sys
-import tomllib
 from pathlib import Path
 
 import pytest
+import tomllib
 
 from domino_print import fonts, texts, user_cache
 from domino_print.fonts import parsed
@@ -156,7 +156,8 @@ def test_a_font_entry_from_another_reportlab_shape_is_not_used(cache):
     kept["font"] = [*kept["font"], "newAttribute"]
     entry.write_bytes(__import__("marshal").dumps(kept))
     assert parsed.font_from_cache(name, path, path.read_bytes(), kept, TTFontFace) is None
-    assert parsed.load_font(name, path, TTFontFace).face.charToGlyph == _fresh_font("REGULAR").face.charToGlyph
+    again = parsed.load_font(name, path, TTFontFace)
+    assert again.face.charToGlyph == _fresh_font("REGULAR").face.charToGlyph
 
 
 RUN = ["-m", "domino_print", "--theme", "fruits", "--backs", "--label", "Classe des Lutins", "-q"]
@@ -180,4 +181,16 @@ def test_the_same_pdf_with_a_cold_cache_a_warm_one_none_and_a_home_of_dev_null(t
         made[label] = out.read_bytes()
     assert made["cold"] == made["warm"] == made["off"] == made["dev-null"]
     kept = sorted(path.name.rsplit("-", 1)[0] for path in (tmp_path / "cache").iterdir())
-    assert kept == ["font-FiraSans", "font-FiraSans-Bold", "texts-en", "texts-fr"]
+    assert kept == ["font-FiraSans", "font-FiraSans-Bold", "texts-en", "texts-fr", "theme-fruits"]
+
+
+def test_every_built_in_theme_read_back_from_the_cache_is_the_parsed_one(cache):
+    from domino_print.themes import model
+
+    for name in model.builtin_names():
+        path = model.THEMES_DIR / f"{name}.toml"
+        first = model._read_builtin_toml(path)  # parsed, then kept
+        again = model._read_builtin_toml(path)  # read back
+        assert first == again == model.read_toml(path), name
+        assert model.load_builtin(name) == model.theme_from_data(path, model.read_toml(path))
+    assert len(list(cache.glob("theme-*.marshal"))) == len(model.builtin_names())

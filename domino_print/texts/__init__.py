@@ -36,18 +36,31 @@ import sys
 from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
+from types import ModuleType
 from typing import TypeGuard
 
 from domino_print import user_cache
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on Python 3.10 only
-    import tomli as tomllib
-
 CATALOGUE_DIR = Path(__file__).resolve().parent
 DEFAULT_LANG = "fr"
 NBSP = "\u00a0"
+
+
+def toml_parser() -> ModuleType:
+    """``tomllib`` (``tomli`` on Python 3.10), imported when a TOML text must be parsed: a run
+    that finds its catalogues and theme in the user's cache parses none (and spares the import)."""
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - exercised on Python 3.10 only
+        import tomli as tomllib
+    return tomllib
+
+
+def __getattr__(name: str) -> ModuleType:
+    """``texts.tomllib``: the TOML parser, imported on first use (``toml_parser``)."""
+    if name == "tomllib":
+        return toml_parser()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class CatalogueError(Exception):
@@ -96,6 +109,7 @@ def catalogue(lang: str) -> dict[str, str]:
     kept = user_cache.load(entry)
     if _is_catalogue(kept):
         return kept
+    tomllib = toml_parser()
     try:
         texts = _flatten(tomllib.loads(source.decode("utf-8")))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:

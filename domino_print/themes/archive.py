@@ -24,14 +24,16 @@ import atexit
 import shutil
 import stat
 import tempfile
-import zipfile
 from pathlib import Path, PurePosixPath
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from domino_print.pictures import IMAGE_SUFFIXES
 from domino_print.themes.files import OutsideFolder, inside_folder
 from domino_print.themes.model import ThemeError
 from domino_print.themes.zip_directory import TooManyMembers, check_directory
+
+if TYPE_CHECKING:
+    import zipfile
 
 MAX_MEMBERS = 500
 MAX_MEMBER_BYTES = 64 * 1024 * 1024
@@ -166,6 +168,8 @@ def unpack_theme(zip_path: Path, into: Path, limits: ArchiveLimits | None = None
     """Check ``zip_path`` whole, then unpack its pictures and theme.toml into the empty folder
     ``into``; the folder the theme is read from. ``ArchiveError`` (nothing written) if refused.
     The members are counted from the archive's end record before ``zipfile`` reads their list."""
+    import zipfile  # loaded for a .zip only: a run without one spares the import
+
     limits = limits or default_limits()
     try:
         with open(zip_path, "rb") as source:

@@ -7,8 +7,6 @@ It sits above both ``themes`` (the model and the built-in themes) and
 
 from __future__ import annotations
 
-import difflib
-
 from domino_print.errors import OptionError
 from domino_print.themes.files import user_path
 from domino_print.themes.model import Theme, builtin_names, load_builtin
@@ -35,6 +33,8 @@ def load_theme(ref: str) -> Theme:
     if typed in folded:  # --theme Fruits: the built-in theme, whatever its case
         return load_builtin(folded[typed])
     names = ", ".join(builtin_names())
+    import difflib  # only for a name that is not a theme
+
     close = difflib.get_close_matches(typed, list(folded), n=1, cutoff=0.75)
     if close:
         raise OptionError(says="theme.unknown_close", name=repr(ref), themes=names,

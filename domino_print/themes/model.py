@@ -14,14 +14,13 @@ This module knows nothing of pages or PDF bytes.
 from __future__ import annotations
 
 import re
-import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from typing import TypeVar
 
-from domino_print import texts
+from domino_print import texts, user_cache
 from domino_print.errors import OptionError, PathError
 from domino_print.geometry.dice import DICE
 from domino_print.output import files
@@ -35,11 +34,6 @@ from domino_print.themes.representations import (
     Currency,
     Representation,
 )
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on Python 3.10 only
-    import tomli as tomllib
 
 THEME_KINDS: dict[str, int | None] = {
     "pips": max(DICE),
@@ -218,9 +212,11 @@ def read_regular_file(path: Path, what: str = "theme") -> bytes:
         raise problem.error(ThemeError, path, what, "editor") from None
 
 
-def read_toml(path: Path) -> dict:
-    """Parse a TOML file; syntax errors name the file and the line."""
-    data = read_regular_file(path)
+def read_toml(path: Path, data: bytes | None = None) -> dict:
+    """Parse a TOML file (whose bytes ``data`` may be read already); syntax errors name the file
+    and the line."""
+    data = read_regular_file(path) if data is None else data
+    tomllib = texts.toml_parser()
     try:
         text = data.decode("utf-8-sig")  # a byte-order mark, as Windows editors write one, is no error
     except UnicodeDecodeError:
@@ -315,8 +311,20 @@ def check_colour(path: Path, key: str, value: object) -> str:
 def load_builtin(name: str) -> Theme:
     """Load ``themes/<name>.toml`` and check every key."""
     path = THEMES_DIR / f"{name}.toml"
-    data = read_toml(path)
-    return theme_from_data(path, data)
+    return theme_from_data(path, _read_builtin_toml(path))
+
+
+def _read_builtin_toml(path: Path) -> dict:
+    """A built-in theme's table, as ``read_toml`` parses it, kept in the user's cache under a
+    hash of the file's bytes (``user_cache``): a run reads it back instead of parsing it."""
+    source = read_regular_file(path)
+    entry = user_cache.entry_name(f"theme-{path.stem}", source)
+    kept = user_cache.load(entry)
+    if isinstance(kept, dict):
+        return kept  # checked by theme_from_data as a parsed file is
+    data = read_toml(path, source)
+    user_cache.store(entry, data, replaces=f"theme-{path.stem}-")
+    return data
 
 
 def theme_from_data(path: Path, data: dict) -> Theme:

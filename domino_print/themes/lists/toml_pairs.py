@@ -6,18 +6,14 @@ otherwise it is a folder theme's own file, for the theme loader.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
+from domino_print.texts import toml_parser
 from domino_print.themes.lists.table import ListReader, PairsError, Place, RawRow, ReadSettings, Table
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on Python 3.10 only
-    import tomli as tomllib
 
 
 def claims(data: bytes) -> bool:
+    tomllib = toml_parser()
     try:
         return "pairs" in tomllib.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError):
@@ -30,6 +26,7 @@ def read(path: Path, data: bytes, settings: ReadSettings) -> Table:
     except UnicodeDecodeError:
         raise PairsError(f"{path}: the list is not UTF-8 text; save it as UTF-8",
                          fault="wrong_encoding", details={"encoding": "UTF-8"}) from None
+    tomllib = toml_parser()
     try:
         parsed = tomllib.loads(content)
     except tomllib.TOMLDecodeError as exc:
