@@ -20,7 +20,6 @@ from hypothesis import strategies as st
 from PIL import Image
 
 from domino_print.studio import theme_zip
-from domino_print.themes import archive
 from domino_print.themes.archive import ArchiveError, unpack_theme
 from domino_print.themes.zip_directory import TooManyMembers, check_directory
 from tests.test_studio import make_client, png_bytes, upload
@@ -50,7 +49,7 @@ def test_too_many_members_are_refused_from_the_end_record(tmp_path, monkeypatch,
     with zipfile.ZipFile(path, "w", zipfile.ZIP_STORED) as out:
         for n in range(members):
             out.writestr(f"{n}.txt", b"")
-    monkeypatch.setattr(archive.zipfile, "ZipFile", _NoZipfile)
+    monkeypatch.setattr(zipfile, "ZipFile", _NoZipfile)  # (archive imports zipfile when it unpacks)
     with pytest.raises(ArchiveError) as caught:
         unpack_theme(path, tmp_path / "into")
     assert caught.value.reason == "too_many" and caught.value.values["count"] == members
