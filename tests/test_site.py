@@ -420,3 +420,46 @@ def test_a_list_beside_the_catalogue_with_the_site_inside_its_folder_is_not_made
         stream.write("11 × 11;121\n")
     assert build_site(catalogue, out).made == 1
     assert counted == ["Tables", "Tables"]
+
+
+# -- issue 28: a killed rebuild's leftovers, and two builds at once ------------------------------
+
+def test_a_killed_rebuild_leaves_nothing_the_next_build_keeps_or_publishes(tmp_path):
+    catalogue = write(tmp_path / "c.toml", one_set())
+    out = tmp_path / "site"
+    build_site(catalogue, out)
+    before = tree(out)
+    pdf = next(name for name in before if name.endswith(".pdf"))
+    leftovers = [out / ".index.html.abcdefgh.tmp", out / ".index.html.0a1b2c3d.old",
+                 out / (str(Path(pdf).parent) + "/." + Path(pdf).name + ".zz_9zz_9.tmp")]
+    for path in leftovers:
+        path.write_bytes(b"half a file")
+    aside = out / f".site.css.{'1f' * 4}.old"
+    os.replace(out / "site.css", aside)  # killed between the two renames: the old version is put back
+    build_site(catalogue, out)
+    assert tree(out) == before
+    assert not any(path.exists() for path in leftovers) and not aside.exists()
+
+
+def test_a_killed_first_build_is_built_again_not_taken_for_strangers_files(tmp_path):
+    catalogue = write(tmp_path / "c.toml", one_set())
+    out = tmp_path / "site"
+    out.mkdir()
+    (out / ".index.html.abcdefgh.tmp").write_bytes(b"half")
+    assert build_site(catalogue, out).made == 1
+
+
+def test_the_second_of_two_builds_says_another_is_writing_even_before_the_first_wrote_its_marker(tmp_path):
+    import fcntl
+
+    catalogue = write(tmp_path / "c.toml", one_set())
+    out = tmp_path / "site"
+    out.mkdir()
+    (out / ".index.html.abcdefgh.tmp").write_bytes(b"being written")  # the first build's temporary
+    holder = os.open(out, os.O_RDONLY)
+    try:
+        fcntl.flock(holder, fcntl.LOCK_EX)
+        with pytest.raises(site_build.DominoError, match="another domino-print site is writing"):
+            build_site(catalogue, out)
+    finally:
+        os.close(holder)

@@ -87,11 +87,45 @@ _OWN_NAME = re.compile(r"index\.html|[a-z]+\.css|" + SETS_DIR + r"/[a-z0-9][a-z0
 _DIGEST = re.compile(r"[0-9a-f]{64}")
 
 
-def _check_out(out: Path) -> dict | None:
+def _check_folder(out: Path) -> None:
     if os.path.lexists(out) and (out.is_symlink() and not out.is_dir()):
         raise DominoError(f"{out} is a link to nothing usable; remove it or choose another --out")
     if os.path.lexists(out) and not out.is_dir():
         raise DominoError(f"{out} is not a folder; choose a folder for --out, such as site/")
+
+
+_LEFTOVER = re.compile(r"\.(?P<name>.+)\.(?:[a-z0-9_]{8}\.tmp|(?P<old>[0-9a-f]{8})\.old)")
+"""What a killed build leaves beside a file (``output.files.StagedFiles``): its temporary, or the
+previous version kept aside until the end (``.index.html.0a1b2c3d.old``)."""
+
+
+def clear_leftovers(out: Path) -> list[Path]:
+    """Remove what a killed build left in the site's folders, with the site locked (no build is
+    running): temporaries go; a version kept aside goes if its file is there, else it is put back
+    (the build was killed between the two renames). Hidden files published as the site were how a
+    killed rebuild showed (issue 28). The paths removed or put back."""
+    done: list[Path] = []
+    for folder in (out, out / SETS_DIR):
+        try:
+            entries = [entry for entry in os.scandir(folder) if entry.is_file(follow_symlinks=False)]
+        except OSError:
+            continue
+        for entry in entries:
+            match = _LEFTOVER.fullmatch(entry.name)
+            if match is None:
+                continue
+            original = Path(folder) / match.group("name")
+            with contextlib.suppress(OSError):
+                if match.group("old") and not os.path.lexists(original):
+                    os.replace(entry.path, original)
+                else:
+                    os.unlink(entry.path)
+                done.append(Path(entry.path))
+    return done
+
+
+def _check_out(out: Path) -> dict | None:
+    _check_folder(out)
     if not out.exists():
         return None
     marker = read_marker(out)
@@ -108,10 +142,11 @@ def build_site(catalogue_path: Path, out: Path, *, progress: Callable[[str], Non
     """Write (or bring up to date) the site of ``catalogue_path`` in ``out``."""
     from domino_print.output.files import StagedFiles
 
-    marker = _check_out(out)
+    _check_folder(out)
     catalogue = read_catalogue(catalogue_path, ignore=(out,))
-    old_files: dict[str, str] = dict(marker["files"]) if marker else {}
-    old_sets: dict[str, dict] = dict(marker.get("sets", {})) if marker else {}
+    old_files: dict[str, str] = {}
+    old_sets: dict[str, dict] = {}
+    stale: list[str] = []
 
     def ours(path: Path) -> bool:
         """Whether ``path`` is a file the tool wrote and nobody changed since."""
@@ -131,8 +166,9 @@ def build_site(catalogue_path: Path, out: Path, *, progress: Callable[[str], Non
         if not out.exists():
             out.mkdir(parents=True)
             created.append(out)
-        lock = _lock(out)
-        marker = _check_out(out)  # again, now that no other build can be writing
+        lock = _lock(out)  # first: what another build is writing is not taken for a stranger's files
+        clear_leftovers(out)
+        marker = _check_out(out)
         old_files = dict(marker["files"]) if marker else {}
         old_sets = dict(marker.get("sets", {})) if marker else {}
         if not (out / SETS_DIR).exists():
