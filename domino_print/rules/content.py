@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from domino_print import texts
 from domino_print.errors import CatalogueText, OneOf, OptionError, OptionName, Phrase, PluralPhrase
 from domino_print.rules import registry, variant
+from domino_print.rules.ages import age_text
 from domino_print.rules.deals import example_chain
 from domino_print.rules.page import RulesContent, Section, escape
 from domino_print.rules.variant import MIN_TOP, NUMBER_KINDS, STARTERS, Figure, Variant
@@ -21,6 +22,7 @@ from domino_print.sets.tiles import tile_count
 
 if TYPE_CHECKING:
     from domino_print.sets.structures import AssociationSet
+    from domino_print.themes.curricula import Skill
 
 __all__ = [
     "SCORE_SHEET", "RulesContent", "RulesContext", "RulesError", "Section", "build_content", "deal_of",
@@ -58,6 +60,7 @@ class RulesContext(NamedTuple):
     players: int | None = None  # how many play: only that deal, the score sheet's columns, the hub's slots
     score_sheet: bool = False  # add a score sheet page (games that keep a score)
     keys: tuple[DeckKey, ...] = ()  # association sets: the teacher's key of each deck (level), in order
+    skill: Skill | None = None  # association sets: what the content asks, placed in the curricula
 
 
 # --------------------------------------------------------------------------- facts
@@ -296,7 +299,7 @@ def _caption(lang: str, plan: Plan, same: str, facts: dict[str, object]) -> str:
     return texts.text(lang, "rules.example.numbers", a=a, b=b, d=d, e=e, f=f, next=following)
 
 
-def fill(lang: str, plan: Plan, theme_title: str) -> RulesContent:
+def fill(lang: str, plan: Plan, theme_title: str, skill: Skill | None = None) -> RulesContent:
     """The plan in words, from the catalogue of ``lang`` alone."""
 
     def say(key: str, **values: object) -> str:
@@ -327,7 +330,8 @@ def fill(lang: str, plan: Plan, theme_title: str) -> RulesContent:
         if low == high
         else say("rules.fact.players_range", low=low, high=high)
     )
-    age = say(game.age or ("rules.age.numbers" if plan.faces == "numbers" else "rules.age.others"))
+    age = age_text(lang, skill) if skill is not None and game.age is None else say(
+        game.age or ("rules.age.numbers" if plan.faces == "numbers" else "rules.age.others"))
     set_value = say(
         "rules.fact.set_value",
         dominoes=texts.plural(lang, "rules.dominoes", plan.tiles),
@@ -374,4 +378,4 @@ def build_content(ctx: RulesContext) -> RulesContent:
         from domino_print.rules.loop import loop_content
 
         return spaced(ctx.lang, loop_content(ctx, ctx.loop))
-    return spaced(ctx.lang, fill(ctx.lang, plan(ctx), ctx.theme_title))
+    return spaced(ctx.lang, fill(ctx.lang, plan(ctx), ctx.theme_title, ctx.skill))

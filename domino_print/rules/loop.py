@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from domino_print import texts
+from domino_print.rules.ages import age_text
 from domino_print.rules.page import RulesContent, Section, escape
 
 if TYPE_CHECKING:
@@ -30,7 +31,7 @@ def loop_content(ctx: RulesContext, made: AssociationSet) -> RulesContent:
         title=say(f"{own}.title", theme=escape(ctx.theme_title)),
         facts=(
             (say("rules.fact.players"), say("loop.players")),
-            (say("rules.fact.age"), say("rules.age.others")),
+            (say("rules.fact.age"), age_text(lang, ctx.skill) if ctx.skill else say("rules.age.others")),
             (say("rules.fact.set"), say(f"{own}.cards", count=count)),
             (say("rules.fact.goal"), say(f"{own}.goal")),
         ),

@@ -34,6 +34,7 @@ from domino_print.sets.structures import (
 )
 from domino_print.sets.tiles import MAX_TOP, tile_count
 from domino_print.texts.page_text import normalise
+from domino_print.themes.curricula import Skill, skill_of
 from domino_print.themes.lists.table import Place, Table
 from domino_print.themes.model import Theme, association_themes
 from domino_print.themes.pairs import Cell, PairList, PairsError
@@ -256,7 +257,8 @@ def association_parts(options: Options, source: Source, sheet: SheetSpec, *,
         prove(choice, value_pairs, made, lang)
     layout = lay_out(sheet, len(made.tiles))
     check_fit(made, layout.tile_short_mm, pairs.path if pairs is not None else None)
-    rules = _rules_context(options, theme, made, match, len(value_pairs))
+    skill = skill_of(choice) if pairs is None else None
+    rules = _rules_context(options, theme, made, match, len(value_pairs), skill)
     return SetParts(top=len(value_pairs) - 1, tiles=made.tiles, layout=layout, rules_context=rules,
                     association=made)
 
@@ -377,7 +379,7 @@ def check_fit(made: AssociationSet, tile_short_mm: float, source: Path | None) -
 
 
 def _rules_context(options: Options, theme: Theme, made: AssociationSet, match: str,
-                   count: int) -> RulesContext | None:
+                   count: int, skill: Skill | None = None) -> RulesContext | None:
     if options.rules is None:
         return None
     from domino_print.rules import variant
@@ -395,6 +397,7 @@ def _rules_context(options: Options, theme: Theme, made: AssociationSet, match: 
         theme_title=theme.title_in(options.lang), target=options.target, example=example, match=match,
         loop=made if made.structure in LOOP_LIKE else None, keys=(DeckKey(0, "", made),),
         hand=options.hand, starter=options.starter, players=options.players, score_sheet=options.score_sheet,
+        skill=skill,
     )
     validate_rules(context)
     return context
