@@ -45,3 +45,10 @@ def test_a_set_without_shapes_to_feel_is_refused_in_the_pages_language(client): 
 def test_the_page_offers_the_3d_printer(client):  # noqa: F811
     page = client.get("/?lang=fr").text
     assert 'id="print3d"' in page and "Pour l’imprimante 3D" in page
+
+
+def test_a_3d_print_too_large_for_the_studio_is_left_to_the_command_line(client):  # noqa: F811
+    data = preview(client, theme="pips", sets="20", lang="en").json()
+    answer = client.get(data["print3d"])
+    assert answer.status_code == 422
+    assert "a 3D print of 560 tiles takes too long to make here (at most 400)" in answer.text

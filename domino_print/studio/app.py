@@ -66,6 +66,7 @@ from domino_print.studio.goals import goal
 from domino_print.studio.page import render_page
 from domino_print.studio.rendering import (
     PICTURES,
+    TooManyTiles,
     build,
     build_3mf,
     build_with_pages,
@@ -628,12 +629,16 @@ async def download_3mf(request: Request) -> Response:
     options = _full_options(session, key) if session is not None else cached_options(cache_dir, key)
     if options is None:
         return PlainTextResponse("the settings changed; download again", status_code=409)
+    lang = str(options.get("lang") or DEFAULT_LANG)
+    lang = lang if lang in languages() else DEFAULT_LANG
+    most = studio.limits.tiles_per_3d_print
     try:
         async with studio.slots():
-            suffix, data = await studio.run(build_3mf, options, cache_dir, key)
+            suffix, data = await studio.run(build_3mf, options, cache_dir, key, most)
+    except TooManyTiles as refused:
+        return PlainTextResponse(word(lang, "error.print3d_too_many", count=refused.count, most=most),
+                                 status_code=422)
     except DominoError as exc:
-        lang = str(options.get("lang") or DEFAULT_LANG)
-        lang = lang if lang in languages() else DEFAULT_LANG
         message = describe(exc, "form", lang) if isinstance(exc, WordedError) else str(exc)
         return PlainTextResponse(message, status_code=422)
     name = request.query_params.get("name", "")

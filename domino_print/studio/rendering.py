@@ -105,9 +105,18 @@ def cached_options(cache_dir: Path, key: str) -> dict | None:
     return options if isinstance(options, dict) else None
 
 
-def build_3mf(options: dict, cache_dir: Path, key: str) -> tuple[str, bytes]:
+class TooManyTiles(Exception):
+    """A 3D print above the studio's ``Limits.tiles_per_3d_print``: ``count`` tiles."""
+
+    def __init__(self, count: int) -> None:
+        super().__init__(count)
+        self.count = count
+
+
+def build_3mf(options: dict, cache_dir: Path, key: str, most_tiles: int) -> tuple[str, bytes]:
     """The 3D print of ``options`` (``api.make_solids``), made once and cached: a 3MF for one plate,
-    a zip of the plates' 3MF files for several; its suffix and bytes. ``OptionError`` if refused."""
+    a zip of the plates' 3MF files for several; its suffix and bytes. ``OptionError`` if refused,
+    ``TooManyTiles`` above ``most_tiles`` (counted before any mesh is made)."""
     import zipfile
 
     for suffix in (".3mf", ".zip"):
@@ -115,7 +124,12 @@ def build_3mf(options: dict, cache_dir: Path, key: str) -> tuple[str, bytes]:
         if path.is_file():
             return suffix, path.read_bytes()
     with _CORE:
-        solids = make_solids(options)
+        job = parse_options(options)
+        decks = [deck.tiles for deck in job.levels] or [job.tiles] * len(job.set_numbers)
+        count = sum(len(tiles) for tiles in decks)
+        if count > most_tiles:
+            raise TooManyTiles(count)
+        solids = make_solids(job)
     if len(solids.files) == 1:
         suffix, data = ".3mf", solids.files[0][1]
     else:

@@ -49,6 +49,9 @@ class Limits:
     """Previews and PDFs of the built-in themes kept for every visitor; the oldest go first."""
     session_cache_bytes: int = 64 * 1024 * 1024
     """Previews and PDFs of one visitor's pictures (not counted in the upload limits)."""
+    tiles_per_3d_print: int = 400
+    """The most tiles "Pour l'imprimante 3D" makes (about 4 s and 5 MB); a larger print is left to
+    the command line."""
 
 
 @dataclass(frozen=True)
