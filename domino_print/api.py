@@ -387,6 +387,26 @@ def open_theme_archive(zip_path: Path, into: Path, *, most_bytes: int | None = N
     return load_user_theme(unpack_theme(_path(zip_path, "zip_path"), _path(into, "into"), limits))
 
 
+def unpack_list_archive(zip_path: Path, into: Path) -> Path | None:
+    """A list of pairs sent with its pictures as one .zip (issue 27): its list file (any format of
+    ``list_formats``) and pictures unpacked into the empty folder ``into`` with the archive's rules
+    and limits (``themes.archive``); the list file's path, or None when the archive holds none or
+    several. ``ArchiveError`` (with a ``reason``) if the archive is refused."""
+    from domino_print.pictures import IMAGE_SUFFIXES
+    from domino_print.themes.archive import unpack_files
+    from domino_print.themes.lists.registry import LIST_SUFFIXES
+
+    def wanted(name: str) -> bool:
+        parts = Path(name).parts
+        if any(part.startswith(".") or part == "__MACOSX" for part in parts):
+            return False
+        return name.lower().endswith(LIST_SUFFIXES) or name.lower().endswith(IMAGE_SUFFIXES)
+
+    written = unpack_files(_path(zip_path, "zip_path"), _path(into, "into"), wanted)
+    found = [path for path in written if path.name.lower().endswith(LIST_SUFFIXES)]
+    return found[0] if len(found) == 1 else None
+
+
 def check_picture(path: Path) -> None:
     """The command line's own check of a picture file a folder theme holds; ``PictureError`` if bad."""
     from domino_print.pictures.raster import check_image
@@ -445,6 +465,7 @@ __all__ += [
     "svg_content",
     "svg_thumbnail",
     "take_stop",
+    "unpack_list_archive",
 ]
 
 

@@ -78,3 +78,39 @@ def test_the_typed_table_has_a_note_column_for_the_key_page(client):
     assert "à l'oral" in text_of(download(client, answer))  # on the teacher's key page
     page = client.get("/").text
     assert "Note (clé du maître)" in page
+
+
+def zipped(members: dict[str, bytes]) -> bytes:
+    import io
+    import zipfile
+
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name, data in members.items():
+            archive.writestr(name, data)
+    return buffer.getvalue()
+
+
+def test_a_list_may_come_as_a_zip_with_its_pictures(client, tmp_path):
+    from tests.fixtures_images import solid
+
+    picture = solid(tmp_path / "chat.png", (200, 30, 30)).read_bytes()
+    listed = b"chat;images/chat.png\nchien;dog\nvache;cow\n"
+    answer = upload(client, "animaux.zip", zipped({"animaux/liste.csv": listed,
+                                                   "animaux/images/chat.png": picture}))
+    assert answer["file"]["name"] == "animaux.zip"
+    made = list_preview(client)
+    assert made.status_code == 200, made.text
+    assert "chat.png" in text_of(download(client, made))  # the key names the picture by its file
+
+
+def test_a_zip_without_a_list_or_with_two_is_refused_beside_the_list(client):
+    for members in ({"a.png": b"x"}, {"a.csv": b"a;b\nc;d\n", "b.csv": b"a;b\nc;d\n"}):
+        answer = client.post("/api/list/file", params={"name": "x.zip", "lang": "en"},
+                             content=zipped(members))
+        assert answer.status_code == 422
+        (error,) = answer.json()["errors"]
+        assert error["field"] == "list" and "no list of pairs, or more than one" in error["message"]
+    unsafe = client.post("/api/list/file", params={"name": "x.zip"},
+                         content=zipped({"../evil.csv": b"a;b\n"}))
+    assert unsafe.status_code == 422

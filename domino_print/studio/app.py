@@ -1016,7 +1016,11 @@ async def list_file(request: Request) -> Response:
     data = await lists.body_within(request)
     if data is None:
         return _no_store(JSONResponse({"errors": [lists.too_big(lang)]}, status_code=413))
-    state = await studio.run(lists.store_file, session, name, data)
+    try:
+        state = await studio.run(lists.store_file, session, name, data, lang)
+    except lists.ZipRefused as refused_zip:  # a list with its pictures: a .zip that brings none
+        return _no_store(JSONResponse({"errors": [{"field": lists.LIST, "message": refused_zip.message}]},
+                                      status_code=422))
     return _no_store(JSONResponse(lists.list_answer(state, lang)))
 
 

@@ -35,14 +35,17 @@ from starlette.requests import Request
 
 from domino_print.api import (
     THEME_CHOICES,
+    ArchiveError,
     PairsError,
     list_formats,
     list_most_bytes,
     list_sheets,
     option_label,
+    unpack_list_archive,
 )
 from domino_print.studio.rendering import write_atomically
 from domino_print.studio.sessions import Session
+from domino_print.studio.theme_zip import refusal
 from domino_print.studio.uploads import clean_label, printed_name
 from domino_print.studio.words import word
 from domino_print.texts import DEFAULT_LANG, text
@@ -220,6 +223,8 @@ def prepare(session_folder: Path, pictures_dir: Path, preview_dir: Path, state: 
         place = _content_folder(base / "file", digest_text)  # a render reads the bytes it was asked for
         target = place / f"{title}{source.suffix}"
         _link(source, target)
+        if stored.get("zipped"):
+            _link_pictures(source, place)
         full = {**options, "theme": str(target)}
         return Prepared(full, full, digest_text)
     rows = [row for row in entry["rows"] if isinstance(row, list)]
@@ -308,8 +313,10 @@ def list_error(error: Exception, lang: str, state: dict, field_names: frozenset[
     form field's own (the sheet chosen); None for any other error."""
     if not isinstance(error, PairsError):
         return None
-    typed = list_state(state)["mode"] == "typed"
-    message = error_message(error, lang, typed)
+    entry = list_state(state)
+    typed = entry["mode"] == "typed"
+    zipped = bool((entry.get("file") or {}).get("zipped"))
+    message = error_message(error, lang, typed or zipped)  # a zipped list brought its pictures
     own = [field for field in error.fields
            if field in field_names and field not in ("ambiguous", "tile_size")]
     if own:
@@ -445,7 +452,7 @@ def shown_file_name(name: str) -> str:
 
 def file_name_refused(name: str, lang: str) -> dict | None:
     """The error beside the list for a file whose name says it is no list (``.jpg``), else None."""
-    if Path(list_file_name(name)).suffix.lower() in list_formats():
+    if Path(list_file_name(name)).suffix.lower() in (*list_formats(), ZIP):
         return None
     formats = ", ".join(list_formats())
     return {"field": LIST, "message": word(lang, "list.error.not_a_list", formats=formats)}
@@ -471,22 +478,63 @@ async def body_within(request: Request) -> bytes | None:
     return b"".join(chunks)
 
 
-def store_file(session: Session, name: str, data: bytes) -> dict:
-    """Keep an uploaded list as it came (read at the next preview) and choose it; the new state."""
+class ZipRefused(Exception):
+    """An uploaded .zip that brings no list: ``message`` says why, in the page's language."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+ZIP = ".zip"
+"""A list may come with its pictures, as one .zip of the list file and its images (issue 27)."""
+
+
+def store_file(session: Session, name: str, data: bytes, lang: str = DEFAULT_LANG) -> dict:
+    """Keep an uploaded list as it came (read at the next preview) and choose it; the new state.
+    A .zip is unpacked (the list and its pictures, ``api.unpack_list_archive``); ``ZipRefused``
+    when it is refused or holds no list, or several."""
+    import shutil
+
     name = list_file_name(name) or "liste.csv"
     suffix = Path(name).suffix.lower()
     with session.changing() as state:
         place = folder(session.folder) / "upload"
         place.mkdir(parents=True, exist_ok=True)
-        stored = f"list{suffix}"
         _only(place, set())
+        shutil.rmtree(place / "unpacked", ignore_errors=True)
+        stored, zipped = f"list{suffix}", False
+        sheets = list(list_sheets(name, data)) if suffix != ZIP else []
         _write(place / stored, data)
+        if suffix == ZIP:
+            unpacked = place / "unpacked"
+            unpacked.mkdir()
+            try:
+                found = unpack_list_archive(place / stored, unpacked)
+            except ArchiveError as error:
+                shutil.rmtree(unpacked, ignore_errors=True)
+                raise ZipRefused(refusal(error, lang)) from None
+            if found is None:
+                shutil.rmtree(unpacked, ignore_errors=True)
+                raise ZipRefused(word(lang, "list.error.zip_no_list", formats=", ".join(list_formats())))
+            stored, zipped = found.relative_to(place).as_posix(), True
+            sheets = list(list_sheets(found.name, found.read_bytes()))
         entry = list_state(state)
         entry["file"] = {"name": name, "stored": stored, "digest": hashlib.sha256(data).hexdigest()[:16],
-                         "sheets": list(list_sheets(name, data))}
+                         "sheets": sheets, "zipped": zipped}
         entry["mode"] = "file"
         state["list"] = entry
         return state
+
+
+def _link_pictures(source: Path, place: Path) -> None:
+    """The pictures unpacked beside a zipped list (``source``), linked at the same places beside
+    the copy the core reads (``place``): the list names them relative to its folder."""
+    for picture in source.parent.rglob("*"):
+        if picture.is_file() and picture != source and not picture.is_symlink():
+            target = place / picture.relative_to(source.parent)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            _link(picture, target)
 
 # -- the page's section -------------------------------------------------------------------------
 def section(lang: str, goals_attr: str) -> str:
@@ -497,7 +545,7 @@ def section(lang: str, goals_attr: str) -> str:
     def said(key: str, **values: object) -> str:
         return escape(word(lang, f"list.{key}", **values))
 
-    accept = ",".join(list_formats())
+    accept = ",".join((*list_formats(), ZIP))
     refuses = escape(json.dumps(list(THEME_CHOICES)), quote=True)
     return f"""
 <fieldset class="group list" id="list" data-goals="{escape(goals_attr, quote=True)}" data-refuses="{refuses}">

@@ -24,6 +24,7 @@ import atexit
 import shutil
 import stat
 import tempfile
+from collections.abc import Callable
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -101,8 +102,8 @@ def _file_and_folder(members: list[zipfile.ZipInfo], zip_path: Path) -> None:
                                    name=files[folder], other=member.filename)
 
 
-def _checked_members(archive: zipfile.ZipFile, zip_path: Path, into: Path,
-                     limits: ArchiveLimits) -> list[zipfile.ZipInfo]:
+def _checked_members(archive: zipfile.ZipFile, zip_path: Path, into: Path, limits: ArchiveLimits,
+                     kept_if: Callable[[str], bool] | None = None) -> list[zipfile.ZipInfo]:
     members = archive.infolist()
     if len(members) > limits.members:
         raise _too_many(zip_path, len(members), limits.members)
@@ -126,7 +127,7 @@ def _checked_members(archive: zipfile.ZipFile, zip_path: Path, into: Path,
             raise ArchiveError("{name} is in the archive twice; the archive is refused", path=zip_path,
                                reason="unsafe", kind="twice", name=name)
         seen.add(folded)
-        if member.is_dir() or not _kept(name):
+        if member.is_dir() or not (kept_if or _kept)(name):
             continue
         if member.flag_bits & 0x1:
             raise ArchiveError("{name} is encrypted; make the archive without a password", path=zip_path,
@@ -146,7 +147,8 @@ def _checked_members(archive: zipfile.ZipFile, zip_path: Path, into: Path,
                                limit=limits.total_bytes // (1024 * 1024))
         kept.append(member)
     _file_and_folder(members, zip_path)
-    if not any(PurePosixPath(m.filename).suffix.lower() in IMAGE_SUFFIXES for m in kept):
+    pictures = any(PurePosixPath(m.filename).suffix.lower() in IMAGE_SUFFIXES for m in kept)
+    if kept_if is None and not pictures:
         raise ArchiveError("the archive holds no picture (and no theme.toml listing any)", path=zip_path,
                            reason="no_pictures")
     return kept
@@ -162,6 +164,38 @@ def _theme_root(kept: list[zipfile.ZipInfo], into: Path) -> Path:
     if len(tops) == 1 and all(len(PurePosixPath(m.filename).parts) > 1 for m in kept):
         return into / tops.pop()
     return into
+
+
+def unpack_files(zip_path: Path, into: Path, kept_if: Callable[[str], bool],
+                 limits: ArchiveLimits | None = None) -> list[Path]:
+    """Check ``zip_path`` whole as ``unpack_theme`` does, then unpack the members ``kept_if`` keeps
+    (a list of pairs and its pictures, issue 27) into the empty folder ``into``; their paths."""
+    import zipfile  # loaded for a .zip only
+
+    limits = limits or default_limits()
+    try:
+        with open(zip_path, "rb") as source:
+            check_directory(source, most_members=limits.members)
+        archive = zipfile.ZipFile(zip_path)
+    except TooManyMembers as many:
+        raise _too_many(zip_path, many.members, limits.members) from None
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError) as exc:
+        raise ArchiveError("not a .zip archive that can be read ({problem})", path=zip_path,
+                           reason="not_a_zip", problem=str(exc) or "damaged") from None
+    written = []
+    with archive:
+        for member in _checked_members(archive, zip_path, into, limits, kept_if):
+            target = inside_folder(into, member.filename)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                with archive.open(member) as source, open(target, "xb") as out:
+                    shutil.copyfileobj(source, out, 1024 * 1024)
+            except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError) as exc:
+                raise ArchiveError("{name} cannot be unpacked ({problem}); the archive is damaged",
+                                   path=zip_path, reason="not_a_zip", name=member.filename,
+                                   problem=str(exc) or type(exc).__name__) from None
+            written.append(target)
+    return written
 
 
 def unpack_theme(zip_path: Path, into: Path, limits: ArchiveLimits | None = None) -> Path:
