@@ -311,3 +311,29 @@ def test_the_command_line_refuses_a_far_cell_in_one_line_and_lives(tmp_path, nam
     assert done.returncode == 1, (done.returncode, done.stderr[-2000:])
     assert done.stderr.count("\n") == 1 and "makes the sheet" in done.stderr and "panicked" not in done.stderr
     assert not (tmp_path / "out.pdf").exists()
+
+
+# -- the studio: the file sent as the list, then another visitor ---------------------------------
+
+@pytest.mark.parametrize("name, data, words", [
+    ("far.xlsx", xlsx(far_row("XFD1048576", 1048576)), "XFD1048576"),
+    ("far.ods", ods('<table:table-row table:number-rows-repeated="1048000"><table:table-cell/>'
+                    '</table:table-row><table:table-row><table:table-cell table:number-columns-repeated='
+                    f'"16000"/>{_ods_cell("x")}</table:table-row>'), "1048007"),
+    ("far.xls", moved_xls(0xFFFF, 0xFF), "IV65536"),
+    ("long.xlsx", xlsx(shared=["x" * 100_000]), "32767"),
+])
+def test_the_studio_refuses_a_far_or_huge_sheet_and_serves_another_visitor(tmp_path, name, data, words):
+    from tests.test_studio import make_client
+
+    with make_client(tmp_path / "a") as hostile, make_client(tmp_path / "b") as other:
+        assert hostile.post(f"/api/list/file?name={name}", content=data).status_code == 200
+        answer = hostile.post("/api/preview", json={"options": {"theme": "list"}, "page_lang": "fr"})
+        assert answer.status_code == 422, answer.text
+        (error,) = answer.json()["errors"]
+        assert words in error["message"] and len(answer.text) < 1000
+        assert "cellule" in error["message"] or "caractères" in error["message"]  # in the page's language
+        good = other.post("/api/list", json={"rows": [list(pair) for pair in PAIRS], "mode": "typed"})
+        assert good.status_code == 200
+        made = other.post("/api/preview", json={"options": {"theme": "list"}, "page_lang": "fr"})
+        assert made.status_code == 200, made.text
