@@ -405,7 +405,11 @@ HOUR_HAND = "#1F4FA8"
 """The hour hand is blue, as on classroom clocks, and still darker grey than the page in black ink."""
 CLOCK_HOUR_HAND = 0.5
 CLOCK_MINUTE_HAND = 0.8
-"""The hands' lengths, as shares of the dial's radius."""
+"""The hands' lengths, as shares of the dial's radius, on a dial of ticks alone."""
+CLOCK_NUMBERED_HANDS = (0.36, 0.56)
+"""The hour and minute hands' lengths on a dial with 12, 3, 6 and 9: they stop short of the
+numerals (set at 0.78 of the radius), which stay whole whatever the time."""
+CLOCK_NUMERAL_AT = 0.78
 
 
 def hand_angles(hours: int, minutes: int) -> tuple[float, float]:
@@ -417,7 +421,8 @@ def draw_clock(canvas: Canvas, face: Face, size: float) -> None:
     """An analogue clock: a dial with twelve ticks (and 12, 3, 6, 9), the hour hand short, thick
     and blue over the long black minute hand; ``face.parts`` is (hours, minutes, numbers)."""
     hours, minutes, numbers = face.parts
-    centre, radius = size / 2, size * 0.44
+    centre = size / 2
+    radius = min(size * 0.44, centre - SAFE_PT)  # the dial keeps the 3 mm safe area from the cut
     canvas.saveState()
     canvas.setStrokeColor(INK)
     canvas.setFillColor("#FFFFFF")
@@ -433,15 +438,17 @@ def draw_clock(canvas: Canvas, face: Face, size: float) -> None:
         canvas.line(centre + inner * math.sin(angle), centre + inner * math.cos(angle),
                     centre + radius * 0.95 * math.sin(angle), centre + radius * 0.95 * math.cos(angle))
     if numbers:
-        font_size = max(6.0, size * 0.11)
+        font_size = max(6.0, radius * 0.25)
         canvas.setFillColor(DIAL_GREY)
         canvas.setFont(BOLD, font_size)
         for hour in (12, 3, 6, 9):
             angle = math.radians(hour * 30)
-            x, y = centre + radius * 0.76 * math.sin(angle), centre + radius * 0.76 * math.cos(angle)
+            x = centre + radius * CLOCK_NUMERAL_AT * math.sin(angle)
+            y = centre + radius * CLOCK_NUMERAL_AT * math.cos(angle)
             canvas.drawCentredString(x, y - font_size * 0.36, str(hour))
     hour_angle, minute_angle = hand_angles(hours, minutes)
-    hands = ((minute_angle, CLOCK_MINUTE_HAND, 0.06, INK), (hour_angle, CLOCK_HOUR_HAND, 0.11, HOUR_HAND))
+    hour_length, minute_length = CLOCK_NUMBERED_HANDS if numbers else (CLOCK_HOUR_HAND, CLOCK_MINUTE_HAND)
+    hands = ((minute_angle, minute_length, 0.06, INK), (hour_angle, hour_length, 0.11, HOUR_HAND))
     for angle, length, width, colour in hands:  # the short hour hand over the long one
         turn = math.radians(angle)
         canvas.setStrokeColor(colour)
