@@ -197,7 +197,13 @@
       }
       return;
     }
-    if (mine !== sequence || answer.status === 409) return; // a newer change is on its way
+    if (mine !== sequence) return; // a newer change is on its way
+    if (answer.status === 409) {
+      // The server saw another of our requests after this one (two requests' bodies can reach it
+      // in either order) and made this one give up: this is still the newest change, so ask again.
+      preview();
+      return;
+    }
     clearErrors();
     if (!answer.ok) {
       const errors = data.errors || [{ field: "general", message: data.message || say("error.server_gone") }];
