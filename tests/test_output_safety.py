@@ -19,6 +19,7 @@ import signal
 import stat
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -442,6 +443,35 @@ def test_a_signal_while_files_are_renamed_waits_for_the_renames(run_cli, tmp_pat
 
     monkeypatch.setattr("domino_print.output.files.os.replace", signalled_on_the_first_move)
     result = run_cli("--sets", "2", *SMALL, "--label", "CE1", "--out", tmp_path / "x.pdf")
+    assert result.exit_code == 128 + signal.SIGTERM
+    assert "stopped by SIGTERM; the files were written before it came" in one_line_error(result.stderr)
+    assert len(moves) == 3 and leftovers(tmp_path) == []
+    assert b"CE1" in _page_text(tmp_path / "x.pdf")
+
+
+def test_a_signal_another_thread_takes_still_waits_for_the_renames(run_cli, tmp_path, monkeypatch):
+    """The mask holds a signal for the main thread only: with another thread alive (a server's,
+    a decoder's), the system gives it the signal, and its handler runs in the main thread at once.
+    The renames must be held all the same (seen in the full suite, with the studio tests' threads)."""
+    _prepare(run_cli, tmp_path)
+    real_replace, moves = os.replace, []
+    other_done = threading.Event()
+    other = threading.Thread(target=other_done.wait, daemon=True)  # takes the signals the main holds
+    other.start()
+
+    def signalled_on_the_first_move(source, destination, **kwargs):
+        moves.append(source)
+        if len(moves) == 1:
+            os.kill(os.getpid(), signal.SIGTERM)
+            time.sleep(0.05)  # the other thread's C handler has run: the main thread sees it next
+        return real_replace(source, destination, **kwargs)
+
+    monkeypatch.setattr("domino_print.output.files.os.replace", signalled_on_the_first_move)
+    try:
+        result = run_cli("--sets", "2", *SMALL, "--label", "CE1", "--out", tmp_path / "x.pdf")
+    finally:
+        other_done.set()
+        other.join()
     assert result.exit_code == 128 + signal.SIGTERM
     assert "stopped by SIGTERM; the files were written before it came" in one_line_error(result.stderr)
     assert len(moves) == 3 and leftovers(tmp_path) == []

@@ -59,8 +59,19 @@ class Stopped(BaseException):
         return 128 + self.signum
 
 
+_holding = 0
+"""How deep the main thread is in ``signals_held`` blocks. The mask holds a signal for the main
+thread only: one that another thread of the process takes (a server's, a decoder's) still runs
+its handler in the main thread at once, so the handler itself must wait while a block is held."""
+_deferred: list[int] = []
+"""The stop signals that came while a block was held: raised as it is left."""
+
+
 def _raise_stopped(signum: int, frame: FrameType | None) -> None:
     _received.append(signum)
+    if _holding:
+        _deferred.append(signum)
+        return
     raise Stopped(signum)
 
 
@@ -143,6 +154,7 @@ def stop_on_signals() -> Iterator[None]:
         return
     if not any(signal.getsignal(signum) in _OURS for signum in STOP_SIGNALS):
         _received.clear()
+        _deferred.clear()
     previous = {}
     try:
         for signum in STOP_SIGNALS:
@@ -160,16 +172,24 @@ def stop_on_signals() -> Iterator[None]:
 
 @contextlib.contextmanager
 def signals_held() -> Iterator[None]:
-    """Hold the stop signals (they wait, then arrive on leaving) so that the block always finishes."""
+    """Hold the stop signals (they wait, then arrive on leaving) so that the block always finishes,
+    whichever thread of the process the system gives a signal to."""
+    global _holding
     if threading.current_thread() is not threading.main_thread():
         yield
         return
     held = signal.pthread_sigmask(signal.SIG_BLOCK, ())  # a pending handler may raise here: nothing held yet
+    _holding += 1
     try:
-        signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)  # or here, once held: given back below
+        signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)  # a signal held by the mask arrives now...
+        _holding -= 1
+        if not _holding and _deferred:  # ...or came through another thread while held
+            signum = _deferred[0]
+            _deferred.clear()
+            raise Stopped(signum)
 
 
 _temporaries: dict[str, int] = {}
