@@ -290,3 +290,38 @@ def test_the_files_left_out_are_said_in_every_language(lang):
     assert english not in line
     with pytest.raises(ValueError, match="left_out"):
         DocumentFacts.from_json({**facts.as_json(), "left_out": [3]})
+
+
+def test_the_studio_marks_the_pictures_over_the_set(tmp_path):
+    """20 pictures: a double-eighteen uses 19; the 20th is named in the summary and the preview
+    says the set's highest value, for the page to mark the thumbnail beside it."""
+    from tests.test_studio import make_client, png_bytes, preview, upload
+
+    with make_client(tmp_path / "data") as client:
+        pictures = [(f"p{value:02}.png", png_bytes(Image.new("RGB", (8, 8), (value * 12, 40, 200))))
+                    for value in range(20)]
+        assert len(upload(client, pictures).json()["pictures"]) == 20
+        answer = preview(client, theme="pictures")
+        assert answer.status_code == 200, answer.text
+        assert answer.json()["pictures_top"] == 18
+        assert "1 picture left out, over the largest set (p19)" in answer.json()["summary"]
+        fewer = preview(client, theme="pictures", max=5).json()
+        assert fewer["pictures_top"] == 5 and "left out" not in fewer["summary"]
+
+
+def test_a_session_folder_half_made_by_another_request_is_finished_not_used(tmp_path):
+    """Three uploads at once of a new visitor's pictures: one request makes the folder while
+    another sees it; a folder without its state yet is not the session's (its pictures folder
+    may not exist yet: a 500 in the browser), and finishing it keeps what is there."""
+    from domino_print.studio.sessions import SessionStore
+
+    store = SessionStore(tmp_path, ttl_s=3600)
+    session = store.create()
+    session.folder.mkdir(parents=True)  # what the other request has made so far
+    assert not session.exists
+    session.ensure()
+    assert session.exists and session.pictures_dir.is_dir() and session.read_state()["pictures"] == []
+    with session.changing() as state:
+        state["title"] = "Mamie"
+    store.make_folder(session.folder)  # a late request making it again keeps the state
+    assert session.read_state()["title"] == "Mamie"

@@ -182,3 +182,49 @@ def test_a_single_picture_given_as_a_theme_is_said_as_one(run_cli, tmp_path):
     result = run_cli("--theme", picture, "--out", tmp_path / "l.pdf")
     assert result.exit_code == 2
     assert "is one picture, and a set needs one per value" in result.stderr
+
+
+# -- the studio: the same core, the same answers ---------------------------------------------------
+
+
+@pytest.fixture
+def studio(tmp_path):
+    from tests.test_studio import make_client
+
+    with make_client(tmp_path / "data") as client:
+        yield client
+
+
+def studio_preview(client, name: str, data: bytes):
+    from tests.test_studio_lists import list_preview
+
+    sent = client.post(f"/api/list/file?name={name}", content=data)
+    return sent, list_preview(client, lang="fr")
+
+
+def test_the_studio_reads_a_sheets_dates_and_header_as_the_command_line(studio, run_cli, tmp_path):
+    from tests.test_studio_lists import download, text_of
+
+    path = workbook(tmp_path / "events.xlsm", EVENTS)
+    sent, answer = studio_preview(studio, "events.xlsm", path.read_bytes())
+    assert sent.status_code == 200 and answer.status_code == 200, answer.text
+    assert "en-tête (Événement, Quand)" in answer.json()["summary"]
+    words = " ".join(text_of(download(studio, answer)).split())
+    for written in ("9 novembre 1989", "10 jours 15 h 10 min 10 s", "10 h 30"):
+        assert written in words
+    result = run_cli("--theme", path, "--out", tmp_path / "cli.pdf", "--lang", "fr")
+    assert result.exit_code == 0 and "(Événement, Quand)" in result.stdout
+
+
+@pytest.mark.parametrize("header", ["Item;Type", "Nom;Valeur"])
+def test_the_studio_reads_a_generic_header_as_the_command_line(studio, header):
+    data = f"{header}\nchat;cat\nchien;dog\nvache;cow\n".encode()
+    _, answer = studio_preview(studio, "liste.csv", data)
+    assert answer.status_code == 200, answer.text
+    assert f"en-tête ({header.replace(';', ', ')})" in answer.json()["summary"]
+
+
+def test_the_studio_takes_a_list_of_birthdays(studio):
+    _, answer = studio_preview(studio, "anniv.csv", "Prénom;Date\nLéa;2005-02-23\nTom;1988-05-03\n"
+                                                    "Zoé;2010-10-10\n".encode())
+    assert answer.status_code == 200, answer.text

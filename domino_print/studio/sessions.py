@@ -72,8 +72,10 @@ class Session:
 
     @property
     def exists(self) -> bool:
-        """Whether the session has its folder (made when its visitor first stores something)."""
-        return self.folder.is_dir()
+        """Whether the session has its folder (made when its visitor first stores something), whole:
+        its state is the last thing made, so a request running beside the one that makes it never
+        sees the folder without its sub-folders (three uploads at once of a new visitor's pictures)."""
+        return (self.folder / "state.json").is_file()
 
     def ensure(self) -> None:
         """Make the session's folder now, if it has none (see ``SessionStore.make_folder``)."""
@@ -183,8 +185,8 @@ class SessionStore:
         for name in ("pictures", "preview", "thumbs", "cache"):
             (folder / name).mkdir(exist_ok=True)
         state = folder / "state.json"
-        if not state.exists():
-            state.write_text(json.dumps(_empty_state()), encoding="utf-8")
+        with contextlib.suppress(FileExistsError), open(state, "x", encoding="utf-8") as made:
+            made.write(json.dumps(_empty_state()))  # "x": never over a state another request made
 
     def _count(self) -> int:
         with contextlib.suppress(OSError):
