@@ -79,8 +79,10 @@ def _cache_values(path: Path, cached: dict[str, str]) -> None:
             archive.writestr(name, data)
 
 
-def ods(rows, *, sheets=()) -> Callable[[Path], None]:
-    """An .ods written by odfpy, numbers as float cells, as LibreOffice saves them."""
+def ods(rows, *, sheets=(), hidden_rows=()) -> Callable[[Path], None]:
+    """An .ods written by odfpy, numbers as float cells, as LibreOffice saves them; a text that
+    begins with "=" is a formula saved without a value (as a script writes it: ``of:=[.B3]*2``);
+    ``hidden_rows`` (from 1) collapsed."""
     def write(path: Path) -> None:
         pytest.importorskip("odf")
         from odf.opendocument import OpenDocumentSpreadsheet
@@ -90,11 +92,13 @@ def ods(rows, *, sheets=()) -> Callable[[Path], None]:
         document = OpenDocumentSpreadsheet()
         for name, content in [("Feuille1", rows), *sheets]:
             table = Table(name=name)
-            for row in content:
-                line = TableRow()
+            for number, row in enumerate(content, start=1):
+                line = TableRow(visibility="collapse") if number in hidden_rows else TableRow()
                 for value in row:
                     if value is None:
                         cell = TableCell()
+                    elif isinstance(value, str) and value.startswith("of:="):
+                        cell = TableCell(formula=value)
                     elif isinstance(value, (int, float)):
                         cell = TableCell(valuetype="float", value=value)
                         cell.addElement(P(text=str(value)))
@@ -256,6 +260,13 @@ CORPUS = [
                                                                 enumerate(GERMAN, 1)]]), GERMAN),
     Case("libre-feuilles.ods", ods([("Notes",)], sheets=[("Liste", [HEADER, *WORDS])]), WORDS,
          options={"sheet": "Liste"}),
+    Case("libre-formules.ods", ods([HEADER, ("sept fois deux", "of:=7*2"), ("le double", "of:=[.B4]*2"),
+                                    ("trois", 3)]),
+         [("sept fois deux", "14"), ("le double", "6"), ("trois", "3")]),
+    Case("libre-recherche.ods", ods([HEADER, ("chien", "dog"), ("chat", "of:=VLOOKUP(1;[.A1:.B2];2)")]),
+         refusal=("formula", "cell B3: the formula =VLOOKUP(1;[.A1:.B2];2)")),
+    Case("libre-ligne-cachee.ods", ods([HEADER, *WORDS[:2], ("brouillon", "?"), WORDS[2]], hidden_rows=(4,)),
+         WORDS),
     Case("libre-seule-colonne.ods", ods([("chien",), ("chat",)]),
          refusal=("no_table", "sheet 'Feuille1' has no two columns of pairs")),
     # Word, written by python-docx

@@ -6,12 +6,13 @@ one ``ReadSettings.sheet`` names (``--sheet``). Every filled row is given with a
 ``finding`` finds the table in them (title rows, header, numbers, notes).
 Cells are read as they are shown: a number Excel stores as 56.0 is ``56``, a
 decimal is written with the page's decimal separator (``0,5`` on a French page),
-a formula gives the value the spreadsheet saved with it. An .xlsx written by a
-program that does not compute formulas (openpyxl) has none: such a formula is
-worked out when it is plain arithmetic on this sheet (``formulas``), and refused
-naming its cell otherwise, never read as empty; the sheet's hidden rows are left
-out and said. Both are read with openpyxl, and only when the sheet's XML holds a
-formula or a hidden row. Every place is named as the spreadsheet names it: sheet and cell,
+a formula gives the value the spreadsheet saved with it. An .xlsx or .ods written
+by a program that does not compute formulas (openpyxl, odfpy) has none: such a
+formula is worked out when it is plain arithmetic on this sheet (``formulas``; an
+.ods's ``of:=[.B3]*2`` read as ``=B3*2``), and refused naming its cell otherwise,
+never read as empty; the sheet's hidden rows are left out and said. Both are read
+a second time (openpyxl, odfpy), and only when the file's XML holds a formula or a
+hidden row. Every place is named as the spreadsheet names it: sheet and cell,
 ``'Feuil1', B7``.
 """
 
@@ -118,6 +119,8 @@ def _read_workbook(path: Path, data: bytes, settings: ReadSettings) -> Table:
     extras = _Extras(frozenset(), {}, ())
     if data.startswith(b"PK") and _xlsx_needs_openpyxl(data):
         extras = xlsx_extras(path, data, name, values, (first_row, first_column), settings.decimal)
+    elif data.startswith(b"PK") and _ods_needs_odfpy(data):
+        extras = ods_extras(data, name, values, (first_row, first_column))
     values = _with(values, extras.values, (first_row, first_column))
     hidden_lines: list[int] = []
     table = Table((), sheet=name, first_column=first_column, skipped=skipped, formulas=extras.refused)
@@ -215,6 +218,120 @@ def xlsx_extras(path: Path, data: bytes, name: str, values: list[list[object]], 
             worked[where] = formula  # shown as written, refused if the pairs use it
             refused.append((where[0] + 1, where[1], formula, str(why)))
     return _Extras(hidden, worked, tuple(refused))
+
+
+_ODS_MARKS = re.compile(rb'table:formula=|table:visibility="(?:collapse|filter)"')
+
+
+def _ods_needs_odfpy(data: bytes) -> bool:
+    """Whether an .ods has formulas or hidden rows (its content.xml, bounded by ``bounds``)."""
+    import zipfile
+
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            if "content.xml" not in archive.namelist() or "xl/workbook.xml" in archive.namelist():
+                return False
+            return bool(_ODS_MARKS.search(archive.read("content.xml")))
+    except (zipfile.BadZipFile, ValueError, OSError, NotImplementedError, KeyError):
+        return False
+
+
+_ODS_CELL = r"(\$?[A-Za-z]{1,3}\$?\d{1,7})"
+_ODS_REFERENCE = re.compile(r"\[\$?[^\]\[.]*\." + _ODS_CELL + r"(?::\.?" + _ODS_CELL + r")?\]")
+
+
+def ods_formula(formula: str) -> str:
+    """An OpenDocument formula (``of:=[.A3]+[.B3]``, ``of:=SUM([.B3:.B5])``) as Excel writes it
+    (``=A3+B3``, ``=SUM(B3:B5)``), for ``formulas.evaluate``; a reference to another sheet
+    (``[Feuille2.A1]``) keeps its sheet's name, and is refused there."""
+    text = formula.split(":", 1)[1] if re.match(r"^[a-z]+:", formula) else formula
+
+    def plain(matched: re.Match) -> str:
+        whole = matched.group(0)
+        if not whole.startswith("[.") and not whole.startswith("[$."):
+            return "!" + whole  # another sheet: not this sheet's arithmetic
+        first, last = matched.group(1), matched.group(2)
+        return first if last is None else f"{first}:{last}"
+
+    return _ODS_REFERENCE.sub(plain, text)
+
+
+def ods_extras(data: bytes, name: str, values: list[list[object]], start: tuple[int, int]) -> _Extras:
+    """The hidden rows of sheet ``name`` of an .ods and its formulas without a saved value, worked
+    out when plain arithmetic (``formulas``), read with odfpy (rows and cells repeated as stored)."""
+    try:
+        from odf.namespaces import OFFICENS, TABLENS
+        from odf.opendocument import load
+        from odf.table import Table as OdfTable
+
+        document = load(io.BytesIO(data))
+        sheet = next((table for table in document.spreadsheet.getElementsByType(OdfTable)
+                      if table.getAttribute("name") == name), None)
+    except Exception:  # odfpy refuses what calamine read: keep calamine's reading
+        return _Extras(frozenset(), {}, ())
+    if sheet is None:
+        return _Extras(frozenset(), {}, ())
+    first_row, first_column = start
+
+    def saved(cell: tuple[int, int]) -> object:
+        row, column = cell[0] - first_row, cell[1] - first_column
+        if 0 <= row < len(values) and 0 <= column < len(values[row]):
+            return values[row][column]
+        return None
+
+    hidden: set[int] = set()
+    pending: dict[tuple[int, int], str] = {}
+    written: dict[tuple[int, int], str] = {}  # each formula as the file writes it, for a refusal
+    row_number = 0
+    for row in _ods_rows(sheet, TABLENS):
+        repeat = _repeat(row, "number-rows-repeated", TABLENS)
+        if row_number > MOST_ROWS * 4:
+            break
+        visibility = row.attributes.get((TABLENS, "visibility"))
+        column = 0
+        for cell in row.childNodes:
+            if getattr(cell, "qname", None) not in ((TABLENS, "table-cell"), (TABLENS, "covered-table-cell")):
+                continue
+            formula = cell.attributes.get((TABLENS, "formula"))
+            has_value = any(cell.attributes.get((OFFICENS, key)) is not None
+                            for key in ("value", "string-value", "boolean-value", "date-value", "time-value"))
+            if formula and not has_value and saved((row_number, column)) in (None, ""):
+                pending[(row_number, column)] = "=" + ods_formula(str(formula)).lstrip("=")
+                written[(row_number, column)] = str(formula).split(":", 1)[-1]
+            column += _repeat(cell, "number-columns-repeated", TABLENS)
+            if column > 16_384:
+                break
+        if visibility in ("collapse", "filter"):
+            hidden.update(range(row_number + 1, row_number + 1 + min(repeat, MOST_ROWS)))
+        row_number += repeat
+    worked: dict[tuple[int, int], object] = {}
+    refused = []
+    view = formulas.Sheet(saved, pending.get)
+    for where, formula in pending.items():
+        try:
+            worked[where] = formulas.evaluate(formula, where, view)
+        except formulas.NotArithmetic as why:
+            worked[where] = written[where]
+            refused.append((where[0] + 1, where[1], written[where], str(why)))
+    return _Extras(frozenset(hidden), worked, tuple(refused))
+
+
+def _ods_rows(element: object, namespace: str):
+    for child in getattr(element, "childNodes", ()):
+        qname = getattr(child, "qname", None)
+        if qname == (namespace, "table-row"):
+            yield child
+        elif qname in ((namespace, "table-header-rows"), (namespace, "table-rows"),
+                       (namespace, "table-row-group")):
+            yield from _ods_rows(child, namespace)
+
+
+def _repeat(element: object, attribute: str, namespace: str) -> int:
+    value = getattr(element, "attributes", {}).get((namespace, attribute))
+    try:
+        return max(1, int(value)) if value is not None else 1
+    except ValueError:
+        return 1
 
 
 def _with(values: list[list[object]], more: dict[tuple[int, int], object], start: tuple[int, int]
