@@ -490,6 +490,13 @@ def list_sheets(name: str, data: bytes) -> tuple[str, ...]:
     return spreadsheet.sheet_names(Path(name), data) if reader is not None and reader.sheets else ()
 
 
+def list_title(file_name: str) -> str:
+    """The title (and theme name) a list file's name gives its set: ``calcul-CM1.csv`` -> "calcul CM1"."""
+    from domino_print.themes.pairs import PairList
+
+    return PairList(_path(file_name, "file_name"), ()).title
+
+
 def list_most_bytes() -> int:
     """The largest list of pairs read, in bytes."""
     from domino_print.themes.pairs import MAX_LIST_BYTES
@@ -500,7 +507,8 @@ def list_most_bytes() -> int:
 from domino_print.options.table import THEME_CHOICES  # noqa: E402
 from domino_print.themes.lists.table import PairsError, Place  # noqa: E402  (errors only: light)
 
-__all__ += ["THEME_CHOICES", "PairsError", "Place", "list_formats", "list_most_bytes", "list_sheets"]
+__all__ += ["THEME_CHOICES", "PairsError", "Place", "list_formats", "list_most_bytes", "list_sheets",
+            "list_title"]
 
 
 class Solids(NamedTuple):

@@ -111,6 +111,8 @@ def build_job(options: Options) -> Job:
     The one place a ``Job`` is made: the source (``read_source``), the sheet, then the
     set's parts from the classic builder or the association one."""
     source = read_source(options)
+    if isinstance(source, ThemeSource) and source.theme.print_labels and not options.labels:
+        options = options._replace(labels=True)  # the theme's own "names under the pictures"
     sheet = options.sheet_spec()
     if options.niveaux is not None:
         from domino_print.sets.levels import level_parts  # differentiated decks only

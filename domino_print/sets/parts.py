@@ -60,7 +60,7 @@ class SetParts(NamedTuple):
 def pairs_theme(pairs: PairList) -> Theme:
     """The theme a list of pairs stands for: an association theme titled after the file, with its pictures."""
     title = {lang: pairs.title for lang in ("fr", "en")}
-    return Theme(name=pairs.path.stem, kind="association", max_value=len(pairs.rows) - 1, title=title,
+    return Theme(name=pairs.title, kind="association", max_value=len(pairs.rows) - 1, title=title,
                  description={}, images=pairs.pictures, builtin=False)
 
 

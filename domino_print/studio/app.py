@@ -29,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import errno
+import functools
 import io
 import json
 import re
@@ -878,8 +879,8 @@ async def theme_download(request: Request) -> Response:
     state = session.read_state() if session is not None else {}
     if session is None or not state.get("pictures"):
         return PlainTextResponse("not found", status_code=404)
-    data = await studio.run(theme_zip.archive_bytes, state, session.pictures_dir, titles(state),
-                            _lang(request))
+    make = functools.partial(theme_zip.archive_bytes, print_labels=request.query_params.get("labels") == "1")
+    data = await studio.run(make, state, session.pictures_dir, titles(state), _lang(request))
     disposition = f'attachment; filename="{theme_zip.archive_name(state)}"'
     return Response(data, media_type="application/zip",
                     headers={"content-disposition": disposition, "cache-control": "no-store"})
@@ -916,7 +917,8 @@ async def theme_open(request: Request) -> Response:
         except theme_zip.RefusedTheme as exc:
             return _no_store(JSONResponse({"message": exc.message}, status_code=422))
         result = await studio.run(_open_theme, studio, session, lang, opened)
-    return state_answer(session, result["state"], rejected=result["rejected"], added=result["added"])
+    return state_answer(session, result["state"], rejected=result["rejected"], added=result["added"],
+                        print_labels=opened.print_labels)
 
 
 BODY_PAUSE_S = 60.0

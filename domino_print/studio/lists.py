@@ -40,6 +40,7 @@ from domino_print.api import (
     list_formats,
     list_most_bytes,
     list_sheets,
+    list_title,
     option_label,
     unpack_list_archive,
 )
@@ -100,7 +101,7 @@ def title_of(entry: dict, lang: str) -> str:
     if typed:
         return typed
     if entry.get("mode") == "file" and entry.get("file"):
-        stem = file_stem(Path(str(entry["file"].get("name", ""))).stem.replace("-", " "))
+        stem = file_stem(list_title(str(entry["file"].get("name", ""))))  # the core's title
         if stem:
             return stem
     return word(lang, "list.default_title")

@@ -2,7 +2,8 @@
 
 ``archive_bytes`` makes the .zip of "Download the theme": ``theme.toml`` and the original
 pictures, named by value and name (``01-maman.jpg``), the same theme the session's folder is
-(order, names in every language, title, fit, background, crops). ``domino-print --theme
+(order, names in every language, title, fit, background, crops, and the form's "names under
+the pictures": ``print_labels``). ``domino-print --theme
 photos.zip`` reads it as it is, or unzipped. Its bytes depend only on the pictures and the
 settings (fixed dates), so the same work downloads as the same file.
 
@@ -49,8 +50,10 @@ def member_names(state: dict, lang: str) -> list[str]:
     return names
 
 
-def archive_bytes(state: dict, pictures_dir: Path, titles: dict[str, str], lang: str) -> bytes:
-    """The theme of ``state`` as a .zip: ``theme.toml`` and the pictures of ``pictures_dir``."""
+def archive_bytes(state: dict, pictures_dir: Path, titles: dict[str, str], lang: str, *,
+                  print_labels: bool = False) -> bytes:
+    """The theme of ``state`` as a .zip: ``theme.toml`` and the pictures of ``pictures_dir``;
+    ``print_labels`` when the form prints the names under the pictures (``--labels``)."""
     names = member_names(state, lang)
     renamed = {**state, "pictures": [{**p, "archived": name}
                                       for p, name in zip(state["pictures"], names, strict=True)]}
@@ -62,7 +65,7 @@ def archive_bytes(state: dict, pictures_dir: Path, titles: dict[str, str], lang:
             info.external_attr = 0o644 << 16
             out.writestr(info, data)
 
-        text = picture_files.theme_text(renamed, "archived", titles)
+        text = picture_files.theme_text(renamed, "archived", titles, print_labels=print_labels)
         add(THEME_FILE, text.encode("utf-8"), zipfile.ZIP_DEFLATED)
         for picture, name in zip(state["pictures"], names, strict=True):
             add(name, (pictures_dir / picture["file"]).read_bytes(), zipfile.ZIP_STORED)  # packed already
@@ -86,6 +89,7 @@ class OpenedTheme:
     fit: str = "contain"
     background: str = "#FFFFFF"
     title: str = ""
+    print_labels: bool = False
 
 
 class RefusedTheme(Exception):
@@ -121,7 +125,7 @@ def read_archive(zip_path: Path, folder: Path, lang: str, most_bytes: int | None
         theme = _open(zip_path, folder, most_bytes=most_bytes, most_file_bytes=most_file_bytes)
     except DominoError as exc:
         raise RefusedTheme(refusal(exc, lang)) from None
-    opened = OpenedTheme(fit=theme.fit, background=theme.background)
+    opened = OpenedTheme(fit=theme.fit, background=theme.background, print_labels=theme.print_labels)
     default_titles = {word(code, "pictures.default_title") for code in languages()}
     title = theme.title_in(lang)
     opened.title = "" if title in default_titles or title == theme.name else title

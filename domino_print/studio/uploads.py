@@ -260,8 +260,9 @@ def printed_name(entry: dict, lang: str, value: int) -> str:
     return in_language(entry.get("labels", {}), lang) or entry.get("name") or str(value)
 
 
-def theme_text(state: dict, key: str, titles: dict[str, str]) -> str:
-    """The ``theme.toml`` for the pictures of ``state``; ``key`` is ``file`` or ``preview``."""
+def theme_text(state: dict, key: str, titles: dict[str, str], *, print_labels: bool = False) -> str:
+    """The ``theme.toml`` for the pictures of ``state``; ``key`` is ``file`` or ``preview``;
+    ``print_labels``: the names printed under the pictures without ``--labels`` (a theme .zip's)."""
     pictures = state["pictures"]
     fit = str(state["fit"]) if state.get("fit") in FIT_MODES else "contain"
     background = str(state["background"]) if _COLOUR.match(str(state.get("background"))) else "#FFFFFF"
@@ -272,6 +273,7 @@ def theme_text(state: dict, key: str, titles: dict[str, str]) -> str:
         f"background = {_toml_string(background)}",
         f"images = {_toml_list([p[key] for p in pictures])}",
         *_crop_lines(pictures),
+        *(["print_labels = true  # the names under the pictures, as --labels"] if print_labels else []),
         "",
         "[title]",
         *(f"{lang} = {_toml_string(titles[lang])}" for lang in languages()),

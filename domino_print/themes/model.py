@@ -72,7 +72,8 @@ _BUILTIN_KEYS = {
     "levels",
 }
 _REPRESENTATION_KEYS = {"name", "values", "kind", "words", "names", "case", "lowest", "style", "match"}
-_USER_KEYS = {"name", "title", "description", "labels", "images", "fit", "background", "age", "crop"}
+_USER_KEYS = {"name", "title", "description", "labels", "images", "fit", "background", "age", "crop",
+              "print_labels"}
 _HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
@@ -116,6 +117,9 @@ class Theme:
     """Where each picture's square is cut with ``fit = "cover"`` (x, y from 0 to 1: 0 the left or
     top, 0.5 the middle); a value without one is cut in its middle."""
     background: str = "#FFFFFF"
+    print_labels: bool = False
+    """A picture theme that prints its names under the pictures without ``--labels`` (theme.toml's
+    ``print_labels = true``: the studio's theme .zip keeps its "names under the pictures")."""
     builtin: bool = True
     association: AssociationTheme | None = None
     left_out: tuple[str, ...] = ()

@@ -28,6 +28,7 @@ font lacks). The file's name is the set's title and passes the same check.
 from __future__ import annotations
 
 import os
+import unicodedata
 from pathlib import Path
 from typing import NamedTuple
 
@@ -80,7 +81,11 @@ class PairList(NamedTuple):
 
     @property
     def title(self) -> str:
-        return self.path.stem.replace("-", " ").replace("_", " ")
+        """The set's title and its theme's name, from the file's name (``calcul-CM1_sans-doublon.csv``
+        is "calcul CM1 sans doublon"): the one owner, so that a list renamed by the studio
+        (which saves it under its title) makes the command line's very PDF."""
+        text = unicodedata.normalize("NFC", self.path.stem).replace("-", " ").replace("_", " ")
+        return " ".join(text.split())
 
     @property
     def pictures(self) -> tuple[Path, ...]:

@@ -370,6 +370,9 @@ def _from_toml(toml: Path) -> UserTheme:
     if fit not in FIT_MODES:
         raise ThemeError('fit must be "contain" or "cover", not {fit!r}', path=toml, fit=fit)
     background = check_colour(toml, "background", data.get("background", DEFAULT_BACKGROUND))
+    print_labels = data.get("print_labels", False)
+    if not isinstance(print_labels, bool):
+        raise ThemeError("print_labels must be true or false, not {value!r}", path=toml, value=print_labels)
     name = data.get("name", _theme_name(folder))
     if "name" in data:
         if not isinstance(name, str) or not name.strip() or any(c in name for c in "/\\"):
@@ -396,6 +399,7 @@ def _from_toml(toml: Path) -> UserTheme:
         fit=fit,
         crops=crop_table(toml, data, len(paths)),
         background=background,
+        print_labels=print_labels,
         builtin=False,
         left_out=tuple(others),
         source=source,

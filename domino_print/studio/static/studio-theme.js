@@ -12,10 +12,15 @@
   const link = $("theme-download");
   if (!link) return;
 
+  // The zip keeps the form's "names under the pictures" (--labels) with the pictures' settings.
+  const labelsOn = () => { const box = $("f-labels"); return Boolean(box && box.checked && !box.disabled); };
+  const zipHref = () => `/theme.zip?lang=${lang}&labels=${labelsOn() ? 1 : 0}&v=${Date.now()}`;
+  link.addEventListener("click", () => { if (link.hasAttribute("href")) link.href = zipHref(); });
+
   document.addEventListener("studio:pictures", (event) => {
     const count = event.detail.pictures.length;
     if (count) {
-      link.href = `/theme.zip?lang=${lang}&v=${Date.now()}`;
+      link.href = zipHref();
       link.removeAttribute("aria-disabled");
     } else {
       link.removeAttribute("href");
@@ -48,6 +53,7 @@
       return;
     }
     status.textContent = say("theme.opened", { count: data.pictures.length });
+    if ($("f-labels")) $("f-labels").checked = Boolean(data.print_labels);  // as the theme was kept
     document.dispatchEvent(new CustomEvent("studio:state", { detail: data }));
   });
 })();
