@@ -3,7 +3,7 @@
 ``archive_bytes`` makes the .zip of "Download the theme": ``theme.toml`` and the original
 pictures, named by value and name (``01-maman.jpg``), the same theme the session's folder is
 (order, names in every language, title, fit, background, crops, and the form's "names under
-the pictures": ``print_labels``). ``domino-print --theme
+the pictures": ``show_labels``). ``domino-print --theme
 photos.zip`` reads it as it is, or unzipped. Its bytes depend only on the pictures and the
 settings (fixed dates), so the same work downloads as the same file.
 

@@ -273,7 +273,7 @@ def theme_text(state: dict, key: str, titles: dict[str, str], *, print_labels: b
         f"background = {_toml_string(background)}",
         f"images = {_toml_list([p[key] for p in pictures])}",
         *_crop_lines(pictures),
-        *(["print_labels = true  # the names under the pictures, as --labels"] if print_labels else []),
+        *(["show_labels = true  # the names under the pictures, as --labels"] if print_labels else []),
         "",
         "[title]",
         *(f"{lang} = {_toml_string(titles[lang])}" for lang in languages()),

@@ -73,7 +73,7 @@ _BUILTIN_KEYS = {
 }
 _REPRESENTATION_KEYS = {"name", "values", "kind", "words", "names", "case", "lowest", "style", "match"}
 _USER_KEYS = {"name", "title", "description", "labels", "images", "fit", "background", "age", "crop",
-              "print_labels"}
+              "show_labels"}
 _HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
@@ -119,7 +119,7 @@ class Theme:
     background: str = "#FFFFFF"
     print_labels: bool = False
     """A picture theme that prints its names under the pictures without ``--labels`` (theme.toml's
-    ``print_labels = true``: the studio's theme .zip keeps its "names under the pictures")."""
+    ``show_labels = true``: the studio's theme .zip keeps its "names under the pictures")."""
     builtin: bool = True
     association: AssociationTheme | None = None
     left_out: tuple[str, ...] = ()

@@ -370,9 +370,10 @@ def _from_toml(toml: Path) -> UserTheme:
     if fit not in FIT_MODES:
         raise ThemeError('fit must be "contain" or "cover", not {fit!r}', path=toml, fit=fit)
     background = check_colour(toml, "background", data.get("background", DEFAULT_BACKGROUND))
-    print_labels = data.get("print_labels", False)
+    print_labels = data.get("show_labels", False)
     if not isinstance(print_labels, bool):
-        raise ThemeError("print_labels must be true or false, not {value!r}", path=toml, value=print_labels)
+        raise ThemeError(says="theme.not_true_or_false", path=toml, key="show_labels",
+                         value=displayed(repr(print_labels)))
     name = data.get("name", _theme_name(folder))
     if "name" in data:
         if not isinstance(name, str) or not name.strip() or any(c in name for c in "/\\"):
