@@ -23,7 +23,7 @@ def test_a_list_of_pairs_is_a_typed_source_that_carries_the_list():
     made = parse_options({"theme": str(EXAMPLES / "tables-de-multiplication.csv")})
     assert isinstance(made.source, PairsSource)
     assert made.pairs is made.source.pairs and len(made.pairs.rows) == 10
-    assert made.theme.name == "tables-de-multiplication" and made.theme.kind == "association"
+    assert made.theme.name == "tables de multiplication" and made.theme.kind == "association"
     assert made.association is not None and made.deck == "loop" and len(made.tiles) == 10
 
 
