@@ -215,7 +215,7 @@ def cli(ctx: click.Context, **values) -> None:
 
     options = parse(values, command_line=True)
     job = parse_options(options)
-    out = pdf_destination(options.out, f"dominos-{job.theme.file_stem}.pdf")
+    out = pdf_destination(options.out, f"{job.file_stem}.pdf")
     prepare_destination(out)  # before a long render, not after it
     solid_writer = solid_writer_for(out)
     if solid_writer is not None:

@@ -8,6 +8,8 @@ import sys
 
 import pytest
 
+from pypdf import PdfReader
+
 from domino_print import __version__
 from domino_print.themes.model import builtin_names
 
@@ -45,6 +47,23 @@ def test_default_output_goes_to_output_folder(run_cli, tmp_path, monkeypatch):
     result = run_cli("--theme", "pips", "--no-rules")
     assert result.exit_code == 0
     assert (tmp_path / "output" / "dominos-pips.pdf").is_file()
+
+
+def test_the_default_file_name_follows_the_set(run_cli, tmp_path, monkeypatch):
+    """Issue 34 item 9: run in order without --out, a class set and its reprint were one file."""
+    monkeypatch.chdir(tmp_path)
+    class_set = ["--theme", "pips-couleur", "--sets", "3", "--label", "CP Mme Roux", "--backs"]
+    runs = [class_set, [*class_set, "--only", "4-2,6-6", "--set", "2"], [*class_set, "--set", "2"],
+            ["--theme", "pips-couleur", "--only", "6-6"]]
+    for args in runs:
+        result = run_cli(*args)
+        assert result.exit_code == 0, result.output
+    assert sorted(os.listdir(tmp_path / "output")) == [
+        "dominos-pips-couleur-3-sets.pdf", "dominos-pips-couleur-reprint.pdf",
+        "dominos-pips-couleur-set-2-reprint.pdf", "dominos-pips-couleur-set-2.pdf"]
+    pages = {name: len(PdfReader(tmp_path / "output" / name).pages) for name in os.listdir(tmp_path / "output")}
+    assert pages["dominos-pips-couleur-set-2-reprint.pdf"] == 2  # the tiles and their backs
+    assert pages["dominos-pips-couleur-3-sets.pdf"] > pages["dominos-pips-couleur-set-2.pdf"] > 2
 
 
 @pytest.mark.parametrize(

@@ -100,6 +100,21 @@ class Job(NamedTuple):
         decks: dict[str, Deck] = {"boucle": "loop", "chaine": "chain"}
         return decks.get(structure, "double")
 
+    @property
+    def file_stem(self) -> str:
+        """The default output file's name without its ending: the theme, then what sets this job
+        apart from the same theme's whole set, so that examples run one after another keep
+        each file: ``dominos-pips-couleur-30-sets`` for a class set, ``...-set-7-reprint`` for its
+        reprint of lost tiles (``--only``), ``...-set-7`` for one set of it."""
+        parts = [f"dominos-{self.theme.file_stem}"]
+        if self.options.only_set is not None:
+            parts.append(f"set-{self.options.only_set}")
+        elif self.options.sets > 1:
+            parts.append(f"{self.options.sets}-sets")
+        if self.options.only is not None:
+            parts.append("reprint")
+        return "-".join(parts)
+
     def set_name_in(self, lang: str) -> str:
         """``double-six``, or ``loop`` for a loop deck, in ``lang``."""
         return set_name(lang, self.deck, self.top)
