@@ -7,7 +7,6 @@ import subprocess
 import sys
 
 import pytest
-
 from pypdf import PdfReader
 
 from domino_print import __version__
