@@ -60,7 +60,8 @@ def test_the_default_file_name_follows_the_set(run_cli, tmp_path, monkeypatch):
     assert sorted(os.listdir(tmp_path / "output")) == [
         "dominos-pips-couleur-3-sets.pdf", "dominos-pips-couleur-reprint.pdf",
         "dominos-pips-couleur-set-2-reprint.pdf", "dominos-pips-couleur-set-2.pdf"]
-    pages = {name: len(PdfReader(tmp_path / "output" / name).pages) for name in os.listdir(tmp_path / "output")}
+    folder = tmp_path / "output"
+    pages = {name: len(PdfReader(folder / name).pages) for name in os.listdir(folder)}
     assert pages["dominos-pips-couleur-set-2-reprint.pdf"] == 2  # the tiles and their backs
     assert pages["dominos-pips-couleur-3-sets.pdf"] > pages["dominos-pips-couleur-set-2.pdf"] > 2
 
