@@ -104,6 +104,7 @@ bench: $(STAMP) chromium
 	$(BIN)/python -m bench.hostile_memory
 	$(BIN)/python -m bench.site --write
 	$(BIN)/python -m bench.studio_lists --write
+	$(BIN)/python -m bench.studio_school --write
 
 # docs/usage.md from the option table (tests/test_docs.py fails while it is stale).
 docs: $(STAMP)

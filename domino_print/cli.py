@@ -432,12 +432,15 @@ def calibrate_command(**values) -> None:
 @click.option("--no-browser", is_flag=True, help="Do not open the page in the browser.")
 @click.option("--data-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Where sessions keep their pictures (default: a temporary folder removed on exit).")
-def studio_command(port: int, no_browser: bool, data_dir: Path | None) -> None:
+@click.option("--workers", type=click.IntRange(1, 32), default=1, show_default=True,
+              help="Processes serving the studio (a school: one per core, e.g. --workers 2); "
+                   "they share the data folder.")
+def studio_command(port: int, no_browser: bool, data_dir: Path | None, workers: int) -> None:
     """Make a set in the browser: every option, a live preview, your own pictures."""
     # The web server (uvicorn, Starlette) loads only for this command.
     from domino_print.studio.server import serve
 
-    serve(port, open_browser=not no_browser, data_dir=data_dir, echo=click.echo)
+    serve(port, open_browser=not no_browser, data_dir=data_dir, echo=click.echo, workers=workers)
 
 
 @cli.command("site")

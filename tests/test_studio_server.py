@@ -147,3 +147,64 @@ def test_the_launcher_serves_the_studio_without_a_console(tmp_path):
         process.send_signal(signal.SIGINT)
         _, err = process.communicate(timeout=20)
     assert process.returncode == 128 + signal.SIGINT and err == "", err  # nothing printed anywhere
+
+
+def _upload(url: str, files: list[tuple[str, bytes]], origin: str, cookie: str) -> int:
+    boundary = "domino-print-test-boundary"
+    body = b"".join(
+        f'--{boundary}\r\nContent-Disposition: form-data; name="files"; filename="{name}"\r\n'
+        f"Content-Type: application/octet-stream\r\n\r\n".encode() + data + b"\r\n" for name, data in files
+    ) + f"--{boundary}--\r\n".encode()
+    request = urllib.request.Request(url, data=body, method="POST", headers={
+        "content-type": f"multipart/form-data; boundary={boundary}", "origin": origin, "cookie": cookie})
+    with urllib.request.urlopen(request, timeout=60) as answer:
+        return answer.status
+
+
+def test_two_workers_serving_one_session_give_the_command_lines_downloads(tmp_path):
+    """``domino-print studio --workers 2``: one visitor's photos reach the session through one
+    worker, previews and downloads come from both (each request a new connection, which the
+    kernel hands to either), and every download is the PDF the command line makes of the
+    session's folder, whichever worker built it."""
+    from tests.test_studio import seven_photos
+
+    port, data = free_port(), tmp_path / "data"
+    process = subprocess.Popen(
+        [str(BIN / "domino-print"), "studio", "--no-browser", "--workers", "2", "--port", str(port),
+         "--data-dir", str(data)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        assert "2 workers" in process.stdout.readline()
+        deadline = time.monotonic() + 60
+        workers: set[str] = set()
+        while len(workers) < 2:  # both workers up (a new connection each time)
+            assert time.monotonic() < deadline, f"only workers {workers} answered"
+            try:
+                workers.add(get(base + "/health")[2]["x-domino-print-worker"])
+            except OSError:
+                time.sleep(0.1)
+        status, _, headers = get(base + "/")
+        cookie = headers["set-cookie"].split(";")[0]
+        assert _upload(base + "/api/pictures?lang=en", seven_photos(tmp_path / "photos"), base, cookie) == 200
+        (session,) = (data / "sessions").iterdir()
+        for max_value in (3, 6):
+            options = {"theme": "pictures", "labels": True, "max": str(max_value)}
+            status, answer = post_json(base + "/api/preview", {"options": options, "page_lang": "en"}, base,
+                                       cookie)
+            assert status == 200, answer
+            out = tmp_path / f"cli-{max_value}.pdf"
+            subprocess.run([str(BIN / "domino-print"), "--theme", str(session / "pictures"), "--labels",
+                            "--max", str(max_value), "--out", str(out), "--quiet"], check=True, timeout=120)
+            served_by: set[str] = set()
+            for _ in range(40):  # until both workers have served this download
+                status, pdf, headers = get(base + answer["download"], cookie=cookie)
+                assert status == 200 and pdf == out.read_bytes()
+                served_by.add(headers["x-domino-print-worker"])
+                if served_by == workers:
+                    break
+            assert served_by == workers
+    finally:
+        process.send_signal(signal.SIGINT)
+        out_text, err = process.communicate(timeout=30)
+    assert process.returncode == 0, err
+    assert "stopped" in out_text

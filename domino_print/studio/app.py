@@ -32,6 +32,7 @@ import errno
 import functools
 import io
 import json
+import os
 import re
 import tempfile
 import unicodedata
@@ -615,7 +616,7 @@ async def download(request: Request) -> Response:
         name = "dominos-" + re.sub(r"[^A-Za-z0-9_-]+", "-", theme).strip("-") + ".pdf"
     disposition = "inline" if request.query_params.get("inline") else "attachment"
     return Response(data, media_type="application/pdf", headers={
-        "content-disposition": f'{disposition}; filename="{name}"', "cache-control": "no-store"})
+        "content-disposition": f'{disposition}; filename="{name}"', "cache-control": "no-store", **_WORKER})
 
 
 async def download_3mf(request: Request) -> Response:
@@ -1084,7 +1085,12 @@ async def goal_picture(request: Request) -> Response:
 
 
 async def health(_request: Request) -> Response:
-    return PlainTextResponse("ok\n")
+    """``ok``, and which worker process answered (``x-domino-print-worker``, as downloads say)."""
+    return PlainTextResponse("ok\n", headers=_WORKER)
+
+
+_WORKER = {"x-domino-print-worker": str(os.getpid())}
+"""The process that answers: several workers (``domino-print studio --workers``) serve one session."""
 
 
 async def no_icon(_request: Request) -> Response:

@@ -2,7 +2,8 @@
 
 It listens on 127.0.0.1 only (a free port unless ``--port``), prints its address, opens
 the browser (not with ``--no-browser``) and stops cleanly on Ctrl-C, removing the data
-folder it made for itself (a ``--data-dir`` given is kept).
+folder it made for itself (a ``--data-dir`` given is kept). ``--workers N`` serves it from N
+processes over the one data folder (``serve_workers``), for a school on a small server.
 """
 
 from __future__ import annotations
@@ -29,8 +30,8 @@ def listening_socket(port: int) -> socket.socket:
 
 
 def serve(port: int = 0, *, open_browser: bool = True, data_dir: Path | None = None,
-          echo=print) -> None:
-    """Run the studio until interrupted."""
+          echo=print, workers: int = 1) -> None:
+    """Run the studio until interrupted, in ``workers`` processes (``serve_workers``) if more than one."""
     # uvicorn and the app (Starlette) load only for this command.
     import uvicorn
 
@@ -49,6 +50,16 @@ def serve(port: int = 0, *, open_browser: bool = True, data_dir: Path | None = N
     chosen = sock.getsockname()[1]
     address = f"http://{HOST}:{chosen}/"
     settings = Settings(data_dir=folder, hosts=(HOST, "localhost"))
+    if workers > 1:
+        echo(f"domino-print studio: {address} (Ctrl-C to stop; {workers} workers)")
+        try:
+            serve_workers(sock, settings, workers)
+        finally:
+            sock.close()
+            if own_folder:
+                shutil.rmtree(folder, ignore_errors=True)
+        echo("domino-print studio: stopped")
+        return
     app = create_app(settings)
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
                             timeout_graceful_shutdown=2)
@@ -76,3 +87,21 @@ def serve(port: int = 0, *, open_browser: bool = True, data_dir: Path | None = N
     stopped = take_stop()
     if stopped is not None:  # 128 + N, as the command line ends on a signal
         raise SystemExit(stopped.exit_code)
+
+
+def serve_workers(sock: socket.socket, settings, workers: int) -> None:
+    """Serve on ``sock`` from ``workers`` processes until Ctrl-C or SIGTERM (uvicorn's supervisor).
+
+    Each worker builds the app as ``uvicorn domino_print.studio:app`` does, from the environment
+    (``settings.Settings.from_env``: the one data folder, the host names), so that sessions, their
+    locks (``fcntl`` on ``state.json``) and the render caches on disk are shared; each worker
+    draws one document at a time, the workers side by side (one per core).
+    """
+    import uvicorn
+    from uvicorn.supervisors import Multiprocess
+
+    os.environ["DOMINO_PRINT_STUDIO_DATA"] = str(settings.data_dir)
+    os.environ["DOMINO_PRINT_STUDIO_HOSTS"] = ",".join(settings.hosts)
+    config = uvicorn.Config("domino_print.studio:app", workers=workers, log_level="warning",
+                            access_log=False, lifespan="on", timeout_graceful_shutdown=2)
+    Multiprocess(config, sockets=[sock]).run()

@@ -8,7 +8,10 @@ worker shares one data folder:
   in the system's temporary folder);
 - ``DOMINO_PRINT_STUDIO_HOSTS``: the host names the server answers to, comma separated
   (default: ``127.0.0.1,localhost,[::1]``; any port). A request whose ``Host`` or
-  ``Origin`` names another host is refused.
+  ``Origin`` names another host is refused;
+- ``DOMINO_PRINT_STUDIO_NEW_SESSIONS_PER_CLIENT_MINUTE``: new sessions one address may start in a
+  minute (default 12, at most the 120 of all addresses together): a school whose classrooms
+  reach the server through one address (a proxy, a NAT) raises it.
 """
 
 from __future__ import annotations
@@ -71,4 +74,8 @@ class Settings:
             data_dir = Path(tempfile.gettempdir()) / f"domino-print-studio-{user}"
         hosts = os.environ.get("DOMINO_PRINT_STUDIO_HOSTS")
         names = tuple(h.strip().lower() for h in hosts.split(",") if h.strip()) if hosts else DEFAULT_HOSTS
+        per_client = os.environ.get("DOMINO_PRINT_STUDIO_NEW_SESSIONS_PER_CLIENT_MINUTE", "").strip()
+        if per_client.isdigit() and 0 < int(per_client) <= Limits.new_sessions_per_minute:
+            limits = Limits(new_sessions_per_client_minute=int(per_client))
+            return cls(data_dir=data_dir, hosts=names, limits=limits)
         return cls(data_dir=data_dir, hosts=names)

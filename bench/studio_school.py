@@ -1,0 +1,175 @@
+"""A school on a small server: a hundred studio visitors at once, on the loopback, bounded in time.
+
+The server is ``domino-print studio --workers 2 --no-browser`` (the command the README gives a
+school), in a subprocess. A hundred visitors, each with its own session, arrive over the first
+three seconds; each changes an option every 1 to 3 s (the built-in themes in turn and a margin
+of its own, so that nearly every change is a new render) and, as the page does, asks for the
+new preview and its first page's picture. The run stops 50 s after the first visitor, and the
+whole scenario is bounded to 60 s. Limits: no error, the 95th percentile of a change's latency
+(preview + first page) within 300 ms, the workers' memory (the sum of each process's peak) within
+500 MB. On a busy machine the times grow with the load: the load average is printed with them.
+
+    python -m bench.studio_school            # print the table
+    python -m bench.studio_school --write    # and add it to bench/RESULTS.md (make bench)
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import re
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = ROOT / "bench" / "RESULTS.md"
+SECTION = "## A school: a hundred studio visitors"
+VISITORS, WORKERS = 100, 2
+RUN_S, BOUND_S = 50.0, 60.0
+THINK_S = (1.0, 3.0)
+THEMES = ("pips", "fruits", "pips-couleur", "chiffres")
+P95_MS, MEMORY_MB = 300, 500
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def _processes(pid: int) -> list[int]:
+    """``pid`` and its descendants (the supervisor and its workers)."""
+    found, queue = [], [pid]
+    while queue:
+        current = queue.pop()
+        found.append(current)
+        for task in Path(f"/proc/{current}/task").glob("*/children"):
+            queue.extend(int(child) for child in task.read_text().split())
+    return found
+
+
+def _peak_mb(pid: int) -> float:
+    status = Path(f"/proc/{pid}/status").read_text()
+    return int(re.search(r"VmHWM:\s+(\d+) kB", status).group(1)) / 1024
+
+
+async def _visitor(number: int, url: str, stop_at: float, latencies: list[float], errors: list[str]) -> None:
+    import httpx
+
+    rng = random.Random(number)  # a fixed seed per visitor: the same run every time
+    await asyncio.sleep(rng.uniform(0, 3))
+    async with httpx.AsyncClient(base_url=url, timeout=20, headers={"origin": url}) as client:
+        await client.get("/")
+        change = 0
+        while time.monotonic() < stop_at:
+            options = {"theme": THEMES[(number + change) % len(THEMES)],
+                       "margin": f"{8 + (number * 37 + change) % 1200 * 0.01:.2f}"}
+            change += 1
+            started = time.perf_counter()
+            try:
+                answer = await client.post("/api/preview", json={"options": options, "page_lang": "fr"})
+                answer.raise_for_status()
+                page = await client.get(answer.json()["pages"][0])
+                page.raise_for_status()
+            except Exception as error:  # counted and shown: every error fails the scenario
+                errors.append(repr(error))
+            else:
+                latencies.append((time.perf_counter() - started) * 1000)
+            await asyncio.sleep(rng.uniform(*THINK_S))
+
+
+async def _school(url: str) -> tuple[list[float], list[str]]:
+    latencies: list[float] = []
+    errors: list[str] = []
+    stop_at = time.monotonic() + RUN_S
+    visitors = [_visitor(n, url, stop_at, latencies, errors) for n in range(VISITORS)]
+    try:
+        await asyncio.wait_for(asyncio.gather(*visitors), timeout=BOUND_S)
+    except asyncio.TimeoutError:
+        errors.append(f"the run did not end within {BOUND_S:g} s")
+    return latencies, errors
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--write", action="store_true", help="add the table to bench/RESULTS.md")
+    options = parser.parse_args()
+    data = Path(tempfile.mkdtemp(prefix="domino-print-school-"))
+    script = Path(sys.executable).with_name("domino-print")
+    server = subprocess.Popen(
+        [str(script), "studio", "--no-browser", "--workers", str(WORKERS), "--data-dir", str(data)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        # the visitors all come from 127.0.0.1, as a school's behind one address do
+        env={**os.environ, "DOMINO_PRINT_STUDIO_NEW_SESSIONS_PER_CLIENT_MINUTE": str(VISITORS)})
+    try:
+        line = server.stdout.readline() if server.stdout else ""
+        match = re.search(r"(http://127\.0\.0\.1:\d+)/", line)
+        if not match:
+            raise SystemExit(f"the studio did not start: {line}")
+        url = match.group(1)
+        import urllib.request
+
+        for _ in range(200):
+            try:
+                urllib.request.urlopen(url + "/health", timeout=5).read()
+                break
+            except OSError:
+                time.sleep(0.1)
+        time.sleep(1.0)  # both workers up
+        started = time.monotonic()
+        latencies, errors = asyncio.run(_school(url))
+        took = time.monotonic() - started
+        memory = sum(_peak_mb(pid) for pid in _processes(server.pid))
+    finally:
+        server.send_signal(signal.SIGINT)
+        try:
+            server.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        shutil.rmtree(data, ignore_errors=True)
+    latencies = latencies or [0.0]
+    p50, p95 = statistics.median(latencies), percentile(latencies, 0.95)
+    checks = [(not errors, f"{len(errors)} errors"), (p95 <= P95_MS, f"p95 {p95:.0f} <= {P95_MS} ms"),
+              (memory <= MEMORY_MB, f"memory {memory:.0f} <= {MEMORY_MB} MB")]
+    verdict = "ok" if all(ok for ok, _ in checks) else "FAIL"
+    load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
+    header = ("scenario", "changes", "median", "95th percentile", "max", "changes per second", "memory",
+              "limits")
+    row = (f"{VISITORS} visitors, `domino-print studio --workers {WORKERS}`", str(len(latencies)),
+           f"{p50:.0f} ms", f"{p95:.0f} ms", f"{max(latencies):.0f} ms", f"{len(latencies) / took:.1f}",
+           f"{memory:.0f} MB", verdict + ": " + "; ".join(text for _, text in checks))
+    table = "\n".join("| " + " | ".join(r) + " |" for r in (header, tuple("---" for _ in header), row))
+    print(table)
+    print(f"load average {load}")
+    for error in errors[:3]:
+        print(f"bench: error: {error}", file=sys.stderr)
+    if options.write:
+        section = (
+            f"{SECTION}\n\nTaken with `make bench` ({time.strftime('%Y-%m-%d')}, {os.cpu_count()} cores, "
+            f"load average {load} when it ended): `python -m bench.studio_school`, {VISITORS} visitors on "
+            f"the loopback, each with its own session, each changing an option every 1-3 s (a new render "
+            f"nearly every time) and fetching the preview and its first page, for {RUN_S:g} s (bounded to "
+            f"{BOUND_S:g} s), against `domino-print studio --workers {WORKERS}`. Memory is the sum of each "
+            "process's peak. The machine is shared: compare with the load average.\n\n" + table + "\n"
+        )
+        existing = RESULTS.read_text(encoding="utf-8") if RESULTS.exists() else "# Benchmark results\n"
+        existing = existing.split(f"\n{SECTION}")[0].rstrip("\n")
+        tail = ""
+        if f"\n{SECTION}" in (RESULTS.read_text(encoding="utf-8") if RESULTS.exists() else ""):
+            after = RESULTS.read_text(encoding="utf-8").split(f"\n{SECTION}", 1)[1]
+            rest = after.split("\n## ", 1)
+            tail = "\n\n## " + rest[1] if len(rest) > 1 else ""
+        RESULTS.write_text(existing + "\n\n" + section + tail.rstrip("\n") + ("\n" if tail else ""),
+                           encoding="utf-8")
+    return 0 if verdict == "ok" else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
