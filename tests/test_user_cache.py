@@ -194,3 +194,15 @@ def test_every_built_in_theme_read_back_from_the_cache_is_the_parsed_one(cache):
         assert first == again == model.read_toml(path), name
         assert model.load_builtin(name) == model.theme_from_data(path, model.read_toml(path))
     assert len(list(cache.glob("theme-*.marshal"))) == len(model.builtin_names())
+
+
+def test_a_font_subset_kept_in_the_process_gives_the_same_pdf():
+    from domino_print import api
+
+    fonts._subsets.clear()
+    first = api.make_document({"theme": "fruits", "label": "Classe des Lutins"}).pdf
+    assert fonts._subsets  # the subsets made are kept
+    again = api.make_document({"theme": "fruits", "label": "Classe des Lutins"}).pdf  # from the kept ones
+    fonts._subsets.clear()
+    fresh = api.make_document({"theme": "fruits", "label": "Classe des Lutins"}).pdf
+    assert first == again == fresh

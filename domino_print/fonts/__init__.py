@@ -24,7 +24,9 @@ text (label, theme title, picture names) is refused before any drawing.
 from __future__ import annotations
 
 import importlib
+import threading
 import unicodedata
+from collections import OrderedDict
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -46,6 +48,12 @@ STYLES: dict[str, tuple[str, str]] = {
 
 _registered: dict[str, TTFont] = {}
 
+SUBSETS_KEPT = 256
+"""Font subsets (the bytes of a style's glyphs for one set of characters) kept in a process, the
+least recently used forgotten first: about 5 KB each."""
+_subsets: OrderedDict[tuple[str, tuple[int, ...]], bytes] = OrderedDict()
+_subsets_lock = threading.Lock()
+
 
 def font_file(style: str) -> Path:
     """The installed file of ``style`` (``REGULAR``...), in the font package's ``files/`` folder."""
@@ -65,10 +73,22 @@ def _register(style: str) -> str:
         from domino_print.fonts.subset_tags import TaggedTTFont
 
         class UnhintedFace(TTFontFace):
-            """ReportLab's face, whose PDF subsets leave the hinting out (``sfnt``)."""
+            """ReportLab's face, whose PDF subsets leave the hinting out (``sfnt``); each subset
+            made once in a process and kept (``SUBSETS_KEPT``): the studio's renders reuse them."""
 
             def makeSubset(self, subset):
-                return without_hinting(super().makeSubset(subset))
+                key = (self.filename, tuple(subset))
+                with _subsets_lock:
+                    made = _subsets.get(key)
+                    if made is not None:
+                        _subsets.move_to_end(key)
+                        return made
+                made = without_hinting(super().makeSubset(subset))
+                with _subsets_lock:
+                    _subsets[key] = made
+                    while len(_subsets) > SUBSETS_KEPT:
+                        _subsets.popitem(last=False)
+                return made
 
         from domino_print.fonts.parsed import load_font
 
