@@ -206,3 +206,18 @@ def test_a_font_subset_kept_in_the_process_gives_the_same_pdf():
     fonts._subsets.clear()
     fresh = api.make_document({"theme": "fruits", "label": "Classe des Lutins"}).pdf
     assert first == again == fresh
+
+
+def test_plural_categories_kept_in_the_cache_are_babels(cache):
+    from babel import Locale
+
+    counts = [*range(0, 120), 1000, 10**6, 2 * 10**6, 10**6 + 1]
+    for lang in ("fr", "en", "es", "de"):
+        rule = Locale.parse(lang).plural_form
+        texts._known_plural_forms.cache_clear()
+        assert [texts.plural_form(lang, n) for n in counts] == [rule(n) for n in counts]  # worked out
+        texts._known_plural_forms.cache_clear()
+        kept = texts._known_plural_forms(lang)  # read back, as the next run does
+        assert {n: rule(n) for n in counts} == kept
+        assert [texts.plural_form(lang, n) for n in counts] == [rule(n) for n in counts]
+    texts._known_plural_forms.cache_clear()

@@ -187,6 +187,8 @@ def _refuse_list_options(options: Options, theme_name: str) -> None:
 
 
 def _is_pairs_list(ref: str) -> bool:
+    if "." not in ref:  # a built-in theme's name: no suffix, so the readers need not load
+        return False
     from domino_print.themes.lists.registry import LIST_SUFFIXES  # the readers' suffixes (no reader runs)
 
     if not ref.lower().endswith(LIST_SUFFIXES):
