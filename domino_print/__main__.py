@@ -78,10 +78,10 @@ def _collector_paused() -> None:
     gc.disable()
 
 
-YOUNG_OBJECTS_COLLECTED = 20_000
+YOUNG_OBJECTS_COLLECTED = 5_000
 """Container objects made (less those freed) between two collections of the youngest ones
 (Python's default: 700): a run makes many short-lived records and few cycles, and a
-collection that finds nothing costs time; twenty thousand small objects are a few MB."""
+collection that finds nothing costs time; five thousand small objects are about a MB."""
 
 
 def _collector_resumed() -> None:
