@@ -181,7 +181,8 @@ def test_the_same_pdf_with_a_cold_cache_a_warm_one_none_and_a_home_of_dev_null(t
         made[label] = out.read_bytes()
     assert made["cold"] == made["warm"] == made["off"] == made["dev-null"]
     kept = sorted(path.name.rsplit("-", 1)[0] for path in (tmp_path / "cache").iterdir())
-    assert kept == ["font-FiraSans", "font-FiraSans-Bold", "texts-en", "texts-fr", "theme-fruits"]
+    assert kept == ["font-FiraSans", "font-FiraSans-Bold", "plural-en", "plural-fr", "texts-en", "texts-fr",
+                    "theme-fruits"]
 
 
 def test_every_built_in_theme_read_back_from_the_cache_is_the_parsed_one(cache):
