@@ -143,7 +143,11 @@ def allowed_roots() -> list[Path]:
 
     roots = {sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix}
     roots |= {p for p in sys.path if p and "site-packages" in p}
-    return [Path(r).resolve() for r in roots] + [Path(domino_print.__file__).resolve().parent]
+    from domino_print import user_cache
+
+    cache = user_cache.folder()  # the tool's own cache (a font parsed once, a catalogue): ours
+    return ([Path(r).resolve() for r in roots] + [Path(domino_print.__file__).resolve().parent]
+            + ([Path(cache).resolve()] if cache else []))
 
 
 @pytest.mark.slow

@@ -20,7 +20,7 @@ from PIL import Image
 
 from domino_print.sets.tiles import Tile, double_set
 from domino_print.studio.rendering import PREVIEW_DPI
-from domino_print.studio.settings import Settings
+from domino_print.studio.settings import Limits, Settings
 from tests.conftest import DOCS, SCREENSHOTS, require_browser
 from tests.fixtures_images import (
     SEVEN,
@@ -42,7 +42,10 @@ class RunningStudio:
 
         from domino_print.studio import create_app
 
-        self.app = create_app(Settings(data_dir=data_dir))
+        # One tester opens a page (a new session) per test, from one address: more than a
+        # classroom's visitor would in a minute, so the per-address limit is a class's here.
+        limits = Limits(new_sessions_per_client_minute=Limits.new_sessions_per_minute)
+        self.app = create_app(Settings(data_dir=data_dir, limits=limits))
         sock = socket.socket()
         sock.bind(("127.0.0.1", 0))
         self.port = sock.getsockname()[1]
