@@ -7,6 +7,8 @@ digits of the Code braille français uniformisé 2008), apart from ``geometry.br
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 import trimesh
@@ -137,3 +139,18 @@ def test_relief_that_cannot_be_made_is_refused_in_one_line(run_cli, tmp_path, ar
     result = run_cli(*args, "--out", tmp_path / "x.3mf")
     assert result.exit_code == 2, result.output
     assert says in result.output and len(result.output.strip().splitlines()) == 1
+
+
+def test_a_silhouette_leaves_the_shared_drawing_of_its_svg_as_it_was():
+    """The 3D relief reads an SVG through the drawing cache every surface shares: tracing it
+    must not scale that drawing (a fruit set printed after a fruit .stl in one process, as the
+    studio does, drew its pictures 1.84 times too large)."""
+    from domino_print.pictures.silhouette import svg_alpha
+    from domino_print.pictures.svg import load_svg
+
+    fruit = next((Path(__file__).resolve().parent.parent / "assets").rglob("pomme.svg"))
+    before = load_svg(fruit)
+    size, transform = (before.width, before.height), tuple(before.transform)
+    svg_alpha(fruit, 200)
+    after = load_svg(fruit)
+    assert (after.width, after.height) == size and tuple(after.transform) == transform

@@ -16,13 +16,16 @@ def svg_alpha(path: Path, side: int) -> np.ndarray:
     """The (rows, columns) uint8 opacity of the SVG at ``path``, ``side`` pixels on its long side."""
     import pypdfium2 as pdfium
     from reportlab.graphics import renderPDF
+    from reportlab.graphics.shapes import Drawing, Group
 
     from domino_print.pictures.svg import load_svg
 
-    drawing = load_svg(path)
-    scale = side / max(drawing.width, drawing.height)
-    drawing.scale(scale, scale)
-    drawing.width, drawing.height = drawing.width * scale, drawing.height * scale
+    source = load_svg(path)  # the drawing every later use of this file shares: never changed here
+    scale = side / max(source.width, source.height)
+    picture = Group(*source.contents, transform=source.transform)
+    picture.scale(scale, scale)
+    drawing = Drawing(source.width * scale, source.height * scale)
+    drawing.add(picture)
     document = pdfium.PdfDocument(renderPDF.drawToString(drawing))
     try:
         image = document[0].render(scale=1, fill_color=(255, 255, 255, 0)).to_numpy()
