@@ -182,19 +182,28 @@ def unpack_files(zip_path: Path, into: Path, kept_if: Callable[[str], bool],
     except (zipfile.BadZipFile, OSError, ValueError, EOFError) as exc:
         raise ArchiveError("not a .zip archive that can be read ({problem})", path=zip_path,
                            reason="not_a_zip", problem=str(exc) or "damaged") from None
-    written = []
     with archive:
-        for member in _checked_members(archive, zip_path, into, limits, kept_if):
-            target = inside_folder(into, member.filename)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            try:
-                with archive.open(member) as source, open(target, "xb") as out:
-                    shutil.copyfileobj(source, out, 1024 * 1024)
-            except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError) as exc:
-                raise ArchiveError("{name} cannot be unpacked ({problem}); the archive is damaged",
-                                   path=zip_path, reason="not_a_zip", name=member.filename,
-                                   problem=str(exc) or type(exc).__name__) from None
-            written.append(target)
+        return _unpack_members(archive, _checked_members(archive, zip_path, into, limits, kept_if),
+                               zip_path, into)
+
+
+def _unpack_members(archive: zipfile.ZipFile, members: list[zipfile.ZipInfo], zip_path: Path,
+                    into: Path) -> list[Path]:
+    """Write each checked member under ``into``; the files written. ``ArchiveError`` if one is damaged."""
+    import zipfile
+
+    written = []
+    for member in members:
+        target = inside_folder(into, member.filename)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            with archive.open(member) as source, open(target, "xb") as out:
+                shutil.copyfileobj(source, out, 1024 * 1024)
+        except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError) as exc:
+            raise ArchiveError("{name} cannot be unpacked ({problem}); the archive is damaged",
+                           path=zip_path, reason="not_a_zip", name=member.filename,
+                           problem=str(exc) or type(exc).__name__) from None
+        written.append(target)
     return written
 
 
@@ -217,16 +226,7 @@ def unpack_theme(zip_path: Path, into: Path, limits: ArchiveLimits | None = None
                            problem=str(exc) or "damaged") from None
     with archive:
         kept = _checked_members(archive, zip_path, into, limits)
-        for member in kept:
-            target = inside_folder(into, member.filename)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            try:
-                with archive.open(member) as source, open(target, "xb") as out:
-                    shutil.copyfileobj(source, out, 1024 * 1024)
-            except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError) as exc:
-                raise ArchiveError("{name} cannot be unpacked ({problem}); the archive is damaged",
-                                   path=zip_path, reason="not_a_zip", name=member.filename,
-                                   problem=str(exc) or type(exc).__name__) from None
+        _unpack_members(archive, kept, zip_path, into)
         if not kept:
             raise ArchiveError("the archive holds no picture", path=zip_path, reason="no_pictures")
         return _theme_root(kept, into)
