@@ -45,6 +45,7 @@
     } catch {
       status.textContent = "";
       $("e-pictures").textContent = say("error.server_gone");
+      document.dispatchEvent(new CustomEvent("studio:gone"));  // the download disabled, said once
       return;
     }
     if (!answer.ok) {

@@ -164,7 +164,21 @@
     $("command").closest(".command").hidden = true;
   }
 
+  // The server is gone (stopped, or the computer asleep): every request says so in the page's
+  // language, the same way, and what no longer works (the download) is disabled.
+  function serverGone() {
+    const message = say("error.server_gone");
+    $("e-general").textContent = message;
+    disableActions(message);
+    previewPending = downloadWanted = false;
+    markStale(true);
+    setBusy(false);
+    return new Error(message);
+  }
+  document.addEventListener("studio:gone", serverGone);  // studio-theme.js, studio-lists.js
+
   function markStale(stale) {
+    $("mini").classList.toggle("mini-stale", stale);  // the phone's mini summary marked too
     $("stale").hidden = !stale;
     $("pages").classList.toggle("stale", stale);
     if (stale) $("summary").dataset.stale = "true";
@@ -188,13 +202,7 @@
       });
       data = await answer.json().catch(() => ({}));
     } catch (error) {
-      if (error.name !== "AbortError" && mine === sequence) {
-        // The server is gone (stopped, or the computer asleep): say so in the page's language.
-        $("e-general").textContent = say("error.server_gone");
-        disableActions(say("error.server_gone"));
-        markStale(true);
-        setBusy(false);
-      }
+      if (error.name !== "AbortError" && mine === sequence) serverGone();
       return;
     }
     if (mine !== sequence) return; // a newer change is on its way
@@ -262,7 +270,7 @@
       clearTimeout(sizeTimer);
       sizeTimer = setTimeout(async () => {
         if (mine !== sequence) return;
-        const answer = await fetch(data.size_url + "?lang=" + lang).catch(() => null);
+        const answer = await fetch(data.size_url + "?lang=" + lang).catch(() => { serverGone(); return null; });
         if (answer && answer.ok && mine === sequence) {
           const { summary } = await answer.json();
           $("summary").textContent = summary;
@@ -301,7 +309,7 @@
   async function send(url, body, isJson = true) {
     const answer = await fetch(`${url}${url.includes("?") ? "&" : "?"}lang=${lang}`, isJson ? {
       method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
-    } : { method: "POST", body });
+    } : { method: "POST", body }).catch(() => { throw serverGone(); });
     const data = await answer.json().catch(() => ({}));
     if (!answer.ok) throw new Error(data.message || answer.statusText);
     return data;
@@ -519,7 +527,7 @@
         try {
           const answer = await fetch(`/api/picture?lang=${lang}&name=${encodeURIComponent(file.name)}`, {
             method: "POST", headers: { "content-type": "application/octet-stream" }, body: file,
-          });
+          }).catch(() => { throw serverGone(); });
           const data = await answer.json().catch(() => ({}));
           if (!answer.ok) throw new Error(data.message || answer.statusText);
           refused(data.rejected || []);
@@ -703,6 +711,6 @@
   updateNeeds();
   fetch("/api/pictures").then((answer) => (answer.ok ? answer.json() : null)).then((state) => {
     if (state) showPictures(state);
-  }).catch(() => {});
+  }, () => serverGone()).catch(() => {});
   preview();
 })();
