@@ -35,3 +35,17 @@ def test_the_newest_preview_superseded_is_asked_again(page):
     assert answered == [409, 200]
     assert "fruits" in page.inner_text("#command")
     assert page.get_attribute("#download", "aria-disabled") is None
+
+
+def test_a_lost_server_while_pictures_upload_is_said_as_for_an_option_and_stops_the_download(page, tmp_path):
+    """Issue 34, item 1: a picture sent to a studio that has stopped says so in the page's words
+    (never the browser's 'Failed to fetch'), and the download is disabled."""
+    from tests.test_studio_browser import photos
+
+    page.route("**/api/picture**", lambda route: route.abort())
+    page.set_input_files("#files", [str(p) for p in photos(tmp_path / "photos", size=(64, 48))[:2]])
+    page.wait_for_selector("#e-general:not(:empty)")
+    assert page.inner_text("#e-general").startswith("Le studio s'est arrêté\u00a0: relancez-le")
+    assert "fetch" not in page.inner_text("body").lower()
+    assert page.get_attribute("#download", "aria-disabled") == "true"
+    assert page.is_visible("#stale")
