@@ -26,7 +26,13 @@ from domino_print import __version__
 from domino_print.errors import DominoError, FileError, OptionError, Phrase, WordedError
 from domino_print.options.table import CALIBRATE_OPTIONS, OPTIONS, click_options, parse
 from domino_print.output.files import pdf_destination, prepare_destination
-from domino_print.output.stopping import Stopped, remember_only, stop_on_signals, stop_requested
+from domino_print.output.stopping import (
+    Stopped,
+    files_committed,
+    remember_only,
+    stop_on_signals,
+    stop_requested,
+)
 from domino_print.output.writers import Writer, WriterSettings, solid_writer_for, writers_for
 
 EXAMPLES = """\b
@@ -66,7 +72,9 @@ class OneLineErrors(click.Group):
             import warnings
 
             warnings.simplefilter("ignore")  # what the signal left half made may warn at exit: noise
-            written = isinstance(outcome, Stopped) and outcome.written
+            # Written if the stop says so, or if the files were all in place before it surfaced
+            # (a stop can be raised after the commit, outside the code that sets ``written``).
+            written = (isinstance(outcome, Stopped) and outcome.written) or files_committed()
             done = "the files were written before it came" if written else "no file was changed"
             _fail(f"stopped by {stopped}; {done}", stopped.exit_code)
         if outcome is not None:

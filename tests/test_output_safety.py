@@ -478,6 +478,28 @@ def test_a_signal_another_thread_takes_still_waits_for_the_renames(run_cli, tmp_
     assert b"CE1" in _page_text(tmp_path / "x.pdf")
 
 
+def test_a_stop_that_surfaces_after_the_files_are_in_place_says_they_were_written(run_cli, tmp_path,
+                                                                                   monkeypatch):
+    """A signal can surface after the commit, outside the code that marks a stop as late (here as
+    the run hands its handlers back): the files are whole, and the line must say so (seen once in
+    a clean-clone run of the random-moment test: 'no file was changed' over a new PDF)."""
+    _prepare(run_cli, tmp_path)
+    from domino_print import cli as cli_module
+
+    real = cli_module.remember_only
+
+    def signalled_as_the_run_ends() -> None:
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(0.05)
+        real()
+
+    monkeypatch.setattr(cli_module, "remember_only", signalled_as_the_run_ends)
+    result = run_cli("--sets", "2", *SMALL, "--label", "CE2", "--out", tmp_path / "x.pdf")
+    assert result.exit_code == 128 + signal.SIGTERM
+    assert "stopped by SIGTERM; the files were written before it came" in one_line_error(result.stderr)
+    assert b"CE2" in _page_text(tmp_path / "x.pdf") and leftovers(tmp_path) == []
+
+
 def test_a_signal_someone_ignores_stays_ignored():
     """``nohup domino-print ...`` ignores SIGHUP: the tool must not take it back."""
     previous = signal.signal(signal.SIGHUP, signal.SIG_IGN)

@@ -36,7 +36,7 @@ from domino_print.geometry.touch import SOLID_FORMATS
 from domino_print.output.stopping import STOP_SIGNALS as STOP_SIGNALS  # re-exported, as before
 from domino_print.output.stopping import Stopped as Stopped
 from domino_print.output.stopping import _raise_stopped as _raise_stopped
-from domino_print.output.stopping import check_not_stopped, forget_temporary, record_temporary
+from domino_print.output.stopping import check_not_stopped, forget_temporary, note_committed, record_temporary
 from domino_print.output.stopping import signals_held as _signals_held
 from domino_print.output.stopping import stop_on_signals as stop_on_signals
 
@@ -287,6 +287,7 @@ class StagedFiles:
                     check_not_stopped()  # a signal whose exception something swallowed: commit nothing
                     self._commit()
                     self.committed = True
+                    note_committed()
             finally:
                 for staged in self._pending:  # never an error of its own over the real one
                     with contextlib.suppress(OSError):  # one left recorded is tried again at exit

@@ -79,6 +79,21 @@ def _remember_only(signum: int, frame: FrameType | None) -> None:
     _received.append(signum)
 
 
+_committed: list[bool] = []
+"""Set once a run's files are all in place (``note_committed``): a stop that surfaces after that,
+wherever it is raised, ended a run whose files were written."""
+
+
+def note_committed() -> None:
+    """The run's files are all in place (``StagedFiles`` has renamed the last of them)."""
+    _committed.append(True)
+
+
+def files_committed() -> bool:
+    """Whether a run's files were put in place since ``stop_on_signals`` began."""
+    return bool(_committed)
+
+
 def stop_requested() -> Stopped | None:
     """A ``Stopped`` for the first stop signal received, even if its exception was swallowed; else None."""
     return Stopped(_received[0]) if _received else None
@@ -155,6 +170,7 @@ def stop_on_signals() -> Iterator[None]:
     if not any(signal.getsignal(signum) in _OURS for signum in STOP_SIGNALS):
         _received.clear()
         _deferred.clear()
+    _committed.clear()
     previous = {}
     try:
         for signum in STOP_SIGNALS:
