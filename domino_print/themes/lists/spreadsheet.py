@@ -22,6 +22,7 @@ import datetime
 import io
 import math
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
 
@@ -176,6 +177,20 @@ def _xlsx_needs_openpyxl(data: bytes) -> bool:
     return False
 
 
+def _saved_values(values: list[list[object]], start: tuple[int, int]) -> Callable[[tuple[int, int]], object]:
+    """The value calamine read for a (row, column) cell of the sheet (numbered from ``start``, the
+    first cell it read), or None outside what it read."""
+    first_row, first_column = start
+
+    def saved(cell: tuple[int, int]) -> object:
+        row, column = cell[0] - first_row, cell[1] - first_column
+        if 0 <= row < len(values) and 0 <= column < len(values[row]):
+            return values[row][column]
+        return None
+
+    return saved
+
+
 def xlsx_extras(path: Path, data: bytes, name: str, values: list[list[object]], start: tuple[int, int],
                 decimal: str) -> _Extras:
     """The hidden rows of sheet ``name`` and its formulas without a saved value, worked out when
@@ -190,13 +205,7 @@ def xlsx_extras(path: Path, data: bytes, name: str, values: list[list[object]], 
     except Exception:  # openpyxl refuses what calamine read: keep calamine's reading
         return _Extras(frozenset(), {}, ())
     hidden = frozenset(index for index, dimension in sheet.row_dimensions.items() if dimension.hidden)
-    first_row, first_column = start
-
-    def saved(cell: tuple[int, int]) -> object:
-        row, column = cell[0] - first_row, cell[1] - first_column
-        if 0 <= row < len(values) and 0 <= column < len(values[row]):
-            return values[row][column]
-        return None
+    saved = _saved_values(values, start)
 
     pending: dict[tuple[int, int], str] = {}
     for row in sheet.iter_rows():
@@ -271,13 +280,7 @@ def ods_extras(data: bytes, name: str, values: list[list[object]], start: tuple[
         return _Extras(frozenset(), {}, ())
     if sheet is None:
         return _Extras(frozenset(), {}, ())
-    first_row, first_column = start
-
-    def saved(cell: tuple[int, int]) -> object:
-        row, column = cell[0] - first_row, cell[1] - first_column
-        if 0 <= row < len(values) and 0 <= column < len(values[row]):
-            return values[row][column]
-        return None
+    saved = _saved_values(values, start)
 
     hidden: set[int] = set()
     pending: dict[tuple[int, int], str] = {}
