@@ -166,22 +166,28 @@ def _theme_root(kept: list[zipfile.ZipInfo], into: Path) -> Path:
     return into
 
 
+def _open_counted(zip_path: Path, limits: ArchiveLimits, fix: str = "") -> zipfile.ZipFile:
+    """The archive opened once its members are counted from its end record, before ``zipfile``
+    reads their list; ``ArchiveError`` (``fix`` ends its English words) if it cannot be read."""
+    import zipfile  # loaded for a .zip only: a run without one spares the import
+
+    try:
+        with open(zip_path, "rb") as source:
+            check_directory(source, most_members=limits.members)
+        return zipfile.ZipFile(zip_path)
+    except TooManyMembers as many:
+        raise _too_many(zip_path, many.members, limits.members) from None
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError) as exc:
+        raise ArchiveError("not a .zip archive that can be read ({problem})" + fix, path=zip_path,
+                           reason="not_a_zip", problem=str(exc) or "damaged") from None
+
+
 def unpack_files(zip_path: Path, into: Path, kept_if: Callable[[str], bool],
                  limits: ArchiveLimits | None = None) -> list[Path]:
     """Check ``zip_path`` whole as ``unpack_theme`` does, then unpack the members ``kept_if`` keeps
     (a list of pairs and its pictures, issue 27) into the empty folder ``into``; their paths."""
-    import zipfile  # loaded for a .zip only
-
     limits = limits or default_limits()
-    try:
-        with open(zip_path, "rb") as source:
-            check_directory(source, most_members=limits.members)
-        archive = zipfile.ZipFile(zip_path)
-    except TooManyMembers as many:
-        raise _too_many(zip_path, many.members, limits.members) from None
-    except (zipfile.BadZipFile, OSError, ValueError, EOFError) as exc:
-        raise ArchiveError("not a .zip archive that can be read ({problem})", path=zip_path,
-                           reason="not_a_zip", problem=str(exc) or "damaged") from None
+    archive = _open_counted(zip_path, limits)
     with archive:
         return _unpack_members(archive, _checked_members(archive, zip_path, into, limits, kept_if),
                                zip_path, into)
@@ -211,19 +217,8 @@ def unpack_theme(zip_path: Path, into: Path, limits: ArchiveLimits | None = None
     """Check ``zip_path`` whole, then unpack its pictures and theme.toml into the empty folder
     ``into``; the folder the theme is read from. ``ArchiveError`` (nothing written) if refused.
     The members are counted from the archive's end record before ``zipfile`` reads their list."""
-    import zipfile  # loaded for a .zip only: a run without one spares the import
-
     limits = limits or default_limits()
-    try:
-        with open(zip_path, "rb") as source:
-            check_directory(source, most_members=limits.members)
-        archive = zipfile.ZipFile(zip_path)
-    except TooManyMembers as many:
-        raise _too_many(zip_path, many.members, limits.members) from None
-    except (zipfile.BadZipFile, OSError, ValueError, EOFError) as exc:
-        raise ArchiveError("not a .zip archive that can be read ({problem}); give the theme's .zip file or "
-                           "its folder", path=zip_path, reason="not_a_zip",
-                           problem=str(exc) or "damaged") from None
+    archive = _open_counted(zip_path, limits, fix="; give the theme's .zip file or its folder")
     with archive:
         kept = _checked_members(archive, zip_path, into, limits)
         _unpack_members(archive, kept, zip_path, into)
