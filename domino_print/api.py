@@ -15,26 +15,26 @@ The exceptions, and nothing else for a caller's mistake (anything else is a bug)
   or an argument of the wrong type (``render_page_png(doc, "1")``);
 - ``OptionError`` (a ``DominoError``): an option's value or a combination is wrong, whatever
   its type (``{"max": [6]}``, ``{"gap": object()}``, ``{"sets": 10**5000}``);
-- another ``DominoError``: a theme, a list or a picture that cannot be used (its file, one line);
+- another ``DominoError``: a theme, a list or a picture that cannot be used (its file, one line):
+  ``ArchiveError`` for a theme's .zip, ``PairsError`` for a list of pairs, ``PictureError``;
 - ``DocumentError`` (a ``DominoError`` and ``ValueError``): bytes that are not a PDF
   domino-print made, or a resolution out of range, given to ``render_page_png``; for a page out
   of range its ``PageOutOfRange``, an ``IndexError`` too;
 - ``ValueError``: ``describe`` or ``form_fields`` asked for an unknown surface or language, and
   every function taking a ``lang`` given one with no catalogue (``xx``, ``../../x``);
-- a path is a ``str`` or any ``os.PathLike`` wherever one is taken (``check_picture("x.png")``).
 ``summary_line(document, lang)`` tells what the document holds, in a catalogue language.
+
+``__all__`` is the whole public API, and fixed. The studio's and the site's other needs (pictures
+checked as the command line checks them, archives, list sheets, the stop of a run) are in
+``api_internal``, which promises nothing to other callers.
 """
 
 from __future__ import annotations
 
-import os
 import threading
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, BinaryIO, NamedTuple
-
-if TYPE_CHECKING:
-    from PIL import Image
+from typing import TYPE_CHECKING, NamedTuple
 
 from domino_print.errors import (
     DocumentError,
@@ -49,32 +49,46 @@ from domino_print.options.table import Options, describe, form_fields, parse
 from domino_print.options.table import option_label as _option_label
 from domino_print.output.summary import DocumentFacts
 from domino_print.output.summary import summary_line as _summary_line
+from domino_print.pictures import PictureError
 from domino_print.sets.job import Job, build_job, job_cut_plan, render_job
 from domino_print.sets.naming import Deck
+from domino_print.themes.archive import ArchiveError
+from domino_print.themes.lists.table import PairsError
 
 if TYPE_CHECKING:
     from domino_print.rules.page import RulesContent
 
 __all__ = [
+    "ArchiveError",
     "Document",
     "DocumentError",
     "DocumentFacts",
     "DominoError",
     "OptionError",
     "PageOutOfRange",
+    "PairsError",
     "PathError",
+    "PictureError",
+    "Solids",
     "WordedError",
+    "association_themes",
     "builtin_themes",
     "describe",
     "form_fields",
+    "make_calibration",
     "make_document",
+    "make_solids",
     "option_label",
     "parse_options",
+    "plate_picture",
     "render_page_png",
     "rules_page",
     "rules_text",
     "summary_line",
 ]
+"""The public API, fixed (``tests/test_api.py`` pins it; ``docs/api.md`` documents each name): the
+documents, the options' wording, the built-in themes, the rules page, and the errors a caller's
+mistake raises. What the studio and the site need besides is in ``api_internal``."""
 
 
 class Document(NamedTuple):
@@ -272,157 +286,6 @@ def rules_text(job: Job) -> RulesContent | None:
     return build_content(job.rules_context)
 
 
-# -- what a surface built on the API uses besides documents (the studio) ------------------------
-# The studio reaches the core only through this module and the option table (the layer contract,
-# tests/test_layers.py): the errors it words, and the picture and theme helpers its uploads need.
-from domino_print.output.stopping import Stopped, take_stop  # noqa: E402
-from domino_print.output.summary import human_size as _human_size  # noqa: E402
-from domino_print.pictures import IMAGE_SUFFIXES, PictureError  # noqa: E402
-from domino_print.pictures import svg_content as _svg_content  # noqa: E402
-from domino_print.themes.archive import ArchiveError  # noqa: E402
-from domino_print.themes.file_words import label_from_stem as _label_from_stem  # noqa: E402
-from domino_print.themes.model import FIT_MODES  # noqa: E402
-from domino_print.themes.model import in_language as _in_language  # noqa: E402
-from domino_print.themes.user import natural_key as _natural_key  # noqa: E402
-
-
-def svg_content(head: bytes, suffix: str = "") -> bool:
-    """Whether ``head`` (a file's first bytes) is an SVG (``pictures.svg_content``); ``TypeError``
-    for what is not bytes."""
-    if not isinstance(head, (bytes, bytearray)) or not isinstance(suffix, str):
-        raise TypeError("svg_content takes a file's first bytes and its suffix (a str)")
-    return _svg_content(bytes(head), suffix)
-
-
-def human_size(size: int, lang: str = "en") -> str:
-    """``12 KB`` (``12 Ko`` in French); ``TypeError`` for what is not a whole number of bytes,
-    ``ValueError`` for a language with no catalogue."""
-    if not isinstance(size, int) or isinstance(size, bool) or size < 0:
-        raise TypeError(f"size must be a whole number of bytes, not {size!r:.40}")
-    return _human_size(size, _language(lang))
-
-
-def in_language(own: Mapping, lang: str):
-    """A theme's text in ``lang`` from its texts by language (``themes.model.in_language``)."""
-    if not isinstance(own, Mapping) or not isinstance(lang, str):
-        raise TypeError("in_language takes a mapping of texts by language and a language code")
-    return _in_language(own, lang)
-
-
-def natural_key(name: str) -> tuple:
-    """How picture names sort (``img2`` before ``img10``)."""
-    if not isinstance(name, str):
-        raise TypeError(f"name must be a str, not {type(name).__name__}")
-    return _natural_key(name)
-
-
-def label_from_file_name(stem: str) -> str:
-    """The label a picture's file name (without its ending) gives; ``""`` for a camera's."""
-    if not isinstance(stem, str):
-        raise TypeError(f"stem must be a str, not {type(stem).__name__}")
-    return _label_from_stem(stem)
-
-
-def _path(value: object, name: str) -> Path:
-    """A path argument as a ``Path``: a ``str`` or any ``os.PathLike`` is one; ``TypeError`` else."""
-    if isinstance(value, (str, os.PathLike)) and not isinstance(value, bytes):
-        path = Path(value)
-        return path
-    raise TypeError(f"{name} must be a path (str or os.PathLike), not {type(value).__name__}")
-
-
-def open_picture(source: BinaryIO, path: Path) -> Image.Image:
-    """A user's raster picture opened through the one guarded door (``pictures.decode``): its header
-    read and checked against the command line's formats and limits; ``PictureError`` if refused."""
-    from domino_print.pictures.decode import open_picture as opened
-
-    if not (hasattr(source, "read") and hasattr(source, "seek")):
-        raise TypeError(f"source must be a binary file, not {type(source).__name__}")
-    return opened(source, _path(path, "path"))
-
-
-def decode_picture(image: Image.Image, path: Path, scale: float) -> Image.Image:
-    """Its pixels as the command line decodes them: upright (EXIF), sRGB, 8 bits, RGB(A) or L(A)."""
-    from PIL import Image as PILImage
-
-    from domino_print.pictures.decode import decode
-
-    if not isinstance(image, PILImage.Image):
-        raise TypeError(f"image must be a Pillow image (from open_picture), not {type(image).__name__}")
-    if not isinstance(scale, (int, float)) or isinstance(scale, bool):
-        raise TypeError(f"scale must be a number, not {type(scale).__name__}")
-    return decode(image, _path(path, "path"), scale)
-
-
-def picture_suffix(format_name: str) -> str:
-    """The file name ending a picture of this Pillow format is stored under (``.jpg`` for JPEG)."""
-    from domino_print.pictures.decode import suffix_for
-
-    return suffix_for(format_name)
-
-
-def reduce_large_picture(data: bytes, path: Path) -> tuple[bytes, str] | None:
-    """A picture over the decoding limit reduced once, upright, within a memory budget
-    (``pictures.reduce``): its file bytes and suffix; None when it is read as it is."""
-    from domino_print.pictures.reduce import reduce_large
-
-    if not isinstance(data, (bytes, bytearray, memoryview)):
-        raise TypeError(f"data must be a picture's bytes, not {type(data).__name__}")
-    return reduce_large(bytes(data), _path(path, "path"))
-
-
-def open_theme_archive(zip_path: Path, into: Path, *, most_bytes: int | None = None,
-                       most_file_bytes: int | None = None):
-    """A theme's .zip unpacked into the empty folder ``into`` with the folder rules and the archive's
-    limits (``themes.archive``; ``most_bytes`` and ``most_file_bytes`` lower the bytes it may unpack
-    to, all together and for one file), then loaded as ``--theme`` loads it: the ``Theme`` (its
-    pictures inside ``into``). ``ArchiveError`` (with a ``reason``) or the theme's own error if refused."""
-    from domino_print.themes.archive import default_limits, unpack_theme
-    from domino_print.themes.user import load_user_theme
-
-    defaults = default_limits()
-    limits = defaults._replace(
-        total_bytes=min(defaults.total_bytes, most_bytes or defaults.total_bytes),
-        member_bytes=min(defaults.member_bytes, most_file_bytes or defaults.member_bytes))
-    return load_user_theme(unpack_theme(_path(zip_path, "zip_path"), _path(into, "into"), limits))
-
-
-def unpack_list_archive(zip_path: Path, into: Path) -> Path | None:
-    """A list of pairs sent with its pictures as one .zip (issue 27): its list file (any format of
-    ``list_formats``) and pictures unpacked into the empty folder ``into`` with the archive's rules
-    and limits (``themes.archive``); the list file's path, or None when the archive holds none or
-    several. ``ArchiveError`` (with a ``reason``) if the archive is refused."""
-    from domino_print.pictures import IMAGE_SUFFIXES
-    from domino_print.themes.archive import unpack_files
-    from domino_print.themes.lists.registry import LIST_SUFFIXES
-
-    def wanted(name: str) -> bool:
-        parts = Path(name).parts
-        if any(part.startswith(".") or part == "__MACOSX" for part in parts):
-            return False
-        return name.lower().endswith(LIST_SUFFIXES) or name.lower().endswith(IMAGE_SUFFIXES)
-
-    written = unpack_files(_path(zip_path, "zip_path"), _path(into, "into"), wanted)
-    found = [path for path in written if path.name.lower().endswith(LIST_SUFFIXES)]
-    return found[0] if len(found) == 1 else None
-
-
-def check_picture(path: Path) -> None:
-    """The command line's own check of a picture file a folder theme holds; ``PictureError`` if bad."""
-    from domino_print.pictures.raster import check_image
-
-    check_image(_path(path, "path"))
-
-
-def svg_thumbnail(path: Path, side: int) -> Image.Image:
-    """A user's SVG, loaded as the command line loads it, drawn ``side`` pixels on its long side (RGB)."""
-    from domino_print.pictures.svg import thumbnail
-
-    if not isinstance(side, int) or isinstance(side, bool) or side < 1:
-        raise TypeError(f"side must be a whole number of pixels, not {side!r:.40}")
-    return thumbnail(_path(path, "path"), side)
-
-
 def make_calibration(options: Mapping[str, object]) -> bytes:
     """The two-sided calibration sheet (``domino-print calibrate``) for ``paper``, ``duplex`` and
     ``lang`` in a plain mapping, as a PDF in memory; ``OptionError`` if one is wrong."""
@@ -441,74 +304,6 @@ def association_themes() -> list[str]:
     from domino_print.themes.model import association_themes as themes
 
     return sorted(themes())
-
-
-__all__ += [
-    "FIT_MODES",
-    "IMAGE_SUFFIXES",
-    "ArchiveError",
-    "PictureError",
-    "Stopped",
-    "WordedError",
-    "association_themes",
-    "check_picture",
-    "decode_picture",
-    "human_size",
-    "in_language",
-    "label_from_file_name",
-    "make_calibration",
-    "natural_key",
-    "open_picture",
-    "open_theme_archive",
-    "picture_suffix",
-    "reduce_large_picture",
-    "svg_content",
-    "svg_thumbnail",
-    "take_stop",
-    "unpack_list_archive",
-]
-
-
-def list_formats() -> tuple[str, ...]:
-    """The file suffixes a list of pairs is read from (``.csv``, ``.xlsx``...: the readers' registry)."""
-    from domino_print.themes.lists.registry import LIST_SUFFIXES
-
-    return LIST_SUFFIXES
-
-
-def list_sheets(name: str, data: bytes) -> tuple[str, ...]:
-    """The sheets of a list file named ``name`` (an ``.xlsx`` or ``.ods``), in order; empty for a
-    format without sheets or a file that cannot be read (making the document says why)."""
-    from domino_print.themes.lists import spreadsheet
-    from domino_print.themes.lists.registry import reader_for
-
-    if not isinstance(data, (bytes, bytearray)):
-        raise TypeError(f"data must be the file's bytes, not {type(data).__name__}")
-    name = str(_path(name, "name"))
-    data = bytes(data)
-    reader = reader_for(Path(name))
-    return spreadsheet.sheet_names(Path(name), data) if reader is not None and reader.sheets else ()
-
-
-def list_title(file_name: str) -> str:
-    """The title (and theme name) a list file's name gives its set: ``calcul-CM1.csv`` -> "calcul CM1"."""
-    from domino_print.themes.pairs import PairList
-
-    return PairList(_path(file_name, "file_name"), ()).title
-
-
-def list_most_bytes() -> int:
-    """The largest list of pairs read, in bytes."""
-    from domino_print.themes.pairs import MAX_LIST_BYTES
-
-    return MAX_LIST_BYTES
-
-
-from domino_print.options.table import THEME_CHOICES  # noqa: E402
-from domino_print.themes.lists.table import PairsError, Place  # noqa: E402  (errors only: light)
-
-__all__ += ["THEME_CHOICES", "PairsError", "Place", "list_formats", "list_most_bytes", "list_sheets",
-            "list_title"]
 
 
 class Solids(NamedTuple):
@@ -535,9 +330,6 @@ def make_solids(options: Mapping[str, object] | Options | Job, name: str = "domi
                   tiles=len(model.specs), plates=len(model.plates))
 
 
-__all__ += ["Solids", "make_solids"]
-
-
 def plate_picture(options: Mapping[str, object] | Options | Job, plate: int = 1,
                   width_px: int = 1200) -> bytes:
     """A PNG of plate ``plate`` (1 for the first) of the 3D print of ``options``, seen from the front
@@ -555,6 +347,3 @@ def plate_picture(options: Mapping[str, object] | Options | Job, plate: int = 1,
     placed = [PlacedMesh(model.names[place.tile], tile_mesh(model.specs[place.tile]), place.x_mm,
                          place.y_mm) for place in model.plates[plate - 1].tiles]
     return plate_png(placed, model.colours, job.options.bed, width_px)
-
-
-__all__ += ["plate_picture"]

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from domino_print import api
+from domino_print import api_internal
 from domino_print.studio.uploads import label_from_name
 from domino_print.themes.user import label_for
 
@@ -52,7 +52,7 @@ PLAIN = [  # names a person gave: their words, as before
 def test_a_camera_name_gives_no_label(name):
     assert label_for(Path(name)) == ""
     assert label_from_name(name) == ""
-    assert api.label_from_file_name(Path(name).stem) == ""
+    assert api_internal.label_from_file_name(Path(name).stem) == ""
 
 
 @pytest.mark.parametrize(("name", "label"), KEPT + PLAIN)

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from domino_print import api
+from domino_print import api, api_internal
 from domino_print.texts import catalogue, languages
 from tests.test_studio import make_client, png_bytes, upload
 
@@ -37,7 +37,8 @@ def test_the_languages_are_the_catalogues():
 def test_a_language_without_a_catalogue_is_a_value_error_and_names_no_file(tmp_path_factory, lang):
     if lang in CATALOGUES:
         return
-    calls = (lambda: catalogue(lang), lambda: api.option_label("max", lang), lambda: api.human_size(10, lang))
+    calls = (lambda: catalogue(lang), lambda: api.option_label("max", lang),
+             lambda: api_internal.human_size(10, lang))
     for call in calls:
         with pytest.raises(ValueError) as caught:
             call()
@@ -63,10 +64,12 @@ def test_summary_line_in_every_language_and_refused_for_others():
 
 
 def _helpers():
-    for name in sorted(api.__all__):
-        function = getattr(api, name)
-        if inspect.isfunction(function) and name not in ("make_document", "parse_options"):
-            yield name, function
+    """Every function of the API and of the studio's internal module (``api_internal``)."""
+    for module in (api, api_internal):
+        for name in sorted(module.__all__):
+            function = getattr(module, name)
+            if inspect.isfunction(function) and name not in ("make_document", "parse_options"):
+                yield f"{module.__name__.rsplit('.', 1)[-1]}.{name}", function
 
 
 @pytest.mark.parametrize("name, function", list(_helpers()))
@@ -92,11 +95,11 @@ def _own_path_like(path):
 def test_a_path_may_be_a_str_or_any_path_like(tmp_path, kind):
     picture = tmp_path / "x.png"
     Image.new("RGB", (20, 20), "red").save(picture)
-    api.check_picture(kind(picture))
+    api_internal.check_picture(kind(picture))
     with picture.open("rb") as source:
-        assert api.open_picture(source, kind(picture)).size == (20, 20)
+        assert api_internal.open_picture(source, kind(picture)).size == (20, 20)
     with pytest.raises(api.PictureError):
-        api.check_picture(kind(tmp_path / "missing.png"))
+        api_internal.check_picture(kind(tmp_path / "missing.png"))
 
 
 # -- the studio -------------------------------------------------------------------------------

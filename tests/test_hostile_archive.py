@@ -105,7 +105,8 @@ def test_the_command_line_names_the_member_not_a_temporary_folder(tmp_path, run_
 
 
 def test_the_api_raises_the_documented_error(tmp_path):
-    from domino_print.api import DominoError, open_theme_archive
+    from domino_print.api import DominoError
+    from domino_print.api_internal import open_theme_archive
 
     (tmp_path / "clash.zip").write_bytes(zip_of(["x.png", "x.png/y.png"]))
     (tmp_path / "into").mkdir()
@@ -179,7 +180,7 @@ def test_the_studio_unpacks_no_more_than_a_session_may_hold(tmp_path):
         assert seen == {"most": len(big) * 12 + 10_000, "file": len(big) * 2}
     with pytest.raises(ArchiveError) as caught:
         (tmp_path / "t.zip").write_bytes(buffer.getvalue())
-        from domino_print.api import open_theme_archive
+        from domino_print.api_internal import open_theme_archive
 
         (tmp_path / "into").mkdir()
         open_theme_archive(tmp_path / "t.zip", tmp_path / "into", most_bytes=len(big) * 3)

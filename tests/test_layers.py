@@ -45,7 +45,7 @@ def test_geometry_never_imports_reportlab_or_click():
 def test_geometry_imports_no_writer_or_surface():
     for module, targets in GRAPH.items():
         if _in("geometry", module):
-            writers = ("pdf", "faces", "output", "studio", "cli", "api")
+            writers = ("pdf", "faces", "output", "studio", "cli", "api", "api_internal")
             above = {t for t in targets if any(_in(p, t) for p in writers)}
             assert not above, f"{module} imports {sorted(above)}"
 
@@ -63,14 +63,14 @@ def test_themes_import_no_painter_and_no_page():
 
 
 def test_the_theme_model_and_faces_do_not_reach_up_to_the_loader_pages_or_surfaces():
-    forbidden = {f"{PACKAGE}.{name}" for name in ("themes.loader", "sets.job", "cli", "api")}
+    forbidden = {f"{PACKAGE}.{name}" for name in ("themes.loader", "sets.job", "cli", "api", "api_internal")}
     for module in ("domino_print.themes.model", "domino_print.themes.user", "domino_print.faces"):
         assert not GRAPH[module] & forbidden, module
         assert not {t for t in GRAPH[module] if _in("pdf", t) or _in("studio", t)}, module
 
 
 def test_the_studio_reaches_the_core_only_through_the_api_and_the_option_table():
-    allowed = {f"{PACKAGE}.api", f"{PACKAGE}.texts", PACKAGE}
+    allowed = {f"{PACKAGE}.api", f"{PACKAGE}.api_internal", f"{PACKAGE}.texts", PACKAGE}
     for module, targets in GRAPH.items():
         if _in("studio", module):
             inside = {t for t in targets if _in("studio", t) or _in("options", t)}

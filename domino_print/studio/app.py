@@ -58,11 +58,10 @@ from domino_print.api import (
     PictureError,
     WordedError,
     builtin_themes,
-    human_size,
     make_calibration,
-    natural_key,
     summary_line,
 )
+from domino_print.api_internal import human_size, natural_key
 from domino_print.options.table import describe, form_fields
 from domino_print.studio.goals import goal
 from domino_print.studio.page import render_page

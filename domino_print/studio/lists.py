@@ -2,7 +2,7 @@
 
 Either way the list reaches the core as a file the command line reads (``--theme liste.csv``):
 an uploaded file is kept as it came (``<session>/list/file/``), in any format of the readers'
-registry (``api.list_formats``), and read with the form's ``sheet`` and header options; a typed
+registry (``api_internal.list_formats``), and read with the form's ``sheet`` and header options; a typed
 table is written as a tab-separated list, one row a line, every cell quoted (``list/typed/``), so
 that line *n* of the file is row *n* of the table. A cell of the table may be one of the visitor's
 pictures: it is linked into the list's folder under its name (``chat.jpg``), which the list names,
@@ -33,15 +33,13 @@ from typing import NamedTuple
 
 from starlette.requests import Request
 
-from domino_print.api import (
+from domino_print.api import ArchiveError, PairsError, option_label
+from domino_print.api_internal import (
     THEME_CHOICES,
-    ArchiveError,
-    PairsError,
     list_formats,
     list_most_bytes,
     list_sheets,
     list_title,
-    option_label,
     unpack_list_archive,
 )
 from domino_print.studio.rendering import write_atomically
@@ -465,7 +463,7 @@ def too_big(lang: str) -> dict:
 
 
 async def body_within(request: Request) -> bytes | None:
-    """The request's body, or None once it is larger than a list may be (``api.list_most_bytes``)."""
+    """The request's body, or None once it is larger than a list may be (``api_internal.list_most_bytes``)."""
     most = list_most_bytes()
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > most:
@@ -493,7 +491,7 @@ ZIP = ".zip"
 
 def store_file(session: Session, name: str, data: bytes, lang: str = DEFAULT_LANG) -> dict:
     """Keep an uploaded list as it came (read at the next preview) and choose it; the new state.
-    A .zip is unpacked (the list and its pictures, ``api.unpack_list_archive``); ``ZipRefused``
+    A .zip is unpacked (the list and its pictures, ``api_internal.unpack_list_archive``); ``ZipRefused``
     when it is refused or holds no list, or several."""
     import shutil
 

@@ -23,7 +23,8 @@ import shlex
 import threading
 from pathlib import Path
 
-from domino_print.api import RENDERING, Document, DocumentFacts, make_document, make_solids, parse_options
+from domino_print.api import Document, DocumentFacts, make_document, make_solids, parse_options
+from domino_print.api_internal import RENDERING
 from domino_print.studio.page_keys import page_keys
 
 PREVIEW_DPI = 50

@@ -35,7 +35,7 @@ def serve(port: int = 0, *, open_browser: bool = True, data_dir: Path | None = N
     # uvicorn and the app (Starlette) load only for this command.
     import uvicorn
 
-    from domino_print.api import Stopped, take_stop
+    from domino_print.api_internal import Stopped, take_stop
     from domino_print.studio.app import create_app
     from domino_print.studio.settings import Settings
 

@@ -9,7 +9,7 @@ settings (fixed dates), so the same work downloads as the same file.
 
 ``read_archive`` opens such a file (or any theme's .zip; the page sends it as the request's body,
 kept on disk as it arrives): unpacked and loaded through the API
-with the command line's rules (``api.open_theme_archive``: containment, zip bombs, sizes), then
+with the command line's rules (``api_internal.open_theme_archive``: containment, zip bombs, sizes), then
 turned into uploads for the session (each picture checked and stored as any upload is) with
 what the theme says of each one. Its refusals are worded in the page's language.
 """
@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from domino_print.api import ArchiveError, DominoError
-from domino_print.api import open_theme_archive as _open
+from domino_print.api_internal import open_theme_archive as _open
 from domino_print.studio import uploads as picture_files
 from domino_print.studio.words import word
 from domino_print.texts import languages

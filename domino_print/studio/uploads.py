@@ -3,7 +3,7 @@
 An upload is identified by the SHA-256 of its bytes and stored under a name we make
 (``<hash>.<ext>``, the extension from the format we found, never from the browser).
 A picture over the decoding limit (a 48 MP HEIC, a 100 MP PNG) is reduced once, on
-arrival (``api.reduce_large_picture``, within a memory budget, up to 200 MP), and that
+arrival (``api_internal.reduce_large_picture``, within a memory budget, up to 200 MP), and that
 upright copy is the original kept. It is decoded once, when it arrives: that one
 decoding gives the thumbnail (a PNG we encode, the only picture served back, so an SVG is
 never served as an SVG) and a small upright copy for previews. Previews then never decode
@@ -31,10 +31,9 @@ from pathlib import Path
 
 from PIL import Image
 
-from domino_print.api import (
+from domino_print.api import DominoError, PictureError
+from domino_print.api_internal import (
     FIT_MODES,
-    DominoError,
-    PictureError,
     check_picture,
     decode_picture,
     in_language,
