@@ -45,8 +45,10 @@ from domino_print.errors import (
     WordedError,
 )
 from domino_print.geometry.cutting import CutPlan
-from domino_print.options.table import Options, describe, form_fields, parse
-from domino_print.options.table import option_label as _option_label
+from domino_print.options.parsing import parse
+from domino_print.options.table import Options
+from domino_print.options.wording import describe, form_fields
+from domino_print.options.wording import option_label as _option_label
 from domino_print.output.summary import DocumentFacts
 from domino_print.output.summary import summary_line as _summary_line
 from domino_print.pictures import PictureError
@@ -289,7 +291,7 @@ def rules_text(job: Job) -> RulesContent | None:
 def make_calibration(options: Mapping[str, object]) -> bytes:
     """The two-sided calibration sheet (``domino-print calibrate``) for ``paper``, ``duplex`` and
     ``lang`` in a plain mapping, as a PDF in memory; ``OptionError`` if one is wrong."""
-    from domino_print.options.table import calibration_flags, parse_calibrate
+    from domino_print.options.parsing import calibration_flags, parse_calibrate
     from domino_print.pdf.calibration import render_calibration  # ReportLab: only when asked
 
     if not isinstance(options, Mapping):

@@ -24,7 +24,9 @@ if TYPE_CHECKING:
 
 from domino_print import __version__
 from domino_print.errors import DominoError, FileError, OptionError, Phrase, WordedError
-from domino_print.options.table import CALIBRATE_OPTIONS, OPTIONS, click_options, parse
+from domino_print.options.command_line import click_options
+from domino_print.options.parsing import parse
+from domino_print.options.table import CALIBRATE_OPTIONS, OPTIONS
 from domino_print.output.files import pdf_destination, prepare_destination
 from domino_print.output.stopping import (
     Stopped,
@@ -107,7 +109,7 @@ def _language_asked(args: list[str]) -> str:
 def _report(outcome: BaseException, lang: str = "en") -> None:
     """The one line (and exit code) for what ended a run, in ``lang`` where the error's words
     come from the catalogues; anything else raised again."""
-    from domino_print.options.table import describe
+    from domino_print.options.wording import describe
     try:
         raise outcome
     except click.exceptions.Exit as done:
@@ -414,7 +416,7 @@ def theme_new_command(folder: Path) -> None:
 def calibrate_command(**values) -> None:
     """Print a two-sided calibration sheet to measure --back-offset for your printer."""
     # The calibration page draws with ReportLab: loaded only for this command.
-    from domino_print.options.table import calibration_flags, parse_calibrate
+    from domino_print.options.parsing import calibration_flags, parse_calibrate
     from domino_print.output.files import write_atomically
     from domino_print.output.summary import calibration_line
     from domino_print.pdf.calibration import render_calibration

@@ -30,7 +30,9 @@ from pypdf import PdfReader
 
 from domino_print.cli import cli
 from domino_print.errors import OptionError
-from domino_print.options.table import OPTIONS, Options, describe, parse
+from domino_print.options.parsing import parse
+from domino_print.options.table import OPTIONS, Options
+from domino_print.options.wording import describe
 from domino_print.themes.user import toml_string
 
 FAST = settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))

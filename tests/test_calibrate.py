@@ -121,7 +121,8 @@ def test_the_calibration_sheet_names_only_options_the_table_has(lang):
     import re
 
     from domino_print.api import make_calibration
-    from domino_print.options.table import OPTIONS, calibration_flags
+    from domino_print.options.parsing import calibration_flags
+    from domino_print.options.table import OPTIONS
 
     reader = PdfReader(io.BytesIO(make_calibration({"lang": lang})))
     words = " ".join(" ".join(page.extract_text().split()) for page in reader.pages)

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from domino_print.api import parse_options
 from domino_print.geometry.cutting import shared_cut_lines
 from domino_print.geometry.sheet import Placement
-from domino_print.options.table import parse
+from domino_print.options.parsing import parse
 from tests.cut_simulation import assert_cut_leaves_the_tiles, distinct_edge_length, read_cuts
 
 SVG = "{http://www.w3.org/2000/svg}"

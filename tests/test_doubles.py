@@ -518,7 +518,8 @@ def test_skipping_runs_of_looks_finds_the_look_that_trying_every_look_finds(vari
 
 
 def test_the_option_table_gives_the_doubles_game_its_own_target():
-    from domino_print.options.table import form_fields, parse
+    from domino_print.options.parsing import parse
+    from domino_print.options.wording import form_fields
     from domino_print.rules import default_targets
 
     assert default_targets()["doubles"] == 100 and default_targets()["points"] == 50

@@ -16,7 +16,7 @@ import string
 import pytest
 from PIL import Image
 
-from domino_print.options.table import form_fields
+from domino_print.options.wording import form_fields
 from domino_print.texts import catalogue, languages
 from tests.test_studio import make_client, png_bytes
 

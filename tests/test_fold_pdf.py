@@ -19,7 +19,7 @@ from pypdf import PdfReader
 from domino_print.api import make_document, parse_options
 from domino_print.errors import OptionError
 from domino_print.geometry.backs import BLEED_MM
-from domino_print.options.table import describe
+from domino_print.options.wording import describe
 from domino_print.pdf.back_pages import BACK_LINE_COLOUR, SINGLE_SET_COLOUR
 from domino_print.pdf.fold import FOLD_COLOUR
 from domino_print.texts import languages, text

@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 
 from domino_print import api
 from domino_print.errors import DocumentError, DominoError, OptionError
-from domino_print.options.table import OPTIONS, parse
+from domino_print.options.parsing import parse
+from domino_print.options.table import OPTIONS
 
 NAMES = [option.name for option in OPTIONS if not option.cli_only]
 json_like = st.recursive(

@@ -12,7 +12,9 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from domino_print.errors import OptionError
-from domino_print.options.table import CALIBRATE_OPTIONS, OPTIONS, describe, read_values
+from domino_print.options.parsing import read_values
+from domino_print.options.table import CALIBRATE_OPTIONS, OPTIONS
+from domino_print.options.wording import describe
 
 NUMBER_OPTIONS = [option for option in OPTIONS if option.kind in ("int", "float")]
 TEXT_OPTIONS = [option for option in OPTIONS if option.kind in ("text", "path")]

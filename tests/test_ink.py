@@ -20,7 +20,7 @@ from domino_print.api import make_document
 from domino_print.errors import OptionError
 from domino_print.faces.pips import PIP_PATTERNS, pattern_of
 from domino_print.ink import INK_MODES, INKS
-from domino_print.options.table import parse
+from domino_print.options.parsing import parse
 from domino_print.output.ink_coverage import pdf_coverage
 from domino_print.pdf.marks import mark_style
 from domino_print.pictures.art import art_path, compile_svg, load_compiled

@@ -154,7 +154,7 @@ def test_impossible_specs_raise_neutral_errors_with_the_sizes(spec, problem, siz
 
 
 def test_the_option_layer_words_size_errors_per_surface():
-    from domino_print.options.table import describe, word_size_error
+    from domino_print.options.wording import describe, word_size_error
 
     with pytest.raises(SizeError) as caught:
         layout_sheet(SheetSpec(tile_short_mm=150), 28)

@@ -132,7 +132,7 @@ def test_backs_bleed_3_mm_and_every_page_has_a_bleed_box():
 
 
 def test_marks_are_an_option_of_every_surface(run_cli, tmp_path):
-    from domino_print.options.table import form_fields
+    from domino_print.options.wording import form_fields
 
     field = next(f for f in form_fields("en") if f["name"] == "marks")
     assert field["choices"] == list(MARK_STYLES) and field["default"] == "crop"

@@ -6,17 +6,9 @@ import pytest
 
 from domino_print.cli import calibrate_command, cli
 from domino_print.errors import OptionError
-from domino_print.options.table import (
-    CALIBRATE_OPTIONS,
-    OPTIONS,
-    Options,
-    describe,
-    form_fields,
-    needs_text,
-    option_label,
-    parse,
-    read_values,
-)
+from domino_print.options.parsing import parse, read_values
+from domino_print.options.table import CALIBRATE_OPTIONS, OPTIONS, Options
+from domino_print.options.wording import describe, form_fields, needs_text, option_label
 from domino_print.texts import catalogue, languages
 
 

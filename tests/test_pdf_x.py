@@ -19,7 +19,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from domino_print.api import make_document, parse_options
-from domino_print.options.table import parse
+from domino_print.options.parsing import parse
 from domino_print.pdf.pdf_x import FOGRA39, transparent
 from tests.fixtures_images import noisy
 from tests.preflight import PREFLIGHT_MISSING, preflight

@@ -17,7 +17,7 @@ from domino_print.geometry.registration import (
     Rect,
     registration_marks,
 )
-from domino_print.options.table import parse
+from domino_print.options.parsing import parse
 from tests.conftest import render_page
 from tests.cut_simulation import assert_cut_leaves_the_tiles, distinct_edge_length, read_cuts
 

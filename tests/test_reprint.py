@@ -9,7 +9,7 @@ import pytest
 from pypdf import PdfReader
 
 from domino_print.api import parse_options
-from domino_print.options.table import parse
+from domino_print.options.parsing import parse
 from tests.test_print_options import front_tiles, placed_forms
 
 
@@ -90,7 +90,8 @@ def test_misuse_is_one_line_naming_the_fix(run_cli, tmp_path, args, words):
 
 def test_the_reprint_rules_are_the_tables():
     """``--set`` needs ``--sets`` through the table's ``needs`` (said in --help), not a rule of its own."""
-    from domino_print.options.table import OPTIONS, needs_text
+    from domino_print.options.table import OPTIONS
+    from domino_print.options.wording import needs_text
 
     option = next(o for o in OPTIONS if o.name == "set")
     assert [need.option for need in option.needs] == ["sets"]

@@ -20,7 +20,9 @@ import pytest
 from domino_print import texts
 from domino_print.api import make_document, parse_options
 from domino_print.errors import OptionError
-from domino_print.options.table import OPTIONS, form_fields, parse
+from domino_print.options.parsing import parse
+from domino_print.options.table import OPTIONS
+from domino_print.options.wording import form_fields
 from domino_print.rules import default_targets, names, registry
 from domino_print.rules.variant import ANY_KIND, STARTERS
 

@@ -56,7 +56,7 @@ def _chars(pdf: bytes, *, colour: bool = False):
 
 def _job(args: list[str]):
     """The job a demo command line makes, for its geometry."""
-    from domino_print.options.table import parse
+    from domino_print.options.parsing import parse
 
     context = cli.make_context("domino-print", [*args, "--out", "unused.pdf"])
     return parse_options(parse(context.params, command_line=True))

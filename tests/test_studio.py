@@ -19,7 +19,7 @@ with warnings.catch_warnings():  # starlette asks for httpx2, a newer name for t
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-from domino_print.options.table import form_fields
+from domino_print.options.wording import form_fields
 from domino_print.studio import create_app
 from domino_print.studio.sessions import COOKIE
 from domino_print.studio.settings import Limits, Settings
@@ -510,7 +510,7 @@ def test_goals_are_data_whose_fields_options_and_words_exist(client):
     their options and sample settings are valid options; their words are in every catalogue;
     each has a small picture of what it makes."""
     from domino_print.api import parse_options
-    from domino_print.options.table import form_fields
+    from domino_print.options.wording import form_fields
     from domino_print.studio.goals import goals
     from domino_print.texts import catalogue
 

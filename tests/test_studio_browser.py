@@ -470,7 +470,7 @@ def _enable(page, name: str, needs: dict) -> None:
 def test_every_field_can_be_enabled_and_the_rules_come_from_the_option_table(page):
     import json
 
-    from domino_print.options.table import form_fields
+    from domino_print.options.wording import form_fields
 
     fields = form_fields("fr")
     needs = {field["name"]: field["needs"] for field in fields}
@@ -573,7 +573,7 @@ def test_a_title_is_printed_and_names_the_downloaded_file(page, tmp_path):
 
 def test_the_first_screen_asks_what_to_make_and_each_goal_shows_its_few_fields(context, studio):
     from domino_print.api import association_themes
-    from domino_print.options.table import form_fields
+    from domino_print.options.wording import form_fields
     from domino_print.studio.goals import goals
 
     page = context.new_page()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from domino_print.options.table import describe, option_label
+from domino_print.options.wording import describe, option_label
 from domino_print.themes.loader import load_theme
 from domino_print.themes.model import ThemeError, read_toml, theme_from_data
 from tests.fixtures_images import colour_folder

@@ -35,7 +35,7 @@ TEXT_INSET_MM = 12.0
 def render_calibration(paper: Paper, duplex: str, lang: str, *, flags: Mapping[str, str],
                        scale: tuple[float, float] = NO_SCALE) -> bytes:
     """The two-page calibration PDF: front with crosses, scale rulers and instructions, back with
-    rulers; ``flags`` are the options its instructions name (``options.table.calibration_flags``);
+    rulers; ``flags`` are the options its instructions name (``options.parsing.calibration_flags``);
     ``scale`` a printer correction to draw it with (``--scale``), to check the correction."""
     geometry = calibration_geometry(paper, duplex)
     return draw_calibration(geometry, paper_name=paper.name, lang=lang, flags=flags, scale=scale)

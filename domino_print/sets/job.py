@@ -17,7 +17,9 @@ from domino_print.geometry.backs import BackPage, back_page, fold_back_page
 from domino_print.geometry.cutting import CutPlan, cut_plan
 from domino_print.geometry.sheet import SheetLayout, SheetSpec
 from domino_print.options import table
-from domino_print.options.table import Options, check_with_theme, word_size_error
+from domino_print.options.combinations import check_with_theme
+from domino_print.options.table import Options
+from domino_print.options.wording import word_size_error
 from domino_print.sets.naming import Deck, set_name
 from domino_print.sets.parts import PairsSource, SetParts, Source, ThemeSource, lay_out, pairs_theme
 from domino_print.sets.tiles import MAX_TOP, Tile, double_set, select_tiles

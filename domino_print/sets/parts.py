@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from domino_print.errors import SizeError
 from domino_print.geometry.sheet import SheetLayout, SheetSpec, layout_sheet
-from domino_print.options.table import word_size_error
+from domino_print.options.wording import word_size_error
 from domino_print.sets.tiles import Tile
 from domino_print.themes.model import Theme
 

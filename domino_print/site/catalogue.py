@@ -35,7 +35,7 @@ from typing import NamedTuple
 
 from domino_print import __version__, texts
 from domino_print.api import DominoError, OptionError, PathError, WordedError, builtin_themes
-from domino_print.options.table import parse
+from domino_print.options.parsing import parse
 from domino_print.texts.page_text import MAX_FILE_NAME_PART, TextError, check_page_text
 
 if sys.version_info >= (3, 11):

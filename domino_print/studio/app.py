@@ -62,7 +62,7 @@ from domino_print.api import (
     summary_line,
 )
 from domino_print.api_internal import human_size, natural_key
-from domino_print.options.table import describe, form_fields
+from domino_print.options.wording import describe, form_fields
 from domino_print.studio.goals import goal
 from domino_print.studio.page import render_page
 from domino_print.studio.rendering import (

@@ -16,7 +16,7 @@ from html import escape
 
 from domino_print import texts
 from domino_print.api import builtin_themes
-from domino_print.options.table import form_fields
+from domino_print.options.wording import form_fields
 from domino_print.studio import lists
 from domino_print.studio.goals import goals
 from domino_print.studio.rendering import PICTURES
