@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from domino_print.cli import calibrate_command, cli
 from domino_print.errors import OptionError
+from domino_print.geometry.backs import parse_back_offset
 from domino_print.options.parsing import parse, read_values
 from domino_print.options.table import CALIBRATE_OPTIONS, OPTIONS, Options
 from domino_print.options.wording import describe, form_fields, needs_text, option_label
@@ -200,3 +203,85 @@ def test_a_form_names_every_choice_in_its_language_and_no_command_line_flag(lang
             key = f"option.{field['name']}.value.{choice}"
             assert key in catalogue(lang), key
             assert field["choice_labels"][choice] == catalogue(lang)[key]
+
+
+# -- decimal commas, read by the option table for every surface (issue 32, item 2e) -------------
+@pytest.mark.parametrize(("given", "field", "value"), [
+    ({"gap": "2,5"}, "gap_mm", 2.5),
+    ({"margin": " 12,5 "}, "margin_mm", 12.5),
+    ({"gap": "+0,25"}, "gap_mm", 0.25),
+    ({"backs": "duplex", "back_offset": "1,5;-0,5"}, "back_offset_mm", (1.5, -0.5)),
+    ({"backs": "duplex", "back_offset": "-1,5 / 0,5"}, "back_offset_mm", (-1.5, 0.5)),
+    ({"backs": "duplex", "back_offset": "1,5 -0,5"}, "back_offset_mm", (1.5, -0.5)),
+    ({"backs": "duplex", "back_offset": "-10 ; +10 mm"}, "back_offset_mm", (-10.0, 10.0)),
+    ({"backs": "duplex", "back_offset": "1.5,-0.5"}, "back_offset_mm", (1.5, -0.5)),
+    ({"scale": "100,6 %;99,8 %"}, "scale", (100.6, 99.8)),
+])
+def test_a_decimal_comma_is_read_by_the_option_table(given, field, value):
+    assert getattr(parse(given, command_line=True), field) == pytest.approx(value)
+
+
+def test_a_decimal_comma_means_the_same_on_every_surface(run_cli, tmp_path):
+    from domino_print.api import parse_options
+
+    assert parse_options({"gap": "2,5"}).options.gap_mm == 2.5  # the API (and the site's catalogue)
+    result = run_cli("--gap", "2,5", "--margin", "12,5", "--backs", "--back-offset", "1,5;-0,5",
+                     "--out", tmp_path / "x.pdf", "--quiet")
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "x.pdf").exists()
+
+
+@pytest.mark.parametrize(("given", "words"), [
+    ({"sets": "2,5"}, "'2,5' is not a valid integer"),  # a whole number has no decimal mark
+    ({"gap": "2,5,5"}, "'2,5,5' is not a valid number"),
+    ({"gap": "2,"}, "'2,' is not a valid number"),
+    ({"backs": "duplex", "back_offset": "1,5,-0,5"}, "--back-offset"),  # two commas: no pair to read
+])
+def test_what_is_not_a_decimal_comma_is_refused(given, words):
+    with pytest.raises(OptionError, match=words):
+        parse(given)
+
+
+def test_the_studio_form_reads_a_decimal_comma_through_the_table(tmp_path):
+    from tests.test_studio import make_client, preview
+
+    with make_client(tmp_path / "data") as client:
+        data = preview(client, theme="pips", max="3", gap="2,5", backs="duplex",
+                       back_offset="1,5;-0,5").json()
+    assert "--gap 2.5" in data["command"] and "--back-offset 1.5,-0.5" in data["command"], data
+
+
+def test_only_the_option_table_reads_decimal_commas():
+    """One reader (``options.values.decimal_points``): geometry's parsers take decimal points only,
+    and no module of the studio reads a decimal comma of its own."""
+    from domino_print.geometry.printer import parse_scale
+
+    with pytest.raises(OptionError):
+        parse_scale("100,6;99,8")
+    with pytest.raises(OptionError):
+        parse_back_offset("1,5;-0,5")
+    studio = Path(__file__).resolve().parent.parent / "domino_print" / "studio"
+    for module in studio.glob("*.py"):
+        assert 'replace(",", ".")' not in module.read_text("utf-8"), module.name
+
+
+# -- the Options record and the table (issue 32, item 2d) ---------------------------------------
+FIELD_OPTIONS = {"tile_short_mm": "tile_size", "only_set": "set", "preview_dpi": "preview"}
+"""The fields of ``Options`` named otherwise than their option (else ``name`` or ``name_mm``)."""
+
+
+def test_every_default_of_the_options_record_is_the_table_s():
+    """``Options`` restates the table's defaults (a field with a default can be left out where it is
+    built): each equals what ``parse`` makes of an option not given, so the two cannot drift."""
+    nothing = parse({}, command_line=True)
+    assert Options._field_defaults, "the record has defaults to check"
+    for field, default in Options._field_defaults.items():
+        assert getattr(nothing, field) == default, f"Options.{field} = {default!r}, the table gives " \
+                                                   f"{getattr(nothing, field)!r}"
+
+
+def test_every_field_of_the_options_record_comes_from_an_option_of_the_table():
+    names = {option.name for option in OPTIONS}
+    for field in Options._fields:
+        option = FIELD_OPTIONS.get(field, field if field in names else field.removesuffix("_mm"))
+        assert option in names, f"Options.{field} is no option of the table"

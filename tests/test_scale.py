@@ -11,8 +11,8 @@ from pypdf import PdfReader
 
 from domino_print.api import make_calibration
 from domino_print.geometry.calibration import SCALE_RULER_MM, calibration_geometry, scale_ruler_mm
-from domino_print.geometry.printer import parse_scale
 from domino_print.geometry.sheet import parse_paper
+from domino_print.options.parsing import parse
 from tests.conftest import render_page
 from tests.test_print_options import MM, _apply, placed_forms
 
@@ -20,7 +20,7 @@ from tests.test_print_options import MM, _apply, placed_forms
 @pytest.mark.parametrize(("text", "scale"), [("100.6,99.8", (100.6, 99.8)), ("100,6;99,8", (100.6, 99.8)),
                                              (" 99.5 % , 101 %", (99.5, 101.0)), ("95,105", (95.0, 105.0))])
 def test_scale_is_x_and_y_in_percent_with_either_decimal_mark(text, scale):
-    assert parse_scale(text) == pytest.approx(scale)
+    assert parse({"scale": text}, command_line=True).scale == pytest.approx(scale)  # read by the table
 
 
 @pytest.mark.parametrize(("args", "words"), [

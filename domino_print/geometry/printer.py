@@ -15,18 +15,18 @@ NO_SCALE = (100.0, 100.0)
 SCALE_LIMITS = (95.0, 105.0)
 """``--scale``: a printer that stretches or shrinks a page by more than this is set to fit the
 page, not off by a few tenths: print at 100 % instead."""
-_SCALE = re.compile(r"^\s*(\d+(?:[.,]\d+)?)\s*%?\s*;\s*(\d+(?:[.,]\d+)?)\s*%?\s*$", re.ASCII)
-_SCALE_DOTS = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*%?\s*,\s*(\d+(?:\.\d+)?)\s*%?\s*$", re.ASCII)
+_SCALE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*%?\s*,\s*(\d+(?:\.\d+)?)\s*%?\s*$", re.ASCII)
 
 
 def parse_scale(text: str) -> tuple[float, float]:
-    """``100.6,99.8`` (or ``100,6;99,8`` with decimal commas) -> (100.6, 99.8) percent, each within
-    ``SCALE_LIMITS``; an ``OptionError`` about ``scale`` otherwise."""
-    match = _SCALE_DOTS.match(text) or _SCALE.match(text)
+    """``100.6,99.8`` -> (100.6, 99.8) percent, each within ``SCALE_LIMITS``; an ``OptionError``
+    about ``scale`` otherwise. Decimal commas (``100,6;99,8``) were read as points by the option
+    table (``options.values.decimal_points``), for every surface."""
+    match = _SCALE.match(text)
     if not match:
         raise OptionError("{scale} {text!r} is not X,Y in percent, such as 100.6,99.8 (or 100,6;99,8)",
                           fields=("scale",), text=text)
-    x, y = (float(value.replace(",", ".")) for value in match.groups())
+    x, y = (float(value) for value in match.groups())
     low, high = SCALE_LIMITS
     if not (low <= x <= high and low <= y <= high):
         raise OptionError("{scale} {text}: each value must be between {low:g} and {high:g} %; a printer "

@@ -134,6 +134,9 @@ class Option(NamedTuple):
     implied_with: tuple[str, Mapping[object, object]] | None = None
     """The implied value follows another option: ``("rules", {"doubles": 100})`` implies 100
     when ``rules`` is ``doubles``, else ``implied``."""
+    pair: bool = False
+    """A text of two numbers ``X,Y`` (``--back-offset``, ``--scale``): with decimal commas, the two
+    are split by a semicolon (``1,5;-0,5``), read as ``1.5,-0.5`` (``values.decimal_points``)."""
 
     @property
     def flag(self) -> str:
@@ -176,7 +179,7 @@ PRINT_OPTIONS = (
     Option("only", "text", None, metavar="4-2,6-6", longest=2000, cli_only=True),
     Option("set", "int", None, low=1, high=MAX_SETS, metavar="N", cli_only=True,
            needs=(Need("sets", (), "set"),)),
-    Option("scale", "text", None, metavar="X,Y", longest=40, cli_only=True),
+    Option("scale", "text", None, metavar="X,Y", longest=40, cli_only=True, pair=True),
 )
 """Print shops and cutting machines (issue 21): guides, cut files, standards. Kept together."""
 
@@ -242,7 +245,8 @@ OPTIONS: tuple[Option, ...] = (
     Option("label", "text", None, metavar="TEXT", longest=MAX_LABEL_CHARS),
     Option("backs", "choice", None, choices=BACK_KINDS, flag_value="duplex", metavar="[duplex|fold]"),
     Option("duplex", "choice", None, choices=DUPLEX_EDGES, implied="long", needs=(_WITH_BACKS, _TWO_SIDED)),
-    Option("back_offset", "text", None, metavar="X,Y", longest=40, needs=(_WITH_BACKS, _TWO_SIDED)),
+    Option("back_offset", "text", None, metavar="X,Y", longest=40, needs=(_WITH_BACKS, _TWO_SIDED),
+           pair=True),
     *PRINT_OPTIONS,
     *TOUCH_OPTIONS,
     Option("preview", "flag", False, cli_only=True),

@@ -14,6 +14,7 @@ import math
 import os
 import re
 import reprlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -36,35 +37,72 @@ def convert(option: Option, raw: Any) -> Any:
     if is_text and len(str(raw)) > option.longest:
         raise _problem(option, "too_long", length=len(str(raw)), most=option.longest)
     if option.flag_value is not None and not (isinstance(raw, str) and raw in option.choice_list()):
-        try:
-            given = convert(option._replace(kind="flag", flag_value=None), raw)
-        except OptionError:
-            raise _problem(option, "not_a_choice_nor_flag",
-                           value=quoted(raw), choices=", ".join(option.choice_list())) from None
-        return option.flag_value if given else None
-    if option.kind == "flag":
-        if isinstance(raw, bool):
-            return raw
-        given_raw = raw
-        if not isinstance(raw, str):  # click's BOOL takes only text: 0 or 1.5 from a JSON body
-            raw = str(raw) if isinstance(raw, (int, float)) and raw in (0, 1) else "?"
-        try:
-            return click.BOOL.convert(raw, None, None)
-        except click.BadParameter:
-            raise _problem(option, "not_a_flag", value=quoted(given_raw)) from None
-    if option.kind in ("int", "float"):
-        return _to_number(option, raw)
-    if option.kind == "path":
-        if isinstance(raw, str) and raw.endswith(("/", os.sep)):  # Path("x.pdf/") would drop it
-            raise _problem(option, "path_is_folder", path=raw, example=raw + "dominos.pdf")
-        return raw if isinstance(raw, Path) else Path(str(raw))
+        return _choice_or_flag(option, raw)
+    return _READERS[option.kind](option, raw)
+
+
+def _choice_or_flag(option: Option, raw: Any) -> str | None:
+    """A choice that may be given alone, as a flag (``--backs``): true is its ``flag_value``."""
+    try:
+        given = _to_flag(option, raw)
+    except OptionError:
+        raise _problem(option, "not_a_choice_nor_flag",
+                       value=quoted(raw), choices=", ".join(option.choice_list())) from None
+    return option.flag_value if given else None
+
+
+def _to_flag(option: Option, raw: Any) -> bool:
+    if isinstance(raw, bool):
+        return raw
+    given_raw = raw
+    if not isinstance(raw, str):  # click's BOOL takes only text: 0 or 1.5 from a JSON body
+        raw = str(raw) if isinstance(raw, (int, float)) and raw in (0, 1) else "?"
+    try:
+        return click.BOOL.convert(raw, None, None)
+    except click.BadParameter:
+        raise _problem(option, "not_a_flag", value=quoted(given_raw)) from None
+
+
+def _to_path(option: Option, raw: Any) -> Path:
+    if isinstance(raw, str) and raw.endswith(("/", os.sep)):  # Path("x.pdf/") would drop it
+        raise _problem(option, "path_is_folder", path=raw, example=raw + "dominos.pdf")
+    return raw if isinstance(raw, Path) else Path(str(raw))
+
+
+def _to_text(option: Option, raw: Any) -> str:
     if not isinstance(raw, str):
         raise _problem(option, "not_a_text", value=quoted(raw))
-    if option.kind == "choice":
-        choices = option.choice_list()
-        if raw not in choices:
-            listed = ", ".join(choices)
-            raise _problem(option, "not_a_choice", value=quoted(raw), choices=listed)
+    return decimal_points(option, raw) if option.pair else raw
+
+
+def _to_choice(option: Option, raw: Any) -> str:
+    if not isinstance(raw, str):
+        raise _problem(option, "not_a_text", value=quoted(raw))
+    choices = option.choice_list()
+    if raw not in choices:
+        raise _problem(option, "not_a_choice", value=quoted(raw), choices=", ".join(choices))
+    return raw
+
+
+# -- numbers, with a decimal comma or a decimal point ------------------------------------------
+_DECIMAL_COMMA = re.compile(r"([+-]?[0-9]+),([0-9]+)")
+"""A number written with a decimal comma (``2,5``), as French, Spanish and German write it."""
+_DECIMAL = r"[+-]?[0-9]+(?:[.,][0-9]+)?"
+_PAIR_WITH_COMMAS = re.compile(rf"\s*({_DECIMAL})(\s*%?\s*)(?:[;/]\s*|\s+)({_DECIMAL})(.*)", re.S)
+"""A pair of numbers whose decimal mark may be a comma, so split by a semicolon (``1,5;-0,5``), a
+slash or a space, each number perhaps followed by its unit (``100,6 %;99,8 %``)."""
+
+
+def decimal_points(option: Option, raw: str) -> str:
+    """``raw`` as the command line writes it, with decimal points: ``2,5`` -> ``2.5`` for a
+    ``float`` option, ``1,5;-0,5`` -> ``1.5,-0.5`` for a pair (``Option.pair``); anything else
+    as it is. The one reader of decimal commas, for every surface (the studio shows its command
+    line with it)."""
+    if option.kind == "float" and (match := _DECIMAL_COMMA.fullmatch(raw.strip())):
+        return f"{match.group(1)}.{match.group(2)}"
+    if option.pair and (match := _PAIR_WITH_COMMAS.fullmatch(raw)):
+        first, unit, second, rest = match.groups()
+        return f"{first.replace(',', '.')}{unit.rstrip()},{second.replace(',', '.')}{rest}"
     return raw
 
 
@@ -81,27 +119,7 @@ def _to_number(option: Option, raw: object) -> int | float:
     against its bounds before any conversion that could overflow; ``OptionError`` otherwise."""
     if isinstance(raw, bool) or not isinstance(raw, (int, float, str)):
         raise _problem(option, "not_a_number", value=quoted(raw))
-    value: int | float
-    if isinstance(raw, str):
-        written = raw.strip()
-        if "_" in written or any(c.isdigit() and not c.isascii() for c in written):
-            # Python reads ٣, ７, 𝟔 and 1_0 as numbers; a person means a typo or another keyboard:
-            # numbers are written with the digits 0 to 9, and the message says so (issue 28)
-            raise _problem(option, "plain_digits", value=quoted(raw))
-        digits = len(written.lstrip("+-").replace("_", ""))
-        if digits > NUMBER_TEXT_DIGITS and _INTEGER_TEXT.fullmatch(written):
-            value = -(10 ** NUMBER_TEXT_DIGITS) if written.startswith("-") else 10 ** NUMBER_TEXT_DIGITS
-            shown = Phrase("number.written_digits", start=written[:12], digits=digits)
-            _check_range(option, value, shown=shown)
-        try:
-            if len(written) > option.longest:
-                raise ValueError(written)
-            value = int(written) if option.kind == "int" else float(written)
-        except ValueError:
-            says = "not_an_integer" if option.kind == "int" else "not_a_valid_number"
-            raise _problem(option, says, value=quoted(raw)) from None
-    else:
-        value = raw
+    value = _number_from_text(option, raw) if isinstance(raw, str) else raw
     if isinstance(value, float) and math.isnan(value):
         raise _problem(option, "not_a_plain_number", value=quoted(raw))
     if option.kind == "int" and isinstance(value, float):
@@ -110,6 +128,26 @@ def _to_number(option: Option, raw: object) -> int | float:
         value = int(value)
     _check_range(option, value)  # int against float compares exactly, whatever the size
     return float(value) if option.kind == "float" else value
+
+
+def _number_from_text(option: Option, raw: str) -> int | float:
+    """A number written as text, with the digits 0 to 9 (a ``float`` with a decimal comma too)."""
+    written = raw.strip()
+    if "_" in written or any(c.isdigit() and not c.isascii() for c in written):
+        # Python reads ٣, ７, 𝟔 and 1_0 as numbers; a person means a typo or another keyboard:
+        # numbers are written with the digits 0 to 9, and the message says so (issue 28)
+        raise _problem(option, "plain_digits", value=quoted(raw))
+    digits = len(written.lstrip("+-").replace("_", ""))
+    if digits > NUMBER_TEXT_DIGITS and _INTEGER_TEXT.fullmatch(written):
+        huge = -(10 ** NUMBER_TEXT_DIGITS) if written.startswith("-") else 10 ** NUMBER_TEXT_DIGITS
+        _check_range(option, huge, shown=Phrase("number.written_digits", start=written[:12], digits=digits))
+    try:
+        if len(written) > option.longest:
+            raise ValueError(written)
+        return int(written) if option.kind == "int" else float(decimal_points(option, written))
+    except ValueError:
+        says = "not_an_integer" if option.kind == "int" else "not_a_valid_number"
+        raise _problem(option, says, value=quoted(raw)) from None
 
 
 class _ShortRepr(reprlib.Repr):
@@ -159,3 +197,10 @@ def _check_range(option: Option, value: float, *, shown: object = None) -> None:
     why: object = Phrase("range.why", why=Phrase(f"option.why.{option.why}")) if option.why else ""
     raise _problem(option, "out_of_range", value=shown or _number(value), unit=option.unit, wanted=wanted,
                    why=why)
+
+
+_READERS: dict[str, Callable[[Option, Any], Any]] = {
+    "flag": _to_flag, "int": _to_number, "float": _to_number, "path": _to_path, "text": _to_text,
+    "choice": _to_choice,
+}
+"""How each kind of option (``Option.kind``) reads a value."""

@@ -62,6 +62,8 @@ from domino_print.api import (
     summary_line,
 )
 from domino_print.api_internal import human_size, natural_key
+from domino_print.options.table import BY_NAME
+from domino_print.options.values import decimal_points
 from domino_print.options.wording import describe, form_fields
 from domino_print.studio.goals import goal
 from domino_print.studio.page import render_page
@@ -296,23 +298,6 @@ def _field_names() -> frozenset[str]:
     return frozenset(_field_kinds())
 
 
-_DECIMAL_COMMA = re.compile(r"^\s*(-?\d+),(\d+)\s*$")
-_OFFSET_PAIR = re.compile(r"^\s*(-?\d+(?:[.,]\d+)?)\s*[;/ ]\s*(-?\d+(?:[.,]\d+)?)\s*$")
-
-
-def decimal_point(name: str, value: object) -> object:
-    """A number typed with a decimal comma (``2,5``), as the option table reads it (``2.5``); an
-    offset typed ``1,5;-0,5`` (a comma in each number, so the pair is split by a semicolon) as
-    ``1.5,-0.5``."""
-    if not isinstance(value, str):
-        return value
-    if _field_kinds().get(name) in ("int", "float") and (match := _DECIMAL_COMMA.match(value)):
-        return f"{match.group(1)}.{match.group(2)}"
-    if name == "back_offset" and (match := _OFFSET_PAIR.match(value)):
-        return ",".join(part.replace(",", ".") for part in match.groups())
-    return value
-
-
 async def home(request: Request) -> Response:
     studio = _studio(request)
     lang = _lang(request)
@@ -388,7 +373,8 @@ def clean_options(raw: object) -> dict:
             raise ValueError(f"bad value for {name!r}")
         if value == "" or value is False:
             continue
-        options[name] = decimal_point(name, value)
+        # a decimal comma (2,5; 1,5;-0,5) as the option table reads it, for the command line shown
+        options[name] = decimal_points(BY_NAME[name], value) if isinstance(value, str) else value
     return options
 
 
