@@ -1,9 +1,14 @@
-"""Set marks: a disc in the set's colour with the set's number, one form per set.
+"""Set marks: a hexagon in the set's colour with the set's number, one form per set.
+
+No face draws a hexagon (pips, dice, ten-frames, coins, clocks and pies are discs; ten-frames,
+dice, base-ten units and notes are squares or rectangles), so a child counting the pips of a
+``pips-couleur`` domino does not count the mark as one more pip (issue 29, item 9): a coloured
+disc there read as a pip of the set's colour.
 
 In grey (``--ink noir``, ``shapes=True``) colour cannot tell sets apart: each set's mark
-takes a shape (disc, square, diamond, hexagon) and a fill (white ringed in black, then for
-sets 5 to 8 solid black with a white number), eight styles cycled like the eight colours,
-the number inside.
+takes a shape (hexagon, diamond, pentagon, octagon: none a face uses either) and a fill
+(white ringed in black, then for sets 5 to 8 solid black with a white number), eight styles
+cycled like the eight colours, the number inside.
 
 With several sets, each tile carries its set's mark (where ``backs.mark_centre`` puts it, 3 mm
 inside the cut), the set line in the top margin shows it, and each back carries it in its
@@ -33,8 +38,10 @@ if TYPE_CHECKING:
 MARK_NUMBER_PT = 7.2
 """The smallest number on a set mark on the tiles: white on colour is 7 pt at least (issue 21),
 with a little to spare for rounding."""
-MARK_SHAPES = ("disc", "square", "diamond", "hexagon")
-"""The grey set marks' shapes; each comes ringed, then solid: ``mark_style``."""
+MARK_SHAPE = "hexagon"
+"""The colour set marks' shape: one no face uses (a disc reads as a pip)."""
+MARK_SHAPES = ("hexagon", "diamond", "pentagon", "octagon")
+"""The grey set marks' shapes, none a face uses; each comes ringed, then solid: ``mark_style``."""
 
 
 def mark_style(number: int) -> tuple[str, bool]:
@@ -44,7 +51,8 @@ def mark_style(number: int) -> tuple[str, bool]:
 
 
 def _shape_path(canvas: Canvas, shape: str, radius: float):
-    """The outline of ``shape`` centred on the origin, reaching ``radius`` (about the disc's area)."""
+    """The outline of ``shape`` centred on the origin, reaching ``radius`` (about the disc's area);
+    the hexagon and the pentagon stand on a point and a side, a number between their upright sides."""
     path = canvas.beginPath()
     if shape == "disc":
         path.circle(0, 0, radius)
@@ -62,7 +70,8 @@ def _shape_path(canvas: Canvas, shape: str, radius: float):
             path.lineTo(*point)
         path.close()
         return path
-    corners = {"square": (4, 45.0, 1.0), "diamond": (4, 0.0, 1.08), "hexagon": (6, 0.0, 1.0)}[shape]
+    corners = {"square": (4, 45.0, 1.0), "diamond": (4, 0.0, 1.08), "hexagon": (6, 90.0, 1.0),
+               "pentagon": (5, 90.0, 1.0), "octagon": (8, 22.5, 1.0)}[shape]
     count, start, reach = corners
     points = [
         (reach * radius * math.cos(math.radians(start + 360 * i / count)),
@@ -78,7 +87,8 @@ def _shape_path(canvas: Canvas, shape: str, radius: float):
 
 def _number_size(radius: float, digits: str, shape: str | None) -> float:
     """The number's size on a mark of ``radius``: as tall as the mark allows, narrow enough for its
-    digits, smaller inside a grey shape (``shape``; None for a colour disc)."""
+    digits, smaller inside a grey shape (``shape``; None for a colour hexagon, whose upright sides
+    0.87 of ``radius`` from the centre hold the widest number a disc of ``radius`` held)."""
     size = min(radius * 1.3, 1.55 * radius / (stringWidth(digits, fonts.BOLD, 1) or 1))
     if shape is None:
         return size
@@ -153,7 +163,7 @@ class SetMarks:
         else:
             colour = set_colour(number)
             canvas.setFillColor(colour)
-            canvas.circle(0, 0, radius, stroke=0, fill=1)
+            canvas.drawPath(_shape_path(canvas, MARK_SHAPE, radius), stroke=0, fill=1)
         canvas.setFillColor(ink_on(colour))
         canvas.setFont(fonts.BOLD, size)
         canvas.drawCentredString(0, -0.36 * size, digits)
