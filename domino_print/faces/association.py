@@ -48,6 +48,32 @@ SAFE_PT = (SAFE_AREA_MM + 0.2) * mm
 overshoot: a round "?" or "o" reaches a little past its baseline)."""
 
 
+REACH: dict[str, Callable[[Face], float]] = {
+    "dots": lambda face: 0.345 if face.count <= 6 else 0.48,  # one die; groups of five in a 2 x 2 grid
+    "hand": lambda face: 0.44 if face.count <= 5 else 0.48,  # one hand; two, thumbs out
+    "colour": lambda face: 0.39,
+    "tally": lambda face: 0.44,  # two groups side by side, round caps
+    "frame": lambda face: 0.44,
+    "dice": lambda face: 0.32 if face.count <= 6 else 0.48,  # one die; two side by side
+    "rods": lambda face: 0.41,
+    "pie": lambda face: 0.41,
+    "bar": lambda face: 0.43,
+}
+"""How far each drawn face reaches from its centre, strokes included, as a share of the face's
+side (its painter's own proportions). On a small face that would bring it within the safe area
+of the cut, the drawing is drawn smaller (``_kept_inside``). Text fits its own box
+(``text_box``); clocks and coins keep the safe area themselves (their type keeps 6 pt)."""
+
+
+def _kept_inside(size: float, face: Face) -> float:
+    """The scale at which ``face``'s drawing keeps the safe area (``SAFE_PT``) from the edges of
+    its square of ``size`` points: 1 when it already does."""
+    reach = REACH.get(face.kind)
+    if reach is None:
+        return 1.0
+    return min(1.0, (size / 2 - SAFE_PT) / (reach(face) * size))
+
+
 def _corner_inset(size: float) -> float:
     """How far the corner marks sit from a face's edges (points, the face ``size`` wide): the
     safe area, or 5 % of the face on a larger one."""
@@ -70,6 +96,20 @@ SKIN, SKIN_LINE = "#F7D7B5", "#6B4226"
 FRAME_LINE = "#555555"
 ROD_FILL = "#F2C14E"
 UNIT_FILL = "#7FB3E0"
+
+
+def _underline_bar(font_size: float) -> float:
+    return max(0.8, font_size * 0.08)
+
+
+def _below_baseline(line: str, font_size: float, underline: bool) -> float:
+    """How far a ``line`` of text reaches under its baseline (points): its underline's lower edge
+    (under the descenders when it has some), else its descenders, else nothing."""
+    descends = bool(DESCENDERS.intersection(line))
+    if underline:
+        bar = _underline_bar(font_size)
+        return (FONT_DESCENT * font_size + 1.6 * bar if descends else 2.2 * bar) + bar
+    return FONT_DESCENT * font_size if descends else 0.0
 
 
 def font_of(face: Face) -> str:
@@ -132,7 +172,15 @@ class AssociationPainter:
             inner = size_pt * (1 - CAPTION_SHARE)
             canvas.saveState()
             canvas.translate((size_pt - inner) / 2, 0)
+        keep = _kept_inside(inner, face)
+        if keep < 1:  # a drawing that would reach into the safe area is drawn smaller, about its centre
+            canvas.saveState()
+            canvas.translate(inner / 2, inner / 2)
+            canvas.scale(keep, keep)
+            canvas.translate(-inner / 2, -inner / 2)
         FACE_PAINTERS[face.kind](self, canvas, face, inner)
+        if keep < 1:
+            canvas.restoreState()
         if face.caption:
             canvas.restoreState()
         if face.card:
@@ -159,20 +207,26 @@ class AssociationPainter:
             fit = fit_text(face.text, text_box(size)[0], size * 4, measure(font_of(face)),
                            largest_pt=9, smallest_pt=3)
         font, font_size = font_of(face), fit.size_pt
-        lead = font_size * LEADING
-        cap = font_size * 0.72
-        block = cap + lead * (len(fit.lines) - 1)
-        baseline = (size + block) / 2 - cap + (0.04 * size if face.underline else 0)
+        while True:  # the underline and the descenders of the last line keep the safe area too
+            lead = font_size * LEADING
+            cap = font_size * 0.72
+            block = cap + lead * (len(fit.lines) - 1)
+            baseline = (size + block) / 2 - cap + (0.04 * size if face.underline else 0)
+            low = _below_baseline(fit.lines[-1], font_size, face.underline)
+            bottom = baseline - lead * (len(fit.lines) - 1) - low
+            raised = baseline + max(0.0, SAFE_PT - bottom)
+            if raised + cap <= size - SAFE_PT or font_size <= MIN_LABEL_PT:
+                baseline = raised
+                break
+            font_size *= 0.95
         canvas.setFillColor(INK)
         canvas.setFont(font, font_size)
         for line in fit.lines:
             canvas.drawCentredString(size / 2, baseline, line)
             if face.underline:
                 width = canvas.stringWidth(line, font, font_size)
-                bar = max(0.8, font_size * 0.08)
-                below = 2.2 * bar
-                if DESCENDERS.intersection(line):
-                    below = FONT_DESCENT * font_size + 1.6 * bar
+                bar = _underline_bar(font_size)
+                below = _below_baseline(line, font_size, True) - bar
                 canvas.rect((size - width) / 2, baseline - below, width, bar, stroke=0, fill=1)
             baseline -= lead
 
@@ -422,11 +476,12 @@ def draw_clock(canvas: Canvas, face: Face, size: float) -> None:
     and blue over the long black minute hand; ``face.parts`` is (hours, minutes, numbers)."""
     hours, minutes, numbers = face.parts
     centre = size / 2
-    radius = min(size * 0.44, centre - SAFE_PT)  # the dial keeps the 3 mm safe area from the cut
+    rim = max(0.8, size * 0.02)
+    radius = min(size * 0.44, centre - SAFE_PT - rim / 2)  # the dial, rim and all, keeps the safe area
     canvas.saveState()
     canvas.setStrokeColor(INK)
     canvas.setFillColor("#FFFFFF")
-    canvas.setLineWidth(max(0.8, size * 0.02))
+    canvas.setLineWidth(rim)
     canvas.circle(centre, centre, radius, stroke=1, fill=1)
     canvas.setLineCap(1)
     canvas.setLineWidth(max(0.5, size * 0.012))
