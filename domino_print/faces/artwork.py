@@ -51,6 +51,9 @@ class PicturePainter:
         self.ink = ink
         self._pending: dict = {}
         """Pictures already being prepared in worker threads, by path."""
+        self._keys: dict = {}
+        """Each raster picture's key in ``pictures.kept`` (its bytes read once a render), by path,
+        size and crop position."""
 
     @classmethod
     def for_theme(cls, theme: Theme, *, dpi: int) -> PicturePainter:
@@ -70,8 +73,13 @@ class PicturePainter:
         rasters = [self.theme.images[v] for v in values if not is_svg(self.theme.images[v])]
         if not rasters:
             return  # vector art only: nothing slow to start, and no need to import Pillow's tools
+        from domino_print.pictures import kept
         from domino_print.pictures.raster import prepare_in_parallel  # deferred: Pillow, for photos only
 
+        for value in values:  # those an earlier render prepared are not prepared again
+            path = self.theme.images[value]
+            if path in rasters and kept.recall(self._key(path, size_pt, self._position(value))) is not None:
+                rasters.remove(path)
         self._pending = prepare_in_parallel(
             rasters,
             size_pt,
@@ -118,6 +126,17 @@ class PicturePainter:
             draw_drawing(canvas, drawing)
         canvas.restoreState()
 
+    def _key(self, path: Path, size_pt: float, position: tuple[float, float]) -> tuple | None:
+        """The key of this picture in ``pictures.kept``, worked out once per painter."""
+        found = (path, size_pt, position)
+        if found not in self._keys:
+            from domino_print.pictures.raster import face_key
+
+            self._keys[found] = face_key(path, size_pt, dpi=self.dpi, fit=self.theme.fit,
+                                         background=self.background, padding=PADDING, margin=COVER_MARGIN,
+                                         position=position, grey=self.ink.grey_only)
+        return self._keys[found]
+
     def _draw_raster(self, canvas: Canvas, path, size_pt: float, position: tuple[float, float]) -> None:
         from domino_print.pictures.raster import draw_raster  # deferred: Pillow, for photos only
 
@@ -133,4 +152,5 @@ class PicturePainter:
             position=position,
             pending=self._pending.pop(path, None),
             grey=self.ink.grey_only,
+            key=self._key(path, size_pt, position),
         )

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import math
 import os
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -46,8 +47,9 @@ from typing import TYPE_CHECKING
 
 from PIL import Image
 
-from domino_print.pictures import PictureError, is_svg
-from domino_print.pictures.decode import decode, decoded_size, open_picture
+from domino_print.pictures import PictureError, is_svg, kept
+from domino_print.pictures.decode import HEIF_FORMATS, JPEG_FORMATS, decode, decoded_size, open_picture
+from domino_print.pictures.kept import KeptFace
 from domino_print.pictures.svg import load_svg
 
 if TYPE_CHECKING:
@@ -204,13 +206,32 @@ class FaceImage:
 
     def reader(self):
         """A ReportLab ``ImageReader``: JPEG bytes for a photo (kept as DCT), pixels otherwise."""
-        from reportlab.lib.utils import ImageReader  # deferred: checking a theme needs no ReportLab
+        return _reader(self.embedded())
 
-        if not self.photo:
-            return ImageReader(self.image)
-        buffer = io.BytesIO()
-        self.image.save(buffer, "JPEG", quality=JPEG_QUALITY, optimize=True)
-        return ImageReader(io.BytesIO(buffer.getvalue()))
+    def embedded(self) -> KeptFace:
+        """What the PDF embeds: a photo's JPEG bytes (``JPEG_QUALITY``), or the pixels; kept as
+        it is across renders (``pictures.kept``)."""
+        data: object = self.image
+        if self.photo:
+            buffer = io.BytesIO()
+            self.image.save(buffer, "JPEG", quality=JPEG_QUALITY, optimize=True)
+            data = buffer.getvalue()
+        return KeptFace(data, self.photo, self.x, self.y, self.width, self.height)
+
+
+def _reader(face: KeptFace):
+    from reportlab.lib.utils import ImageReader  # deferred: checking a theme needs no ReportLab
+
+    return ImageReader(io.BytesIO(face.data)) if face.photo else ImageReader(face.data)  # type: ignore[arg-type]
+
+
+def face_key(
+    path: Path, size_pt: float, *, dpi: int, fit: str, background: str, padding: float,
+    margin: float = 0.0, position: tuple[float, float] = CENTRE, grey: bool = False,
+) -> tuple | None:
+    """The key under which ``draw_raster`` keeps this picture prepared with these settings
+    (``pictures.kept``: its bytes' digest and the settings); None if it cannot be read."""
+    return kept.face_key(path, (size_pt, dpi, fit, background, padding, margin, tuple(position), grey))
 
 
 def prepare_face_image(
@@ -223,10 +244,7 @@ def prepare_face_image(
     face but ``margin`` on every side, with the square cut at ``position`` (see ``_cut_at``).
     """
     inner = size_pt * (1 - 2 * (margin if fit == "cover" else padding))
-    with _opened(path) as source:
-        source_format, source_mode = source.format or "", source.mode
-        image = decode(source, path, _scale(source.size, size_pt, dpi, fit, padding, margin))
-    del source  # only ``image`` may hold the decoded pixels now: reducing it below frees them
+    image, source_format, source_mode = _decoded(path, size_pt, dpi, fit, padding, margin)
     image = _opaque(image)
     if image.mode in ("RGBA", "LA"):
         factor = int(1 / _scale(image.size, size_pt, dpi, fit, padding, margin) / _GAP)
@@ -255,31 +273,89 @@ def prepare_face_image(
     return FaceImage(image=image, photo=photo, x=x, y=y, width=box_w, height=box_h)
 
 
+def _decoded(path: Path, size_pt: float, dpi: int, fit: str, padding: float,
+             margin: float) -> tuple[Image.Image, str, str]:
+    """The picture at ``path`` decoded for this face (``decode.decode``), with its file's format
+    and mode: kept across renders (``pictures.kept``), since the decoding scale moves in whole
+    pixels while the face's size moves with every margin. The image is never changed: each step
+    after this one makes a new image."""
+    with _opened(path) as source:
+        source_format, source_mode = source.format or "", source.mode
+        scale = _scale(source.size, size_pt, dpi, fit, padding, margin)
+        decoding = _decoding(source, scale)
+        key = kept.decoded_key(path, decoding) if source.width * source.height > _KEPT_DECODES_FROM else None
+        found = kept.recall(key)
+        if isinstance(found, kept.Decoded):
+            return found.image, found.source_format, found.source_mode  # type: ignore[return-value]
+        stored = source.size
+        image = decode(source, path, scale)
+    del source  # only ``image`` may hold the decoded pixels now: reducing it below frees them
+    if decoding[0] == "jpeg":  # kept only when the decoder did reduce by that factor
+        factor = decoding[1]
+        reduced = (-(-stored[0] // factor), -(-stored[1] // factor))
+        key = key if image.size in (reduced, reduced[::-1]) else None
+    kept.keep(key, kept.Decoded(image, source_format, source_mode))
+    return image, source_format, source_mode
+
+
+def _decoding(source: Image.Image, scale: float) -> tuple:
+    """What decides the pixels ``decode`` gives for ``scale``: a JPEG is reduced by a whole factor
+    (1, 2, 4 or 8, the largest within the size asked for, as its decoder chooses: checked on the
+    result), so every scale of one factor gives the same pixels; any other picture but a HEIC is
+    decoded whole whatever the scale; a HEIC by its scale."""
+    fmt = source.format or ""
+    if scale >= 1 or fmt not in (*JPEG_FORMATS, *HEIF_FORMATS):
+        return ("whole",)
+    if fmt in JPEG_FORMATS:
+        width, height = source.size
+        most = min(width // math.ceil(width * scale), height // math.ceil(height * scale))
+        return ("jpeg", next(factor for factor in (8, 4, 2, 1) if most >= factor))
+    return ("scale", scale)
+
+
+_KEPT_DECODES_FROM = 1_000_000
+"""Pictures of more stored pixels than this (a photo, not the studio's 400 px preview copies,
+which decode in a millisecond) are kept decoded across renders."""
+
+
 def draw_raster(
     canvas: Canvas, path: Path, size_pt: float, *, dpi: int, fit: str, background: str, padding: float,
     margin: float = 0.0, position: tuple[float, float] = CENTRE, pending: Future | None = None,
-    grey: bool = False,
+    grey: bool = False, key: tuple | None = None,
 ) -> None:
     """Draw the picture at ``path`` into the square (0, 0)-(size_pt, size_pt) of ``canvas``
     (as grey pixels with ``grey``: ``--ink noir``).
 
     The face is filled with the ``background`` colour first, then the picture is
     placed as ``prepare_face_image`` decided. ``pending`` is the same work already
-    started by ``prepare_in_parallel``; without it the picture is prepared here.
+    started by ``prepare_in_parallel``; without it the picture is prepared here. ``key``
+    (``face_key`` of these settings) finds the picture prepared by an earlier render, and
+    keeps this one for the next (``pictures.kept``).
     """
-    future = pending
-    if future is not None:
-        face = future.result()  # a PictureError raised in the worker is raised here
+    face = kept.recall(key)
+    if face is None:
+        face = _prepared(path, size_pt, dpi=dpi, fit=fit, background=background, padding=padding,
+                         margin=margin, position=position, pending=pending, grey=grey)
+        kept.keep(key, face)
+    canvas.saveState()
+    canvas.setFillColor(background)
+    canvas.rect(0, 0, size_pt, size_pt, stroke=0, fill=1)
+    canvas.drawImage(_reader(face), face.x, face.y, face.width, face.height)
+    canvas.restoreState()
+
+
+def _prepared(
+    path: Path, size_pt: float, *, dpi: int, fit: str, background: str, padding: float, margin: float,
+    position: tuple[float, float], pending: Future | None, grey: bool,
+) -> KeptFace:
+    if pending is not None:
+        face = pending.result()  # a PictureError raised in the worker is raised here
     else:
         face = prepare_face_image(path, size_pt, dpi=dpi, fit=fit, background=background, padding=padding,
                                   margin=margin, position=position)
     if grey and face.image.mode != "L":
         face = replace(face, image=face.image.convert("L"))
-    canvas.saveState()
-    canvas.setFillColor(background)
-    canvas.rect(0, 0, size_pt, size_pt, stroke=0, fill=1)
-    canvas.drawImage(face.reader(), face.x, face.y, face.width, face.height)
-    canvas.restoreState()
+    return face.embedded()
 
 
 # -- preparing several pictures at once ------------------------------------------------------

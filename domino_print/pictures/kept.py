@@ -1,0 +1,164 @@
+"""Face pictures kept across renders in a process, keyed by the picture's content.
+
+Preparing a raster picture for a face (decode, turn, fit, downsample, and for a photo the
+JPEG the PDF embeds) gives the same result every time for the same bytes and the same
+settings, so the studio's renders of one theme (each option change is a new PDF) and its
+download need not decode a photo again: ``raster.draw_raster`` finds the result here.
+
+- The key is a digest of the file's bytes (``content_digest``, worked out again whenever the
+  file's status changes) with
+  every setting that shapes the result (face size, dpi, fit, background, padding, margin,
+  crop position, grey), never the path alone: a file changed in place is a new key, and a
+  visitor can only reach an entry by holding the very bytes it was made from, so one
+  visitor's picture is never shown to another.
+- The value is what goes into the PDF: a photo's JPEG bytes, or the flat picture's pixels,
+  and where it goes in the face; the PDF written from it is byte for byte the one written
+  without it (a test compares a download made with the entries warm and cold).
+- A face's size follows the margins and the paper (the tiles fill the page), so a second kind
+  of entry keeps the decoded picture itself (``decoded_key``), keyed by its bytes and what
+  decides its pixels (a JPEG's reduction factor): a new face size then only resamples it (a
+  few milliseconds), never decodes the photo again (a 12 MP JPEG: tens of milliseconds, most
+  of a PDF of photos).
+- Memory is bounded: at most ``KEPT_BYTES`` of encoded photos and pixels, the least
+  recently used forgotten first; a picture larger than a quarter of that is not kept.
+- A lock makes it safe from the studio's threads; each worker process has its own.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from pathlib import Path
+from typing import NamedTuple
+
+KEPT_BYTES = 64 * 1024 * 1024
+"""The most bytes of face pictures and decoded pictures a process keeps."""
+
+
+class KeptFace(NamedTuple):
+    """A face's picture ready for ``drawImage``: a photo's JPEG bytes or a flat picture's
+    pixels (``photo`` says which), and its place in the face (points from its lower left)."""
+
+    data: object
+    photo: bool
+    x: float
+    y: float
+    width: float
+    height: float
+
+    def weight(self) -> int:
+        return _weight_of(self.data)
+
+
+class Decoded(NamedTuple):
+    """A picture as ``decode.decode`` gave it (never changed afterwards), with the format and
+    mode its file had."""
+
+    image: object
+    source_format: str
+    source_mode: str
+
+    def weight(self) -> int:
+        return _weight_of(self.image)
+
+
+def _weight_of(data: object) -> int:
+    if isinstance(data, bytes):
+        return len(data)
+    width, height = data.size  # type: ignore[attr-defined]
+    return width * height * len(data.getbands())  # type: ignore[attr-defined]
+
+
+_kept: OrderedDict[tuple, KeptFace | Decoded] = OrderedDict()
+_lock = threading.Lock()
+_weight = 0
+
+
+def face_key(path: Path, settings: tuple) -> tuple | None:
+    """The key of the picture at ``path`` prepared with ``settings`` (hashable): the digest of
+    its bytes and the settings; None if the file cannot be read (the caller then prepares it,
+    and says what is wrong)."""
+    digest = content_digest(path)
+    return None if digest is None else (digest, settings)
+
+
+_DIGESTS_KEPT = 4096
+_digests: OrderedDict[tuple, bytes] = OrderedDict()
+
+
+def content_digest(path: Path) -> bytes | None:
+    """The BLAKE2b digest of the file's bytes; None if it cannot be read.
+
+    A file's digest is worked out once while its status stays the same (device, inode, size,
+    and the times of its last change, to the nanosecond: any write changes ``st_ctime_ns``,
+    which no program can set back), so a 12 MP photo is not read again at each render."""
+    import hashlib  # deferred: pictures only
+
+    try:
+        status = path.stat()
+    except OSError:
+        return None
+    known = (str(path), status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns, status.st_ctime_ns)
+    with _lock:
+        digest = _digests.get(known)
+        if digest is not None:
+            _digests.move_to_end(known)
+            return digest
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    digest = hashlib.blake2b(data, digest_size=32).digest()
+    if len(data) != status.st_size:
+        return digest  # changed while it was read: the digest is right, its status is not
+    with _lock:
+        _digests[known] = digest
+        while len(_digests) > _DIGESTS_KEPT:
+            _digests.popitem(last=False)
+    return digest
+
+
+def decoded_key(path: Path, decoding: tuple) -> tuple | None:
+    """The key of the picture at ``path`` decoded as ``decoding`` says (``raster._decoding``)."""
+    return face_key(path, ("decoded", *decoding))
+
+
+def recall(key: tuple | None):
+    """The face kept under ``key``, now the most recently used; None if none."""
+    if key is None:
+        return None
+    with _lock:
+        found = _kept.get(key)
+        if found is not None:
+            _kept.move_to_end(key)
+        return found
+
+
+def keep(key: tuple | None, face: KeptFace | Decoded) -> None:
+    """Keep ``face`` under ``key``, forgetting the least recently used past ``KEPT_BYTES``."""
+    global _weight
+    weight = face.weight()
+    if key is None or weight > KEPT_BYTES // 4:
+        return
+    with _lock:
+        if key in _kept:
+            _weight -= _kept.pop(key).weight()
+        _kept[key] = face
+        _weight += weight
+        while _weight > KEPT_BYTES and _kept:
+            _weight -= _kept.popitem(last=False)[1].weight()
+
+
+def forget_all() -> None:
+    """Empty the store (tests compare a render with the store cold and warm)."""
+    global _weight
+    with _lock:
+        _kept.clear()
+        _digests.clear()
+        _weight = 0
+
+
+def kept_bytes() -> int:
+    """How many bytes the store holds now."""
+    with _lock:
+        return _weight

@@ -1,0 +1,125 @@
+"""Pictures kept across renders (pictures.kept): the same PDF with the store warm or cold,
+no photo decoded twice, a file changed in place drawn as it is now, memory bounded."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from domino_print.api import make_document
+from domino_print.pictures import kept, raster
+
+
+def _photo(path: Path, turn: int) -> Path:
+    """A 1200 x 1000 JPEG (over the size kept decoded), the same pixels for the same ``turn``."""
+    channels = [Image.radial_gradient("L").rotate(40 * turn + 70 * c).resize((1200, 1000)) for c in range(3)]
+    Image.merge("RGB", channels).save(path, quality=90)
+    return path
+
+
+@pytest.fixture
+def photos(tmp_path) -> Path:
+    folder = tmp_path / "photos"
+    folder.mkdir()
+    for turn in range(3):
+        _photo(folder / f"p{turn}.jpg", turn)
+    return folder
+
+
+@pytest.fixture
+def decodes(monkeypatch) -> list[Path]:
+    """Every photo decoded from its file, by path."""
+    seen: list[Path] = []
+    original = raster.decode
+
+    def counting(image, path, scale):
+        seen.append(path)
+        return original(image, path, scale)
+
+    monkeypatch.setattr(raster, "decode", counting)
+    kept.forget_all()
+    yield seen
+    kept.forget_all()
+
+
+def _pdf(folder: Path, **options) -> bytes:
+    return make_document({"theme": str(folder), "dpi": 300, **options}).pdf
+
+
+def test_the_download_is_the_same_with_the_store_warm_or_cold(photos, decodes):
+    cold = _pdf(photos)
+    assert sorted(decodes) == sorted(photos.glob("*.jpg"))
+    decodes.clear()
+    assert _pdf(photos) == cold  # warm: every face from the store
+    assert decodes == []
+    # Another margin gives the faces another size: resampled from the kept decodings, the same
+    # bytes as a render that decodes the photos again.
+    warm_margin = _pdf(photos, margin=11.5)
+    assert decodes == []
+    kept.forget_all()
+    assert _pdf(photos, margin=11.5) == warm_margin
+    assert decodes  # that one did decode: the comparison was with a cold store
+    decodes.clear()
+    assert _pdf(photos, ink="noir") == _cold(photos, ink="noir")  # grey faces are kept apart
+
+
+def _cold(folder: Path, **options) -> bytes:
+    kept.forget_all()
+    return _pdf(folder, **options)
+
+
+def test_a_picture_changed_in_place_is_drawn_as_it_is_now(photos, decodes):
+    first = _pdf(photos)
+    _photo(photos / "p0.jpg", 5)  # the same name and size, other pixels
+    now = _pdf(photos)
+    assert now != first
+    assert now == _cold(photos)
+
+
+def test_the_store_is_bounded(monkeypatch):
+    kept.forget_all()
+    monkeypatch.setattr(kept, "KEPT_BYTES", 10_000)
+    for number in range(20):
+        kept.keep(("key", number), kept.KeptFace(bytes(1_000), True, 0, 0, 1, 1))
+    assert kept.kept_bytes() <= 10_000
+    assert kept.recall(("key", 19)) is not None and kept.recall(("key", 0)) is None
+    kept.keep(("big",), kept.KeptFace(bytes(5_000), True, 0, 0, 1, 1))  # over a quarter: not kept
+    assert kept.recall(("big",)) is None
+    kept.forget_all()
+    assert kept.kept_bytes() == 0
+
+
+def test_the_store_is_safe_from_threads(monkeypatch):
+    kept.forget_all()
+    monkeypatch.setattr(kept, "KEPT_BYTES", 50_000)
+    errors: list[BaseException] = []
+
+    def work(start: int) -> None:
+        try:
+            for number in range(start, start + 500):
+                kept.keep(("key", number % 97), kept.KeptFace(bytes(number % 700), True, 0, 0, 1, 1))
+                kept.recall(("key", (number * 7) % 97))
+        except BaseException as error:  # any error fails the test
+            errors.append(error)
+
+    threads = [threading.Thread(target=work, args=(n * 1000,)) for n in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not errors
+    assert kept.kept_bytes() == sum(face.weight() for face in kept._kept.values()) <= 50_000
+    kept.forget_all()
+
+
+def test_a_picture_is_found_by_its_bytes_not_its_name(tmp_path):
+    one, other = _photo(tmp_path / "a.jpg", 1), tmp_path / "b.jpg"
+    other.write_bytes(one.read_bytes())
+    settings = ("contain", 72)
+    assert kept.face_key(one, settings) == kept.face_key(other, settings)
+    _photo(other, 2)
+    assert kept.face_key(one, settings) != kept.face_key(other, settings)
+    assert kept.face_key(tmp_path / "missing.jpg", settings) is None
