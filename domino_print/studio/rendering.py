@@ -77,11 +77,16 @@ def build(options: dict, cache_dir: Path, key: str) -> dict:
     The facts include each page's fingerprint (``page_keys``): pages that look alike, in
     this PDF or another one of the same cache, share one picture.
     """
+    return _build(options, cache_dir, key)[0]
+
+
+def _build(options: dict, cache_dir: Path, key: str) -> tuple[dict, bytes | None]:
+    """``build``, with the PDF's bytes when it was made now (None when it was found made)."""
     meta_path = cache_dir / f"{key}.json"
     pdf_path = cache_dir / f"{key}.pdf"
     if meta_path.is_file() and pdf_path.is_file():
         try:
-            return json.loads(meta_path.read_text(encoding="utf-8"))
+            return json.loads(meta_path.read_text(encoding="utf-8")), None
         except (OSError, ValueError):
             pass
     with _CORE:
@@ -94,7 +99,7 @@ def build(options: dict, cache_dir: Path, key: str) -> dict:
     facts["page_keys"] = keys if len(keys) == document.pages else []
     write_atomically(meta_path, json.dumps(facts).encode())
     write_atomically(cache_dir / f"{key}.options.json", json.dumps(options).encode())  # for its 3D print
-    return facts
+    return facts, document.pdf
 
 
 def cached_options(cache_dir: Path, key: str) -> dict | None:
@@ -162,6 +167,7 @@ def _draw_pages(pdf: bytes, targets: dict[int, Path]) -> dict[int, bytes]:
     """Draw the pages ``targets`` names (the PDF opened once) at ``PREVIEW_DPI``, keep them on disk."""
     # pypdfium2 draws the pages: loaded with the first preview, not at start-up.
     import pypdfium2 as pdfium
+    import pypdfium2.raw as pdfium_c
 
     images = {}
     with _PDFIUM:
@@ -171,14 +177,16 @@ def _draw_pages(pdf: bytes, targets: dict[int, Path]) -> dict[int, bytes]:
                 if 0 <= page < len(document):
                     handle = document[page]
                     scale = render_scale(handle.get_size(), PREVIEW_DPI, PREVIEW_PIXELS)
-                    images[page] = handle.render(scale=scale).to_pil()
+                    # Drawn as RGB bytes straight away (no alpha to drop afterwards): the same picture.
+                    images[page] = handle.render(scale=scale, force_bitmap_format=pdfium_c.FPDFBitmap_BGR,
+                                                 rev_byteorder=True).to_pil()
                     handle.close()
         finally:
             document.close()
     drawn = {}
     for page, image in images.items():
         buffer = io.BytesIO()
-        image.convert("RGB").save(buffer, "JPEG", quality=JPEG_QUALITY, subsampling=0)
+        image.save(buffer, "JPEG", quality=JPEG_QUALITY, subsampling=0)
         drawn[page] = buffer.getvalue()
         write_atomically(targets[page], drawn[page])
     return drawn
@@ -187,11 +195,11 @@ def _draw_pages(pdf: bytes, targets: dict[int, Path]) -> dict[int, bytes]:
 def build_with_pages(options: dict, cache_dir: Path, key: str) -> dict:
     """``build``, then the first ``EAGER_PAGES`` page pictures not drawn yet, so the browser finds
     them ready."""
-    facts = build(options, cache_dir, key)
+    facts, pdf = _build(options, cache_dir, key)
     targets = {n: _page_path(cache_dir, key, n, facts) for n in range(min(EAGER_PAGES, facts["pages"]))}
     wanted = {n: path for n, path in targets.items() if not path.exists()}
     if wanted:
-        _draw_pages((cache_dir / f"{key}.pdf").read_bytes(), wanted)
+        _draw_pages(pdf if pdf is not None else (cache_dir / f"{key}.pdf").read_bytes(), wanted)
     return facts
 
 

@@ -1,0 +1,58 @@
+"""The studio's page pictures (studio.rendering): drawn as RGB straight from pdfium, the very
+pictures drawing with an alpha channel and dropping it gave; a preview's pages drawn from the
+PDF just made."""
+
+from __future__ import annotations
+
+import io
+
+import pypdfium2 as pdfium
+import pytest
+
+from domino_print.api import make_document
+from domino_print.studio import rendering
+
+
+def _old_way(pdf: bytes, page: int) -> bytes:
+    """Page ``page`` as the studio drew it before: BGRA from pdfium, converted to RGB."""
+    document = pdfium.PdfDocument(pdf)
+    try:
+        handle = document[page]
+        scale = rendering.render_scale(handle.get_size(), rendering.PREVIEW_DPI, rendering.PREVIEW_PIXELS)
+        image = handle.render(scale=scale).to_pil()
+        handle.close()
+    finally:
+        document.close()
+    buffer = io.BytesIO()
+    image.convert("RGB").save(buffer, "JPEG", quality=rendering.JPEG_QUALITY, subsampling=0)
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize("options", [{"theme": "fruits"}, {"theme": "pips-couleur", "backs": True},
+                                     {"theme": "chiffres", "ink": "noir"}])
+def test_page_pictures_are_the_pictures_they_were(tmp_path, options):
+    pdf = make_document(options).pdf
+    pages = len(pdfium.PdfDocument(pdf))
+    drawn = rendering._draw_pages(pdf, {n: tmp_path / f"{n}.jpg" for n in range(pages)})
+    assert len(drawn) == pages
+    for page in range(pages):
+        assert drawn[page] == _old_way(pdf, page)
+        assert (tmp_path / f"{page}.jpg").read_bytes() == drawn[page]
+
+
+def test_a_preview_draws_its_first_pages_from_the_pdf_it_made(tmp_path, monkeypatch):
+    options = {"theme": "pips", "margin": "11.25"}
+    key = rendering.cache_key(options, "", "full")
+    drawn_from: list[bytes] = []
+    draw = rendering._draw_pages
+
+    def drawing(pdf: bytes, targets: dict) -> dict:
+        drawn_from.append(pdf)
+        return draw(pdf, targets)
+
+    monkeypatch.setattr(rendering, "_draw_pages", drawing)
+    facts = rendering.build_with_pages(options, tmp_path, key)
+    assert drawn_from == [(tmp_path / f"{key}.pdf").read_bytes()]
+    assert drawn_from[0] == make_document(options).pdf
+    for page in range(facts["pages"]):
+        assert rendering.page_image(tmp_path, key, page) == _old_way(drawn_from[0], page)
