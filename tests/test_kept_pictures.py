@@ -14,7 +14,7 @@ from domino_print.pictures import kept, raster
 
 
 def _photo(path: Path, turn: int) -> Path:
-    """A 1200 x 1000 JPEG (over the size kept decoded), the same pixels for the same ``turn``."""
+    """A 1200 x 1000 JPEG, the same pixels for the same ``turn``."""
     channels = [Image.radial_gradient("L").rotate(40 * turn + 70 * c).resize((1200, 1000)) for c in range(3)]
     Image.merge("RGB", channels).save(path, quality=90)
     return path

@@ -283,7 +283,7 @@ def _decoded(path: Path, size_pt: float, dpi: int, fit: str, padding: float,
         source_format, source_mode = source.format or "", source.mode
         scale = _scale(source.size, size_pt, dpi, fit, padding, margin)
         decoding = _decoding(source, scale)
-        key = kept.decoded_key(path, decoding) if source.width * source.height > _KEPT_DECODES_FROM else None
+        key = kept.decoded_key(path, decoding)
         found = kept.recall(key)
         if isinstance(found, kept.Decoded):
             return found.image, found.source_format, found.source_mode  # type: ignore[return-value]
@@ -311,11 +311,6 @@ def _decoding(source: Image.Image, scale: float) -> tuple:
         most = min(width // math.ceil(width * scale), height // math.ceil(height * scale))
         return ("jpeg", next(factor for factor in (8, 4, 2, 1) if most >= factor))
     return ("scale", scale)
-
-
-_KEPT_DECODES_FROM = 1_000_000
-"""Pictures of more stored pixels than this (a photo, not the studio's 400 px preview copies,
-which decode in a millisecond) are kept decoded across renders."""
 
 
 def draw_raster(
