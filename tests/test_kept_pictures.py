@@ -123,3 +123,16 @@ def test_a_picture_is_found_by_its_bytes_not_its_name(tmp_path):
     _photo(other, 2)
     assert kept.face_key(one, settings) != kept.face_key(other, settings)
     assert kept.face_key(tmp_path / "missing.jpg", settings) is None
+
+
+def test_compiled_art_found_once_is_never_shown_stale(tmp_path):
+    from domino_print.pictures.art import art_path, load_compiled
+
+    shipped = Path(__file__).resolve().parent.parent / "assets" / "fruits" / "pomme.svg"
+    svg = tmp_path / "pomme.svg"
+    svg.write_bytes(shipped.read_bytes())
+    art_path(svg).write_bytes(art_path(shipped).read_bytes())
+    found = load_compiled(svg)
+    assert found is not None and load_compiled(svg) == found
+    svg.write_bytes(shipped.read_bytes().replace(b"<svg", b"<svg data-edited='1'", 1))  # edited after
+    assert load_compiled(svg) is None  # the operators no longer match it: it is converted as usual

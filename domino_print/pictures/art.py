@@ -24,6 +24,7 @@ from __future__ import annotations
 import io
 import re
 import sys
+import threading
 from pathlib import Path
 from typing import NamedTuple
 
@@ -97,8 +98,33 @@ def compile_svg(svg: Path, style: str = "colour") -> str:
 
 
 def load_compiled(svg: Path, style: str = "colour") -> CompiledArt | None:
-    """The precompiled operators of ``svg`` in ``style`` when they match it as it is now, else None."""
+    """The precompiled operators of ``svg`` in ``style`` when they match it as it is now, else None.
+
+    Found once while neither file changes (``kept.file_status``): a theme's art is not read and
+    hashed again at each render of a process (the studio's)."""
+    from domino_print.pictures.kept import file_status
+
     compiled = art_path(svg, style)
+    known = (file_status(svg), file_status(compiled), style)
+    if known[0] is None or known[1] is None:
+        return None
+    with _found_lock:
+        if known in _found:
+            return _found[known]
+    art = _load_compiled(svg, compiled)
+    with _found_lock:
+        if len(_found) >= _FOUND_KEPT:
+            _found.clear()
+        _found[known] = art
+    return art
+
+
+_FOUND_KEPT = 1024
+_found: dict[tuple, CompiledArt | None] = {}
+_found_lock = threading.Lock()
+
+
+def _load_compiled(svg: Path, compiled: Path) -> CompiledArt | None:
     try:
         text = compiled.read_text(encoding="ascii")
     except (OSError, UnicodeDecodeError):

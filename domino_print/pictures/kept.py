@@ -94,11 +94,9 @@ def content_digest(path: Path) -> bytes | None:
     which no program can set back), so a 12 MP photo is not read again at each render."""
     import hashlib  # deferred: pictures only
 
-    try:
-        status = path.stat()
-    except OSError:
+    known = file_status(path)
+    if known is None:
         return None
-    known = (str(path), status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns, status.st_ctime_ns)
     with _lock:
         digest = _digests.get(known)
         if digest is not None:
@@ -109,7 +107,7 @@ def content_digest(path: Path) -> bytes | None:
     except OSError:
         return None
     digest = hashlib.blake2b(data, digest_size=32).digest()
-    if len(data) != status.st_size:
+    if len(data) != known[3]:
         return digest  # changed while it was read: the digest is right, its status is not
     with _lock:
         _digests[known] = digest
@@ -121,6 +119,17 @@ def content_digest(path: Path) -> bytes | None:
 def decoded_key(path: Path, decoding: tuple) -> tuple | None:
     """The key of the picture at ``path`` decoded as ``decoding`` says (``raster._decoding``)."""
     return face_key(path, ("decoded", *decoding))
+
+
+def file_status(path: Path) -> tuple | None:
+    """What changes whenever the file at ``path`` is written: its device, inode, size, and the
+    times of its last change to the nanosecond (``st_ctime_ns`` moves with any write, and no
+    program can set it back); None if there is no such file."""
+    try:
+        status = path.stat()
+    except OSError:
+        return None
+    return (str(path), status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns, status.st_ctime_ns)
 
 
 def recall(key: tuple | None):
