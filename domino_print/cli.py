@@ -20,10 +20,12 @@ import click
 if TYPE_CHECKING:
     from click._termui_impl import ProgressBar
 
+    from domino_print.output.written import Written
     from domino_print.themes.levels import Ladder
 
 from domino_print import __version__
 from domino_print.errors import DominoError, FileError, OptionError, Phrase, WordedError
+from domino_print.formats import role_of
 from domino_print.options.command_line import click_options
 from domino_print.options.parsing import parse
 from domino_print.options.table import CALIBRATE_OPTIONS, OPTIONS
@@ -316,11 +318,16 @@ def _write_all(staged, job, out: Path, writers: list[Writer], step) -> str:
     document = make_document(job, step)
     with staged:
         written = {writer.name: writer.write(staged, out, document, step) for writer in writers}
-    paths = written["png"].paths if "png" in written else ()
-    cuts = written["svg"].paths if "svg" in written else ()
+    paths = _written_as(written, "preview")
+    cuts = _written_as(written, "cut")
     widened = job.sheet.gap_mm > job.options.gap_mm  # tiles laid a kerf apart (cutting.gap_for_kerf)
     kerf_gap = (job.sheet.gap_mm, job.options.kerf_mm) if widened else None
     return summary_line(document, "en", out_name=str(out), previews=paths, cuts=cuts, kerf_gap_mm=kerf_gap)
+
+
+def _written_as(written: dict[str, Written], role: str) -> tuple[Path, ...]:
+    """The files the writers of formats of ``role`` (``formats.OutputFormat.role``) wrote."""
+    return tuple(path for name, files in written.items() if role_of(name) == role for path in files.paths)
 
 
 class ProgressReport:

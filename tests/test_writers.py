@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from domino_print import formats
 from domino_print.api import make_document, parse_options
+from domino_print.formats import OutputFormat
 from domino_print.geometry.backs import mirror_placement
 from domino_print.geometry.cutting import CutPlan
 from domino_print.output import writers
@@ -85,11 +87,14 @@ class _JsonCuts:
 
 
 def test_a_writer_is_one_registered_unit(monkeypatch, tmp_path):
-    """Registering a writer is all it takes: the command line stages its file with the PDF."""
+    """A format declared (``formats.OUTPUT_FORMATS``) and its writer registered is all it takes:
+    the command line stages its file with the PDF."""
     from click.testing import CliRunner
 
     from domino_print.cli import cli
 
+    declared = (*formats.OUTPUT_FORMATS, OutputFormat("json", ".json", "data"))
+    monkeypatch.setattr(formats, "OUTPUT_FORMATS", declared)
     monkeypatch.setitem(writers.WRITERS, "json", lambda settings: _JsonCuts())
     out = tmp_path / "p.pdf"
     result = CliRunner().invoke(cli, ["--no-rules", "--quiet", "--out", str(out)])
@@ -110,3 +115,26 @@ def test_the_pdf_and_previews_come_from_the_registry(tmp_path):
     summary = write_document(job, tmp_path / "p.pdf", WriterSettings(preview_dpi=30))
     assert (tmp_path / "p-1.png").read_bytes().startswith(b"\x89PNG")
     assert summary.endswith("1 PNG preview (p-1.png)")
+
+
+def test_every_output_format_has_its_writer_and_is_declared_once():
+    """Issue 32, item 2b: the formats are named in ``domino_print.formats`` (low enough for the option
+    table and geometry), and the writers' registry holds exactly one writer for each of them."""
+    declared = [each.name for each in formats.OUTPUT_FORMATS]
+    assert len(declared) == len(set(declared))
+    assert set(writers.WRITERS) | set(writers.SOLID_WRITERS.values()) == set(declared)
+    assert formats.CUT_FORMATS == ("svg",) and formats.SOLID_SUFFIXES == (".3mf", ".stl")
+    assert set(formats.OUT_SUFFIXES) == {".pdf", ".3mf", ".stl"}
+
+
+def test_a_writer_of_no_declared_format_is_refused(monkeypatch):
+    monkeypatch.setitem(writers.WRITERS, "json", lambda settings: None)
+    with pytest.raises(RuntimeError, match=r"domino_print/formats\.py"):
+        writers._check_registry()
+
+
+def test_the_command_line_offers_the_declared_cut_formats(monkeypatch):
+    from domino_print.options.table import BY_NAME
+
+    assert BY_NAME["cut"].choice_list() == formats.CUT_FORMATS
+    assert BY_NAME["corner"].needs[0].values == formats.CUT_FORMATS

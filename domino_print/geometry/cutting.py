@@ -18,8 +18,6 @@ from domino_print.geometry.engraving import TileEngraving, tile_engravings
 from domino_print.geometry.registration import RegistrationMarks
 from domino_print.geometry.sheet import FoldLine, Placement, Segment, SheetLayout, merge_segments
 
-CUT_FORMATS = ("svg",)
-"""``--cut``: the cut-file formats the writers make (``output.cut_svg``)."""
 MAX_CORNER_MM = 10.0
 """The largest rounded corner (radius) a cut file's tiles take."""
 MAX_KERF_MM = 1.0

@@ -21,10 +21,6 @@ from domino_print.errors import OptionError
 from domino_print.geometry.dice import DICE, pip_radius
 from domino_print.geometry.sheet import TILE_PRESETS_MM
 
-SOLID_FORMATS: tuple[str, ...] = (".3mf", ".stl")
-"""The 3D files ``--out`` may name, by suffix (a PDF otherwise; ``output.writers.SOLID_WRITERS``
-writes them): a 3MF holds one object per tile, an STL one mesh per plate."""
-
 DEFAULT_TILE_SHORT_MM = TILE_PRESETS_MM["small"]
 """24 x 48 mm, a real domino's face (DESIGN.md, Touch craft)."""
 DEFAULT_THICKNESS_MM = 7.5

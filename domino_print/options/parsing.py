@@ -12,10 +12,11 @@ from pathlib import Path
 from typing import Any
 
 from domino_print.errors import OptionError, OptionName
+from domino_print.formats import SOLID_SUFFIXES
 from domino_print.geometry.backs import parse_back_offset, parse_label
 from domino_print.geometry.printer import NO_SCALE, parse_scale
 from domino_print.geometry.sheet import Paper, parse_paper, parse_tile_size
-from domino_print.geometry.touch import SOLID_FORMATS, parse_bed
+from domino_print.geometry.touch import parse_bed
 from domino_print.options.combinations import check_combinations, check_rules_paper, current_value
 from domino_print.options.table import (
     ASSOCIATION_OPTIONS,
@@ -110,8 +111,8 @@ def parse(mapping: Mapping[str, object], *, command_line: bool = False) -> Optio
 
 
 def is_solid_out(out: Path | None) -> bool:
-    """``--out`` names a 3D file (``geometry.touch.SOLID_FORMATS``)."""
-    return out is not None and out.suffix.lower() in SOLID_FORMATS
+    """``--out`` names a 3D file (``formats.SOLID_SUFFIXES``)."""
+    return out is not None and out.suffix.lower() in SOLID_SUFFIXES
 
 
 def _check_solid_out(given: Mapping[str, Any], command_line: bool) -> None:

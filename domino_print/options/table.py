@@ -21,13 +21,14 @@ from pathlib import Path
 from typing import NamedTuple
 
 from domino_print.errors import OneOf, OptionName, Phrase, flag_name
+from domino_print.formats import CUT_FORMATS
 from domino_print.geometry.backs import (
     BACK_KINDS,
     MAX_LABEL_CHARS,
     MAX_LEVELS,
     MAX_SETS,
 )
-from domino_print.geometry.cutting import CUT_FORMATS, MAX_CORNER_MM, MAX_KERF_MM, gap_for_kerf
+from domino_print.geometry.cutting import MAX_CORNER_MM, MAX_KERF_MM, gap_for_kerf
 from domino_print.geometry.registration import REGISTRATION_MACHINES
 from domino_print.geometry.sheet import (
     MARK_STYLES,
@@ -163,7 +164,7 @@ ASSOCIATION_OPTIONS = (
 )
 """Association sets and loop decks (issue 12): checked with the theme in ``sets.association``."""
 
-_WITH_CUT = Need("cut", ("svg",), "cut")
+_WITH_CUT = Need("cut", CUT_FORMATS, "cut")
 
 PRINT_OPTIONS = (
     Option("marks", "choice", "crop", choices=MARK_STYLES),
@@ -320,7 +321,8 @@ class Options(NamedTuple):
     marks: str = "crop"
     """The guides in the sheet's margin (``sheet.MARK_STYLES``)."""
     cut: str | None = None
-    """``svg``: a cut file per sheet page beside the PDF (command line only); None for none."""
+    """A cut format (``formats.CUT_FORMATS``: ``svg``): a cut file per sheet page beside the PDF
+    (command line only); None for none."""
     corner_mm: float = 0.0
     """The cut files' rounded corners (radius), 0 for square ones."""
     kerf_mm: float = 0.0

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, NamedTuple, TypeVar
 
 from domino_print.errors import FileError, OptionError, Phrase
-from domino_print.geometry.touch import SOLID_FORMATS
+from domino_print.formats import OUT_SUFFIXES
 from domino_print.output.stopping import STOP_SIGNALS as STOP_SIGNALS  # re-exported, as before
 from domino_print.output.stopping import Stopped as Stopped
 from domino_print.output.stopping import _raise_stopped as _raise_stopped
@@ -47,7 +47,7 @@ def pdf_destination(out: Path | None, default_name: str) -> Path:
     """``--out``, or ``output/<default_name>`` when it is not given; it must name a PDF or a 3D file."""
     if out is None:
         out = DEFAULT_OUTPUT_DIR / default_name
-    if out.suffix.lower() not in (".pdf", *SOLID_FORMATS):
+    if out.suffix.lower() not in OUT_SUFFIXES:
         raise OptionError(says="out.not_pdf", fields=("out",), path=out)
     return out
 

@@ -96,7 +96,7 @@ def is_ours(path: Path) -> bool:
 
 
 class SolidFiles:
-    """The 3D files of a set, one per plate, as 3MF or STL (``geometry.touch.SOLID_FORMATS``)."""
+    """The 3D files of a set, one per plate, as 3MF or STL (``formats.SOLID_SUFFIXES``)."""
 
     def __init__(self, name: str) -> None:
         self.name = name

@@ -13,8 +13,11 @@ write (so that a file in the way is refused before a long render), then stages t
 
 A 3D ``--out`` (``.3mf``, ``.stl``: ``SOLID_WRITERS``) takes the PDF's place: ``solid_writer_for``.
 
-Adding a format (an SVG cut file per sheet page, say) is one class here or in its own module,
-registered in ``WRITERS``: it reads ``document.cuts`` and never recomputes the layout.
+The formats themselves (name, file ending, role) are declared once in ``domino_print.formats``,
+low enough for the option table to offer them; this registry holds one writer for each format
+named there, and refuses to load otherwise. Adding a format (an SVG cut file per sheet page,
+say) is its ``OutputFormat`` and one class here or in its own module, registered in ``WRITERS``:
+it reads ``document.cuts`` and never recomputes the layout.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from domino_print.errors import FileError
-from domino_print.geometry.touch import SOLID_FORMATS
+from domino_print.formats import OUTPUT_FORMATS
 from domino_print.output.written import Step, Written
 
 if TYPE_CHECKING:
@@ -152,9 +155,15 @@ class PdfFile:
         return cls()
 
 
+class SvgCutFormat:
+    """The name ``output.cut_svg.SvgCutFiles`` registers (that module loads only when asked for)."""
+
+    name = "svg"
+
+
 def _svg_cut_files(settings: WriterSettings) -> Writer | None:
     """``--cut svg``: the writer of ``output.cut_svg`` (loaded only when asked for)."""
-    if settings.cut != "svg":
+    if settings.cut != SvgCutFormat.name:
         return None
     from domino_print.output.cut_svg import SvgCutFiles
 
@@ -163,7 +172,7 @@ def _svg_cut_files(settings: WriterSettings) -> Writer | None:
 
 WRITERS: dict[str, Callable[[WriterSettings], Writer | None]] = {
     PngPreviews.name: PngPreviews.wanted,
-    "svg": _svg_cut_files,
+    SvgCutFormat.name: _svg_cut_files,
     PdfFile.name: PdfFile.wanted,
 }
 """Every output format by name, in the order its files are staged: each entry gives the writer
@@ -171,9 +180,21 @@ the settings ask for, or None when they ask for none of its files. The PDF comes
 it is renamed into place after its companions."""
 
 
-SOLID_WRITERS: dict[str, str] = {".3mf": "3mf", ".stl": "stl"}
-assert tuple(SOLID_WRITERS) == SOLID_FORMATS
-"""The 3D formats by ``--out`` suffix (``geometry.touch.SOLID_FORMATS``), written by ``output.solids``."""
+SOLID_WRITERS: dict[str, str] = {each.suffix: each.name for each in OUTPUT_FORMATS if each.role == "solid"}
+"""The 3D formats by ``--out`` suffix (``formats``), each written by ``output.solids.SolidFiles``, which
+writes 3MF and STL by name (``mesh_3mf``)."""
+
+
+def _check_registry() -> None:
+    """Every format of ``formats.OUTPUT_FORMATS`` has its writer here, and no writer is of another."""
+    declared = {each.name for each in OUTPUT_FORMATS}
+    written = set(WRITERS) | set(SOLID_WRITERS.values())
+    if declared != written:
+        raise RuntimeError(f"output formats {sorted(declared)} and writers {sorted(written)} differ: "
+                           "declare a format in domino_print/formats.py and register its writer here")
+
+
+_check_registry()
 
 
 def solid_writer_for(out: Path) -> SolidFiles | None:
