@@ -138,3 +138,15 @@ def test_the_command_line_offers_the_declared_cut_formats(monkeypatch):
 
     assert BY_NAME["cut"].choice_list() == formats.CUT_FORMATS
     assert BY_NAME["corner"].needs[0].values == formats.CUT_FORMATS
+
+
+def test_the_formats_are_a_bottom_module():
+    """Every stage reads ``domino_print.formats`` (the option table, geometry, output): it imports
+    nothing of the package."""
+    import ast
+
+    tree = ast.parse(Path(formats.__file__).read_text(encoding="utf-8"))
+    imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    imported |= {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
+                 for alias in node.names}
+    assert not {name for name in imported if name and name.startswith("domino_print")}, imported
