@@ -63,6 +63,20 @@ def test_the_picture_endings_are_the_ones_pillow_names_for_its_readers():
     assert set(IMAGE_SUFFIXES) - named == {".heic", ".heif", ".svg", ".mpo"}  # pillow-heif, SVG, MPO
 
 
+def test_the_studio_offers_every_picture_ending_the_decoder_reads():
+    """Issue 32, item 2c: the studio's file picker reads the one list (``pictures.IMAGE_SUFFIXES``,
+    kept to Pillow's readers above), not a list of its own (it offered .heic, .heif and .svg)."""
+    import re
+
+    from domino_print.studio.page import render_page
+
+    html = render_page("en", {})
+    accept = re.search(r'<input type="file" id="files"[^>]*accept="([^"]*)"', html)
+    assert accept is not None
+    assert accept.group(1).split(",") == ["image/*", *IMAGE_SUFFIXES]
+    assert {".avif", ".psd", ".tga", ".heic", ".svg"} <= set(accept.group(1).split(","))
+
+
 def test_a_file_with_another_ending_is_read_by_its_content(tmp_path):
     from domino_print.pictures.raster import is_picture
 

@@ -16,6 +16,7 @@ from html import escape
 
 from domino_print import texts
 from domino_print.api import builtin_themes
+from domino_print.api_internal import IMAGE_SUFFIXES
 from domino_print.options.wording import form_fields
 from domino_print.studio import lists
 from domino_print.studio.goals import goals
@@ -28,6 +29,11 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("paper", ("paper", "orientation", "tile_size", "gap", "margin", "dpi", "ink", "marks")),
     ("classroom", ("sets", "label", "backs", "duplex", "back_offset")),
 )
+
+
+PICTURE_ACCEPT = ",".join(("image/*", *IMAGE_SUFFIXES))
+"""The picture input's ``accept``: every ending the command line's decoder reads (``pictures``:
+HEIC, AVIF, PSD, TGA... which a browser's ``image/*`` may not offer), from its one list."""
 
 
 def _attr(value: object) -> str:
@@ -152,7 +158,7 @@ def _pictures_section(lang: str, state: dict) -> str:
   <div class="drop" id="drop">
     <p>{escape(word(lang, "pictures.drop"))}
       <label class="button" for="files">{escape(word(lang, "pictures.pick"))}</label>
-      <input type="file" id="files" name="files" multiple accept="image/*,.heic,.heif,.svg"
+      <input type="file" id="files" name="files" multiple accept="{_attr(PICTURE_ACCEPT)}"
              aria-describedby="pictures-hint pictures-status">
     </p>
     <p class="help" id="pictures-hint">{escape(word(lang, "pictures.hint"))}</p>
