@@ -208,7 +208,7 @@ def make_document(options: Mapping[str, object] | Options | Job,
 def _unused_pictures(job: Job) -> tuple[str, ...]:
     """A user's pictures a double set without ``max`` leaves out: those over the largest set."""
     theme = job.theme
-    if theme.builtin or theme.kind != "pictures" or job.options.max is not None or job.deck != "double":
+    if theme.builtin or not theme.kind_facts.pictures or job.options.max is not None or job.deck != "double":
         return ()
     named = bool(getattr(theme, "theme_file", ""))  # a theme.toml's labels (the studio's): its names
     return tuple(theme.label(value, job.lang) if named else theme.images[value].name

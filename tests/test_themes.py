@@ -203,16 +203,17 @@ def test_each_kind_has_one_painter_and_each_theme_gets_its_kind_s_painter():
     from domino_print.faces.artwork import PicturePainter
     from domino_print.faces.numerals import NumeralPainter
     from domino_print.faces.pips import MAX_PIPS, PipPainter
-    from domino_print.themes.model import THEME_KINDS
+    from domino_print.themes.kinds import THEME_KINDS, theme_kind
 
-    assert KINDS == ("pips", "numerals", "pictures", "association")
+    assert KINDS == ("pips", "numerals", "pictures", "association") == tuple(k.name for k in THEME_KINDS)
     painters = {theme.name: painter_for(theme) for theme in list_themes()}
     assert isinstance(painters["pips"], PipPainter) and painters["pips"].colours == ()
     assert isinstance(painters["pips-couleur"], PipPainter) and len(painters["pips-couleur"].colours) == 9
     assert isinstance(painters["chiffres"], NumeralPainter)
     assert isinstance(painters["fruits"], PicturePainter)
-    assert PAINTERS["pips"].max_value == MAX_PIPS == 12 and PAINTERS["pictures"].max_value is None
-    assert {kind: PAINTERS[kind].max_value for kind in KINDS} == THEME_KINDS  # the themes' own table
+    # the kind's record owns its highest value; the pips painter draws every one of them
+    assert theme_kind("pips").max_value == MAX_PIPS == 12 and theme_kind("pictures").max_value is None
+    assert not any(hasattr(PAINTERS[kind], "max_value") for kind in KINDS)  # said once, in themes.kinds
 
 
 def test_a_theme_file_still_using_the_painter_key_is_told_the_known_keys(tmp_path):
@@ -296,3 +297,24 @@ def test_file_name_part(name, part):
     from domino_print.texts.page_text import file_name_part
 
     assert file_name_part(name) == part
+
+
+def test_a_theme_kind_is_one_record_read_by_every_stage(monkeypatch):
+    """Issue 32, item 2a: a kind's facts are its record in ``themes.kinds`` (the highest value, what its
+    faces show, the rules page's words), read by the theme files, the games and the rules page."""
+    from domino_print.rules.content import RulesContext, plan
+    from domino_print.rules.variant import ANY_KIND, NUMBER_KINDS, PICTURE_KINDS
+    from domino_print.themes.kinds import KINDS, THEME_KINDS, kinds_where, theme_kind
+
+    assert NUMBER_KINDS == kinds_where("numbers") == {"pips", "numerals"}
+    assert {"pictures"} == PICTURE_KINDS and set(KINDS) == ANY_KIND
+    for kind in THEME_KINDS:  # what the rules page says touching halves show, from the record
+        context = RulesContext(lang="en", variant="famille", top=6, kind=kind.name, theme_title="x")
+        assert plan(context).faces == kind.shows
+    # a theme file's highest value is its kind's
+    data = {"name": "t", "kind": "numerals", "max_value": 19}
+    with pytest.raises(ThemeError, match="18"):
+        theme_from_data(Path("t.toml"), data)
+    monkeypatch.setattr("domino_print.themes.kinds._BY_NAME", {
+        **{k.name: k for k in THEME_KINDS}, "numerals": theme_kind("numerals")._replace(max_value=20)})
+    assert theme_from_data(Path("t.toml"), data).max_value == 19

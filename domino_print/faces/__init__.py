@@ -7,14 +7,14 @@ vertical tile (pips), False when it stays upright on the page (numerals, picture
 A painter may also define ``prepare(values, size_pt)``, called once before any
 drawing, to start slow work (decoding photos) for those values ahead of time.
 
-``PAINTERS`` is the registry from a theme's kind (``KINDS``: pips, numerals,
-pictures, association) to its painter class. Each class says the highest value it can draw
-(``max_value``, None when the theme's pictures decide) and builds itself from a
-theme with ``for_theme(theme, dpi=...)``. A painter that draws differently for an
-ink mode (``ink.Ink``) has ``use_ink(ink)``, returning the painter for that mode; one
-without it draws as in colour (a grey-only canvas still turns its colours grey).
-The painter modules are light: the
-heavy libraries a picture needs (Pillow, svglib) load only when one is drawn.
+``PAINTERS`` is the registry from a theme's kind (``themes.kinds.KINDS``: pips, numerals,
+pictures, association) to its painter class, which builds itself from a theme with
+``for_theme(theme, dpi=...)``. The kind's facts (its highest value, what its faces show) are
+its record in ``themes.kinds``, not the painter's: a new kind is that record and a class here.
+A painter that draws differently for an ink mode (``ink.Ink``) has ``use_ink(ink)``, returning
+the painter for that mode; one without it draws as in colour (a grey-only canvas still turns its
+colours grey). The painter modules are light: the heavy libraries a picture needs (Pillow,
+svglib) load only when one is drawn.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Protocol
 from domino_print.faces.artwork import PicturePainter
 from domino_print.faces.numerals import NumeralPainter
 from domino_print.faces.pips import PipPainter
-from domino_print.themes.model import THEME_KINDS
+from domino_print.themes.kinds import KINDS as THEME_KINDS
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -40,10 +40,7 @@ class FacePainter(Protocol):
 
 
 class PainterClass(Protocol):
-    """What the registry holds for a kind: the highest value it draws and how to build it."""
-
-    @property
-    def max_value(self) -> int | None: ...
+    """What the registry holds for a kind: how to build its painter for a theme."""
 
     def for_theme(self, theme: Theme, *, dpi: int) -> FacePainter: ...
 
@@ -54,7 +51,6 @@ class AssociationFaces:
     limits, so that importing it stays light for every other theme."""
 
     follows_tile = False
-    max_value = THEME_KINDS["association"]
 
     @classmethod
     def for_theme(cls, theme: Theme, *, dpi: int) -> FacePainter:
@@ -69,10 +65,13 @@ PAINTERS: dict[str, PainterClass] = {
     "pictures": PicturePainter,
     "association": AssociationFaces,
 }
-"""The painter class for each kind of theme."""
+"""The painter class for each kind of theme (``themes.kinds.KINDS``), looked up by its name."""
 
 KINDS = tuple(PAINTERS)
-"""What a theme can be (``themes.model.THEME_KINDS``, which the registry follows)."""
+"""The kinds painted: ``themes.kinds.KINDS``, which the registry follows (checked on import)."""
+if KINDS != THEME_KINDS:
+    raise RuntimeError(f"faces.PAINTERS paints {KINDS}, the theme kinds are {THEME_KINDS}: register a "
+                       "painter class for each record of themes.kinds.THEME_KINDS, in its order")
 
 
 def painter_for(theme: Theme, *, dpi: int = 300, ink: Ink | None = None) -> FacePainter:

@@ -42,8 +42,6 @@ class PicturePainter:
     """Draws ``theme.images[value]`` upright in the face."""
 
     follows_tile = False
-    max_value = None
-    """As many values as the theme has pictures."""
 
     def __init__(self, theme: Theme, *, dpi: int = 300, ink: Ink = COLOUR) -> None:
         self.theme = theme

@@ -28,7 +28,6 @@ from domino_print.colour import hex_luma
 from domino_print.geometry.dice import UPRIGHT_DICE
 from domino_print.geometry.sheet import SAFE_AREA_MM
 from domino_print.geometry.text_fit import LEADING, fit_text
-from domino_print.themes.model import THEME_KINDS
 from domino_print.themes.representations import COLOURS, Face
 
 if TYPE_CHECKING:
@@ -147,7 +146,6 @@ class AssociationPainter:
     """Draws ``faces[face_id]``; pictures through a ``PicturePainter`` over ``images``."""
 
     follows_tile = False
-    max_value = THEME_KINDS["association"]
 
     def __init__(self, faces: tuple[Face, ...], pictures=None) -> None:
         self.faces = faces

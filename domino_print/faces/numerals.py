@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from domino_print import fonts
-from domino_print.themes.model import THEME_KINDS
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -19,7 +18,6 @@ class NumeralPainter:
     """Bold numerals (``fonts.BOLD``) centred in the face; two digits get a smaller size."""
 
     follows_tile = False
-    max_value = THEME_KINDS["numerals"]
 
     @classmethod
     def for_theme(cls, theme: Theme, *, dpi: int) -> NumeralPainter:

@@ -81,7 +81,6 @@ class PipPainter:
     ``patterns`` drawn in black with one pattern per colour (``PIP_PATTERNS``)."""
 
     follows_tile = True
-    max_value = MAX_PIPS
 
     def __init__(
         self, colours: tuple[str, ...] = (), *, patterns: bool = False, outline_scale: float = 1.0

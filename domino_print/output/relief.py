@@ -66,13 +66,13 @@ class Faces(NamedTuple):
         if job.association is not None:
             halves = tuple(_association_half(face, theme.name) for face in job.association.faces)
             faces = cls(settings, halves, job.lang)
-        elif theme.kind == "pips":
+        elif theme.kind_facts.dots:
             distinct = tuple(dict.fromkeys(colour.upper() for colour in theme.colours[1:]))
             by_value = tuple(distinct.index(colour.upper()) + 1 if value else 0
                              for value, colour in enumerate(theme.colours))
             faces = cls(settings, tuple(Half(pips=v, name=str(v)) for v in range(job.top + 1)), job.lang,
                         distinct, by_value)
-        elif theme.kind == "numerals":
+        elif theme.kind_facts.written:
             faces = cls(settings, tuple(Half(text=str(v), underline=v in UNDERLINED_NUMERALS, name=str(v))
                                         for v in range(job.top + 1)), job.lang)
         else:

@@ -19,6 +19,7 @@ from domino_print.rules.deals import example_chain
 from domino_print.rules.page import RulesContent, Section, escape
 from domino_print.rules.variant import MIN_TOP, NUMBER_KINDS, STARTERS, Figure, Variant
 from domino_print.sets.tiles import tile_count
+from domino_print.themes.kinds import KINDS, theme_kind
 
 if TYPE_CHECKING:
     from domino_print.sets.structures import AssociationSet
@@ -84,9 +85,8 @@ def _kind_words(kinds: frozenset[str]) -> Phrase:
     """What a message calls themes of ``kinds``: "a theme with numbers (pips, pips-couleur, chiffres)"."""
     from domino_print.themes.model import list_themes  # only to word a refusal
 
-    order = {"pips": 0, "numerals": 1, "pictures": 2, "association": 3}
     found = sorted((t for t in list_themes() if t.kind in kinds),
-                   key=lambda t: (order.get(t.kind, 9), t.name))
+                   key=lambda t: (KINDS.index(t.kind), t.name))
     names = ", ".join(t.name for t in found)
     words = (Phrase("rules.numbers_theme") if kinds <= NUMBER_KINDS
              else Phrase("rules.kind_theme", kinds=OneOf(sorted(kinds))))
@@ -98,9 +98,6 @@ def _alternative(game: Variant, kind: str, top: int) -> Variant | None:
     that keeps a score as ``game`` does first."""
     fits = [v for v in registry().values() if v is not game and kind in v.kinds and v.plays(top)]
     return min(fits, key=lambda v: (v.scores != game.scores, v.order), default=None)
-
-
-_KIND_NAMES = {"pips": "number", "numerals": "number", "pictures": "picture", "association": "association"}
 
 
 def _too_small(top: int) -> RulesError:
@@ -132,7 +129,7 @@ def validate_rules(ctx: RulesContext) -> None:
         raise RulesError(says="rules.loop_has_its_page", fields=(name,), subject=OptionName(name))
     if ctx.kind not in game.kinds:
         other = _alternative(game, ctx.kind, ctx.top)
-        this = _KIND_NAMES.get(ctx.kind, "other")
+        this = theme_kind(ctx.kind).noun if ctx.kind in KINDS else "other"
         fix: object = (Phrase(f"rules.use_other.{this}", rules=OptionName("rules"), other=other.name)
                        if other is not None else "")
         raise RulesError(says="rules.needs_kind", fields=("rules",), variant=ctx.variant,
@@ -245,7 +242,7 @@ def _group_deal(deal: dict[int, int]) -> tuple[tuple[tuple[int, ...], int], ...]
 
 def plan(ctx: RulesContext) -> Plan:
     game = variant(ctx.variant)
-    faces = "numbers" if ctx.kind in NUMBER_KINDS else "pictures" if ctx.kind == "pictures" else "symbols"
+    faces = theme_kind(ctx.kind).shows
     deal = deal_of(ctx)
     starter = ctx.starter or game.starter
     start = f"{game.prefix}.start"

@@ -13,11 +13,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-NUMBER_KINDS = frozenset({"pips", "numerals"})
-"""Theme kinds whose faces show numbers: games that count pips need them."""
-PICTURE_KINDS = frozenset({"pictures"})
-ASSOCIATION_KINDS = frozenset({"association"})
-ANY_KIND = NUMBER_KINDS | PICTURE_KINDS | ASSOCIATION_KINDS
+from domino_print.themes.kinds import KINDS, kinds_where
+
+NUMBER_KINDS = kinds_where("numbers")
+"""Theme kinds whose faces show numbers (``themes.kinds``): games that count pips need them."""
+PICTURE_KINDS = kinds_where("pictures")
+ASSOCIATION_KINDS = kinds_where("association")
+ANY_KIND = frozenset(KINDS)
 
 STARTERS = ("plus-grand-double", "plus-jeune")
 MAX_PLAYERS = 8

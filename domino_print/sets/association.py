@@ -64,11 +64,11 @@ POINT_PER_MM = 72 / 25.4
 def is_association(theme: Theme, options: Options) -> bool:
     """Built-in themes whose file lists representations: always when of kind ``association``,
     else (``fruits``) when ``--faces`` is given."""
-    if theme.kind == "pictures" and not theme.builtin:  # mots-images: a folder's pictures and words
+    if theme.kind_facts.pictures and not theme.builtin:  # mots-images: a folder's pictures and words
         return options.faces is not None
     if not theme.builtin or theme.association is None:
         return False
-    return theme.kind == "association" or options.faces is not None
+    return theme.kind_facts.association or options.faces is not None
 
 
 def picture_words(theme: Theme) -> AssociationTheme:

@@ -210,7 +210,7 @@ def wants_association(options: Options, source: Source) -> bool:
         return True
     theme = source.theme
     given = any(getattr(options, name) is not None for name in ASSOCIATION_OPTIONS)
-    if theme.kind != "association" and not given:
+    if not theme.kind_facts.association and not given:
         return False
     from domino_print.sets import association as matching  # association sets only
 
@@ -228,8 +228,9 @@ def _classic_parts(options: Options, theme: Theme, sheet: SheetSpec) -> SetParts
         top = min(6, theme.max_value) if theme.builtin else min(theme.max_value, MAX_TOP)
     theme.check_top(top)
     theme.check_use(top, lang=options.lang, labels=options.labels)  # the pictures and texts the set uses
-    check_with_theme(options, pictures=theme.kind == "pictures", theme_name=theme.name)
-    photos = theme.kind == "pictures" and any(path.suffix.lower() != ".svg" for path in theme.images)
+    pictures = theme.kind_facts.pictures
+    check_with_theme(options, pictures=pictures, theme_name=theme.name)
+    photos = pictures and any(path.suffix.lower() != ".svg" for path in theme.images)
     if options.ink == "relief" and photos:
         raise OptionError(says="touch.photo_relief", fields=("theme", "ink"), name=repr(theme.name))
     try:
@@ -325,7 +326,7 @@ def face_texts(job: Job) -> tuple[str, ...]:
     if job.association is not None:
         faces = job.association.faces
         return tuple(" ".join(face.text.split()) if face.kind == "text" else "" for face in faces)
-    if job.theme.kind == "numerals":
+    if job.theme.kind_facts.written:
         return tuple(str(value) for value in range(job.top + 1))
     return tuple("" for _ in range(job.top + 1))
 
@@ -367,6 +368,6 @@ def job_backs(job: Job) -> list[BackPage] | None:
 def job_cut_plan(job: Job) -> CutPlan:
     """What is cut, guided and folded on every sheet and back page of ``job``'s PDF, in mm."""
     pips = None
-    if job.association is None and job.theme.kind == "pips":  # what a laser engraves besides middle lines
+    if job.association is None and job.theme.kind_facts.dots:  # what a laser engraves besides middle lines
         pips = tuple((tile.a, tile.b) for tile in job.tiles)
     return cut_plan(job.layout, sets=job.set_numbers, backs=job_backs(job), pips=pips)

@@ -1,7 +1,7 @@
 """The theme model: what a theme is, the built-in themes, and the checks theme files share.
 
-A theme says how each value looks: its ``kind`` (``pips``, ``numerals`` or
-``pictures``, each drawn by the face painter registered for it in ``faces``),
+A theme says how each value looks: its ``kind`` (``pips``, ``numerals``, ``pictures`` or
+``association``: ``themes.kinds``, each drawn by the face painter registered for it in ``faces``),
 the colours or images it needs, labels per language, the highest value it can
 show and an age hint. A user theme's texts may be given in any language with a text
 catalogue (``texts.languages()``: adding a catalogue adds a language here too).
@@ -22,29 +22,18 @@ from typing import TypeVar
 
 from domino_print import texts, user_cache
 from domino_print.errors import OptionError, PathError
-from domino_print.geometry.dice import DICE
 from domino_print.output import files
 from domino_print.texts.page_text import file_name_part
+from domino_print.themes.kinds import KINDS, ThemeKind, theme_kind
 from domino_print.themes.levels import Ladder, ladders_from_data
 from domino_print.themes.representations import KINDS as REPRESENTATION_KINDS
 from domino_print.themes.representations import (
-    LETTERS,
     VALUE_NAMES,
     AssociationTheme,
     Currency,
     Representation,
 )
 
-THEME_KINDS: dict[str, int | None] = {
-    "pips": max(DICE),
-    "numerals": 18,
-    "pictures": None,
-    "association": len(LETTERS) - 1,
-}
-"""What a theme can be, each drawn by the painter ``faces.PAINTERS`` registers for it, with the
-highest value it shows: pips as on dice; numerals up to two digits (beyond, a set has more
-tiles than a sheet should hold); as many as its pictures; an association theme's 26 letters."""
-KINDS = tuple(THEME_KINDS)
 FIT_MODES = ("contain", "cover")
 T = TypeVar("T")
 MAX_TITLE_CHARS = 60
@@ -100,8 +89,8 @@ class ThemeError(PathError):
 
 @dataclass(frozen=True)
 class Theme:
-    """A loaded, validated theme. ``kind`` is one of ``faces.KINDS``; ``images`` are absolute
-    paths for a ``pictures`` theme."""
+    """A loaded, validated theme. ``kind`` is one of ``kinds.KINDS`` (its facts: ``kind_facts``);
+    ``images`` are absolute paths for a ``pictures`` theme."""
 
     name: str
     kind: str
@@ -125,6 +114,11 @@ class Theme:
     left_out: tuple[str, ...] = ()
     """The names of the files beside a user's pictures that are not pictures (said in the summary)."""
     """The ways it shows a value, when its file lists ``[[representations]]``."""
+
+    @property
+    def kind_facts(self) -> ThemeKind:
+        """What its kind is (``kinds.THEME_KINDS``): the highest value, what its faces show..."""
+        return theme_kind(self.kind)
 
     def title_in(self, lang: str) -> str:
         """The theme's title on a ``lang`` page: see ``_in_language`` for where it comes from."""
@@ -339,7 +333,7 @@ def theme_from_data(path: Path, data: dict) -> Theme:
         raise ThemeError("kind {kind!r} is unknown (use {kinds})", path=path, kind=kind,
                          kinds=", ".join(KINDS))
     images: tuple[Path, ...] = ()
-    limit = THEME_KINDS[kind]
+    limit = theme_kind(kind).max_value
     if limit is None:  # as many values as pictures
         files = data.get("images")
         if not isinstance(files, list) or not files or not all(isinstance(f, str) for f in files):
