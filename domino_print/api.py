@@ -49,10 +49,11 @@ from domino_print.options.parsing import parse
 from domino_print.options.table import Options
 from domino_print.options.wording import describe, form_fields
 from domino_print.options.wording import option_label as _option_label
+from domino_print.output.render import render_job
 from domino_print.output.summary import DocumentFacts
 from domino_print.output.summary import summary_line as _summary_line
 from domino_print.pictures import PictureError
-from domino_print.sets.job import Job, build_job, job_cut_plan, render_job
+from domino_print.sets.job import Job, build_job, job_cut_plan
 from domino_print.sets.naming import Deck
 from domino_print.themes.archive import ArchiveError
 from domino_print.themes.lists.table import PairsError

@@ -2,13 +2,13 @@
 
 ``build_job`` reads the source (a theme or a list of pairs, ``Source``), applies
 the checks that need it, lays the set out and computes the rules page's context
-once, so a bad value fails before any drawing; ``render_job`` draws the PDF in
-memory. Nothing here writes a file, prints or exits: the surfaces (``cli``, ``api``) do that.
+once, so a bad value fails before any drawing; ``output.render.render_job`` draws the PDF in
+memory (the painters and the pages stand below the job: docs/ARCHITECTURE.md). Nothing here
+writes a file, prints or exits: the surfaces (``cli``, ``api``) do that.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from domino_print import fonts
@@ -275,49 +275,6 @@ def document_title(job: Job) -> str:
 def document_subject(job: Job) -> str:
     set_name = job.set_name_in(job.lang)
     return text(job.lang, "document.subject", count=len(job.tiles), set_name=set_name, theme=job.theme.name)
-
-
-def render_job(job: Job, on_page: Callable[[], None] | None = None) -> tuple[bytes, int]:
-    """The PDF of ``job`` in memory and its page count; ``on_page()`` after each page drawn."""
-    # The renderer and the faces load ReportLab: deferred so that option errors come fast.
-    from domino_print.faces import painter_for
-    from domino_print.ink import ink_for
-    from domino_print.pdf.document import RenderOptions, render_sheet
-
-    options = job.options
-    ink = ink_for(options.ink)
-    painter = painter_for(job.theme, dpi=options.dpi, ink=ink)
-    if job.association is not None:
-        from domino_print.sets.association import painter_for_set  # association sets only
-
-        painter = painter_for_set(job.association, job.theme, dpi=options.dpi, ink=ink)
-    title = document_title(job)
-    render_options = RenderOptions(
-        title=title,
-        subject=document_subject(job),
-        lang=job.lang,
-        labels=tuple(fonts.printable(job.theme.label(v, job.lang)) for v in range(job.top + 1))
-        if options.labels and not job.association else (),
-        header=f"{title} · domino-print",
-        sets=options.sets,
-        label=options.label,
-        duplex=options.duplex,
-        back_offset_mm=options.back_offset_mm,
-        ink=ink,
-        full_guides=options.marks == "full",
-        standard="pdf-x" if options.pdf_x else "pdf-a" if options.pdf_a else None,
-        level_lines=tuple(level_line(job, deck.number) for deck in job.levels),
-        set_numbers=job.set_numbers,
-        scale=options.scale,
-        braille=braille_cells(job) if options.braille else (),
-    )
-
-    def step() -> None:
-        if on_page is not None:
-            on_page()
-
-    return render_sheet(job.tiles, job.layout, painter, render_options, job.rules_context, job_backs(job),
-                        step, levels=tuple(deck.tiles for deck in job.levels))
 
 
 def face_texts(job: Job) -> tuple[str, ...]:
