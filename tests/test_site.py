@@ -354,10 +354,12 @@ def test_the_example_catalogue_builds_with_make_demo():
 
 def test_the_site_reaches_the_core_only_through_the_api_and_the_option_table():
     """As the studio should (tests/test_layers.py): the API, the option table, the texts, and the
-    atomic writing every surface shares (output.files); never ReportLab, the sets or the themes."""
+    atomic writing every surface shares (output.files), the safe reading of a file the user named
+    (regular_files, a bottom module); never ReportLab, the sets or the themes."""
     from test_layers import EXTERNAL, GRAPH, PACKAGE, _in
 
-    allowed = {f"{PACKAGE}.api", f"{PACKAGE}.output", f"{PACKAGE}.output.files", PACKAGE}
+    allowed = {f"{PACKAGE}.api", f"{PACKAGE}.output", f"{PACKAGE}.output.files", f"{PACKAGE}.regular_files",
+               PACKAGE}
     modules = [module for module in GRAPH if _in("site", module)]
     assert len(modules) >= 4
     for module in modules:

@@ -105,7 +105,7 @@ def read_catalogue(path: Path, *, ignore: tuple[Path, ...] = ()) -> Catalogue:
     """The catalogue at ``path``, every set checked; ``CatalogueError`` (one line) otherwise.
 
     ``ignore``: folders left out of the themes' fingerprints (the site being written)."""
-    from domino_print.output.files import ReadProblem, read_regular_file
+    from domino_print.regular_files import ReadProblem, read_regular_file
 
     try:
         data = read_regular_file(path, most_bytes=MAX_CATALOGUE_BYTES)

@@ -20,9 +20,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TypeVar
 
-from domino_print import texts, user_cache
+from domino_print import regular_files, texts, user_cache
 from domino_print.errors import OptionError, PathError
-from domino_print.output import files
 from domino_print.texts.page_text import file_name_part
 from domino_print.themes.kinds import KINDS, ThemeKind, theme_kind
 from domino_print.themes.levels import Ladder, ladders_from_data
@@ -203,10 +202,10 @@ MAX_THEME_FILE_BYTES = 1_000_000
 
 def read_regular_file(path: Path, what: str = "theme") -> bytes:
     """The bytes of ``path``: a regular file of at most ``MAX_THEME_FILE_BYTES`` (see
-    ``files.read_regular_file``); ``ThemeError`` naming the file otherwise."""
+    ``regular_files.read_regular_file``); ``ThemeError`` naming the file otherwise."""
     try:
-        return files.read_regular_file(path, most_bytes=MAX_THEME_FILE_BYTES)
-    except files.ReadProblem as problem:
+        return regular_files.read_regular_file(path, most_bytes=MAX_THEME_FILE_BYTES)
+    except regular_files.ReadProblem as problem:
         raise problem.error(ThemeError, path, what, "editor") from None
 
 

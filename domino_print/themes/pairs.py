@@ -32,8 +32,8 @@ import unicodedata
 from pathlib import Path
 from typing import NamedTuple
 
-from domino_print.output.files import ReadProblem, read_regular_file
 from domino_print.pictures import IMAGE_SUFFIXES
+from domino_print.regular_files import ReadProblem, read_regular_file
 from domino_print.texts.page_text import TextError, check_page_text, displayed, shortened
 from domino_print.themes.files import OutsideFolder, inside_folder, user_path
 from domino_print.themes.lists.finding import find_table, is_header
@@ -144,7 +144,7 @@ def read_pairs(ref: str, settings: ReadSettings | None = None, *, header: bool |
 
 def _read_regular(path: Path) -> bytes:
     """The bytes of the list: a regular file of at most ``MAX_LIST_BYTES`` (see
-    ``files.read_regular_file``); ``PairsError`` naming the file otherwise."""
+    ``regular_files.read_regular_file``); ``PairsError`` naming the file otherwise."""
     try:
         return read_regular_file(path, most_bytes=MAX_LIST_BYTES)
     except ReadProblem as problem:
