@@ -16,6 +16,7 @@ from domino_print.errors import CatalogueText, OneOf, OptionError, OptionName, P
 from domino_print.rules import registry, variant
 from domino_print.rules.ages import age_text
 from domino_print.rules.deals import example_chain
+from domino_print.rules.loop import loop_content
 from domino_print.rules.page import RulesContent, Section, escape
 from domino_print.rules.variant import MIN_TOP, NUMBER_KINDS, STARTERS, Figure, Variant
 from domino_print.sets.tiles import tile_count
@@ -112,7 +113,20 @@ def too_small(top: int) -> RulesError:
 
 
 def validate_rules(ctx: RulesContext) -> None:
-    """Raise ``RulesError`` (one line, naming the fix) for an impossible combination."""
+    """Raise ``RulesError`` (one line, naming the fix) for an impossible combination: each case
+    below in turn, so the first wrong thing is the one named."""
+    game = _known_game(ctx)
+    _check_loop(ctx)
+    _check_kind(ctx, game)
+    _check_target(ctx)
+    _check_set(ctx, game)
+    _check_starter(ctx)
+    _check_score_sheet(ctx, game)
+    _check_deal(ctx, game)
+
+
+def _known_game(ctx: RulesContext) -> Variant:
+    """The game ``ctx`` names, in a language the catalogues have."""
     if ctx.lang not in texts.languages():
         choices = " or ".join("{lang} " + lang for lang in texts.languages())
         raise RulesError("unknown rules language {value!r}; use " + choices, fields=("lang",),
@@ -122,11 +136,19 @@ def validate_rules(ctx: RulesContext) -> None:
         listed = ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else names[0]
         raise RulesError("unknown rules variant {value!r}; use " + listed, fields=("rules",),
                          value=ctx.variant)
-    game = variant(ctx.variant)
+    return variant(ctx.variant)
+
+
+def _check_loop(ctx: RulesContext) -> None:
+    """A loop deck has its own page: no house rule, no score sheet."""
     changed = [name for name in ("hand", "starter", "players") if getattr(ctx, name) is not None]
     if ctx.loop is not None and (changed or ctx.score_sheet):
         name = (changed or ["score_sheet"])[0]
         raise RulesError(says="rules.loop_has_its_page", fields=(name,), subject=OptionName(name))
+
+
+def _check_kind(ctx: RulesContext, game: Variant) -> None:
+    """The game is played with this kind of theme (else the game to play instead)."""
     if ctx.kind not in game.kinds:
         other = _alternative(game, ctx.kind, ctx.top)
         this = theme_kind(ctx.kind).noun if ctx.kind in KINDS else "other"
@@ -134,10 +156,18 @@ def validate_rules(ctx: RulesContext) -> None:
                        if other is not None else "")
         raise RulesError(says="rules.needs_kind", fields=("rules",), variant=ctx.variant,
                          kinds=_kind_words(game.kinds), fix=fix)
+
+
+def _check_target(ctx: RulesContext) -> None:
+    """A target score, if given, is a whole number of 1 or more."""
     if ctx.target is not None and (
         isinstance(ctx.target, bool) or not isinstance(ctx.target, int) or ctx.target < 1
     ):
         raise RulesError(f"the target score must be a whole number of 1 or more, not {ctx.target!r}")
+
+
+def _check_set(ctx: RulesContext, game: Variant) -> None:
+    """The set is big enough for a game, and one the game is played with."""
     if ctx.top < MIN_TOP:
         raise _too_small(ctx.top)
     if not game.plays(ctx.top):
@@ -148,15 +178,27 @@ def validate_rules(ctx: RulesContext) -> None:
                              if other is not None else "")
         raise RulesError(says="rules.plays_other_sets", fields=("max", "rules"), variant=ctx.variant,
                          top=ctx.top, sets=sets, tops=tops, fix=other_fix)
+
+
+def _check_starter(ctx: RulesContext) -> None:
+    """A starter rule the games know; the highest double only with numbers."""
     if ctx.starter is not None and ctx.starter not in STARTERS:
         raise RulesError("unknown starter {value!r}; use {starter} " + " or {starter} ".join(STARTERS),
                          fields=("starter",), value=ctx.starter)
     if ctx.starter == "plus-grand-double" and ctx.kind not in NUMBER_KINDS:
         raise RulesError(says="rules.starter_needs_numbers", fields=("starter",))
+
+
+def _check_score_sheet(ctx: RulesContext, game: Variant) -> None:
+    """A score sheet only for a game that keeps a score."""
     if ctx.score_sheet and not game.scores:
         keeping = [Phrase("option.with_value", option=OptionName("rules"), value=v.name)
                    for v in registry().values() if v.scores]
         raise RulesError(says="rules.score_sheet", fields=("score_sheet", "rules"), games=OneOf(keeping))
+
+
+def _check_deal(ctx: RulesContext, game: Variant) -> None:
+    """The players and the hand (house rules) make a deal the set allows."""
     own = dict(game.hands(ctx.top))
     if ctx.players is not None and ctx.players not in own:
         raise RulesError(says="rules.players", fields=("players", "rules"), count=ctx.players,
@@ -372,7 +414,5 @@ def build_content(ctx: RulesContext) -> RulesContent:
     """The page's text for ``ctx`` (validated first), in its language and variant."""
     validate_rules(ctx)
     if ctx.loop is not None:
-        from domino_print.rules.loop import loop_content
-
-        return spaced(ctx.lang, loop_content(ctx, ctx.loop))
+        return spaced(ctx.lang, loop_content(ctx.lang, ctx.theme_title, ctx.example, ctx.skill, ctx.loop))
     return spaced(ctx.lang, fill(ctx.lang, plan(ctx), ctx.theme_title, ctx.skill))

@@ -14,12 +14,16 @@ from domino_print.rules.ages import age_text
 from domino_print.rules.page import RulesContent, Section, escape
 
 if TYPE_CHECKING:
-    from domino_print.rules.content import RulesContext
     from domino_print.sets.structures import AssociationSet
+    from domino_print.themes.curricula import Skill
 
 
-def loop_content(ctx: RulesContext, made: AssociationSet) -> RulesContent:
-    lang = ctx.lang
+def loop_content(lang: str, theme_title: str, example: tuple[tuple[int, int], ...], skill: Skill | None,
+                 made: AssociationSet) -> RulesContent:
+    """The page of the deck ``made`` in ``lang``: ``theme_title`` in its heading, ``example`` (three
+    cards as face ids) under it, the age from ``skill`` (the content's place in the curricula).
+    Given values, not the ``rules.content.RulesContext``, so that this module imports nothing of
+    ``rules.content``, which imports it."""
 
     def say(key: str, **values: object) -> str:
         return texts.text(lang, key, **values)
@@ -28,10 +32,10 @@ def loop_content(ctx: RulesContext, made: AssociationSet) -> RulesContent:
     own = words_of(made)  # a chain (``chaine``) has its own words, from "Je commence" to "Fin"
     return RulesContent(
         lang=lang,
-        title=say(f"{own}.title", theme=escape(ctx.theme_title)),
+        title=say(f"{own}.title", theme=escape(theme_title)),
         facts=(
             (say("rules.fact.players"), say("loop.players")),
-            (say("rules.fact.age"), age_text(lang, ctx.skill) if ctx.skill else say("rules.age.others")),
+            (say("rules.fact.age"), age_text(lang, skill) if skill else say("rules.age.others")),
             (say("rules.fact.set"), say(f"{own}.cards", count=count)),
             (say("rules.fact.goal"), say(f"{own}.goal")),
         ),
@@ -40,7 +44,7 @@ def loop_content(ctx: RulesContext, made: AssociationSet) -> RulesContent:
             Section(say(f"{own}.alone_heading"), tuple(say(f"{own}.alone.{n}") for n in (1, 2, 3))),
         ),
         example_heading=say("rules.example_heading"),
-        example_tiles=ctx.example,
+        example_tiles=example,
         example_caption=say(f"{own}.example"),
     )
 
