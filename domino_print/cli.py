@@ -406,10 +406,11 @@ def theme_new_command(folder: Path) -> None:
 
     It never replaces an existing theme.toml. Then run: domino-print --theme FOLDER
     """
+    from domino_print.output.files import write_atomically
     from domino_print.texts.page_text import displayed
     from domino_print.themes.user import list_images, write_starter_theme
 
-    written = write_starter_theme(folder)
+    written = write_starter_theme(folder, write_atomically)
     count = len(list_images(folder)[0])
     say(
         f"{displayed(str(written))}: {count} picture{'s' if count != 1 else ''} listed; edit it, "

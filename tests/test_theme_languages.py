@@ -10,6 +10,7 @@ import pytest
 from pypdf import PdfReader
 
 from domino_print import texts
+from domino_print.output.files import write_atomically
 from domino_print.themes.model import ThemeError
 from domino_print.themes.user import load_user_theme, write_starter_theme
 from tests.fixtures_images import SEVEN, colour_folder, render_theme, run
@@ -119,7 +120,7 @@ def test_a_language_added_as_a_catalogue_is_accepted_in_a_theme_file(tmp_path, m
 
 def test_the_starter_fills_fr_and_en_and_names_the_other_codes(tmp_path):
     folder = colour_folder(tmp_path / "couleurs", SEVEN[:3])
-    text = write_starter_theme(folder).read_text(encoding="utf-8")
+    text = write_starter_theme(folder, write_atomically).read_text(encoding="utf-8")
     data = tomllib.loads(text)
     assert sorted(data["labels"]) == ["en", "fr"]
     others = [code for code in texts.languages() if code not in ("fr", "en")]

@@ -11,6 +11,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from domino_print.errors import OptionError
+from domino_print.output.files import write_atomically
 from domino_print.sets.tiles import double_set
 from domino_print.themes.loader import load_theme
 from domino_print.themes.model import ThemeError
@@ -356,7 +357,7 @@ def test_starter_theme_lists_the_pictures_and_loads_back(tmp_path):
     for index, name in enumerate(["10-lea.png", "2_tom.jpg", "1-ines.png", 'quote".png']):
         solid(folder / name, SEVEN[index])
     write(folder / "readme.txt", "x")
-    written = write_starter_theme(folder)
+    written = write_starter_theme(folder, write_atomically)
     assert written == folder / "theme.toml"
     text = written.read_text(encoding="utf-8")
     data = tomllib.loads(text)
@@ -375,19 +376,19 @@ def test_starter_theme_never_overwrites(tmp_path):
     folder = colour_folder(tmp_path / "photos", SEVEN[:2])
     existing = write(folder / "theme.toml", "# mine\n")
     with pytest.raises(ThemeError, match=r"theme\.toml already exists; edit it, or delete it"):
-        write_starter_theme(folder)
+        write_starter_theme(folder, write_atomically)
     assert existing.read_text() == "# mine\n"
 
 
 def test_starter_theme_needs_pictures(tmp_path):
     with pytest.raises(ThemeError, match="no pictures found"):
-        write_starter_theme(tmp_path)
+        write_starter_theme(tmp_path, write_atomically)
     assert not (tmp_path / "theme.toml").exists()
 
 
 def test_starter_theme_missing_folder(tmp_path):
     with pytest.raises(ThemeError, match="no such folder"):
-        write_starter_theme(tmp_path / "nope")
+        write_starter_theme(tmp_path / "nope", write_atomically)
 
 
 def test_gif_first_frame_is_used(tmp_path):

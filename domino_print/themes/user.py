@@ -45,6 +45,7 @@ import os
 import re
 import unicodedata
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -521,9 +522,11 @@ def _other_languages() -> str:
     return f"; {listed} {'are' if len(others) > 1 else 'is'} accepted too"
 
 
-def write_starter_theme(folder: Path) -> Path:
-    """Write ``folder/theme.toml`` listing the pictures found, atomically (a failed run leaves
-    nothing behind); never replace an existing one, even a broken link or a FIFO."""
+def write_starter_theme(folder: Path, write: Callable[[Path, bytes], None]) -> Path:
+    """Write ``folder/theme.toml`` listing the pictures found with ``write``, which must write
+    atomically (a failed run leaves nothing behind: the command line passes
+    ``output.files.write_atomically``, from the output stage above the themes); never replace an
+    existing one, even a broken link or a FIFO."""
     if not folder.is_dir():
         raise ThemeError("no such folder", path=displayed(str(folder)))
     target = folder / THEME_FILE
@@ -534,9 +537,7 @@ def write_starter_theme(folder: Path) -> Path:
     if not pictures:
         raise _no_pictures(folder, others)
     data = starter_theme_text(folder, pictures).encode("utf-8")
-    from domino_print.output.files import write_atomically  # deferred: only ``theme new`` writes here
-
     if os.path.lexists(target):  # made while the pictures were listed
         raise exists
-    write_atomically(target, data)
+    write(target, data)
     return target
