@@ -108,6 +108,15 @@ class Bed(NamedTuple):
 _BED = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[xX×]\s*(\d+(?:\.\d+)?)\s*(?:mm)?\s*$", re.ASCII)
 
 
+class SolidSettings(NamedTuple):
+    """What the options ask of the 3D files (``options.table``: ``--bed``, ``--thickness``...), read
+    by ``output.solids`` and ``output.relief``."""
+
+    body: TileBody
+    bed: Bed
+    braille: bool = False
+
+
 def parse_bed(text: str) -> Bed:
     """``220x220`` (mm) -> a ``Bed``; ``OptionError`` for another text or a size out of range."""
     match = _BED.match(text)

@@ -20,11 +20,10 @@ from typing import TYPE_CHECKING, NamedTuple
 from domino_print.errors import OptionError
 from domino_print.geometry import braille
 from domino_print.geometry.dice import DICE, pip_radius
-from domino_print.geometry.touch import HalfRelief, Pip, pips_of_half
+from domino_print.geometry.touch import HalfRelief, Pip, SolidSettings, pips_of_half
 from domino_print.output.mesh import TileSpec
 
 if TYPE_CHECKING:
-    from domino_print.output.solids import SolidSettings
     from domino_print.sets.job import Job
     from domino_print.sets.tiles import Tile
     from domino_print.themes.representations import Face

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from domino_print.errors import FileError
-from domino_print.geometry.touch import Bed, Plate, TileBody, mark_shape, plates
+from domino_print.geometry.touch import Plate, SolidSettings, mark_shape, plates
 from domino_print.output.mesh import TileSpec, tile_mesh
 from domino_print.output.mesh_3mf import STL_HEADER, PlacedMesh, stl, three_mf
 
@@ -26,14 +26,6 @@ if TYPE_CHECKING:
 
 BODY_COLOUR = "#F5F1E6"
 """The tile's own colour in a 3MF (ivory, as bone and resin dominoes are)."""
-
-
-class SolidSettings(NamedTuple):
-    """What the options ask of the 3D files (``options.table``: ``--bed``, ``--thickness``...)."""
-
-    body: TileBody
-    bed: Bed
-    braille: bool = False
 
 
 def solid_settings(options) -> SolidSettings:
