@@ -161,7 +161,7 @@ def test_no_import_cycle_among_the_package_modules():
 
 def test_pictures_depend_on_nothing_above_them():
     """Decoding, SVG and art import only each other and the neutral helpers, never themes or faces."""
-    allowed = {"domino_print", "domino_print.errors", "domino_print.platypus_import",
+    allowed = {"domino_print", "domino_print.errors",
                "domino_print.fonts", "domino_print.fonts.sfnt",  # neutral: the embedded font family
                "domino_print.colour"}  # neutral: colour arithmetic (luma)
     graph = import_graph()

@@ -84,4 +84,4 @@ def test_reportlab_is_drawn_with_only_in_the_drawing_packages():
     drawing = ("pdf", "faces", "pictures", "fonts")
     users = {module for module, names in EXTERNAL.items() if "reportlab" in names}
     outside = {m for m in users if not any(_in(p, m) for p in (*drawing, "studio"))}
-    assert not outside - {"domino_print.platypus_import"}, sorted(outside)  # (the studio: next test)
+    assert not outside, sorted(outside)  # (the studio: next test)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from domino_print.platypus_import import Flowable
+from domino_print.pdf.platypus import Flowable
 from domino_print.rules.variant import Figure, figure_size
 
 __all__ = ["DrawTile", "FigureExample"]

@@ -20,8 +20,8 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 
 from domino_print import fonts, texts
+from domino_print.pdf.platypus import Flowable, Paragraph, Table, TableStyle
 from domino_print.pdf.rules_page import ACCENT, INK, TINT
-from domino_print.platypus_import import Flowable, Paragraph, Table, TableStyle
 from domino_print.rules.content import RulesContext
 from domino_print.rules.loop import words_of
 from domino_print.rules.page import escape

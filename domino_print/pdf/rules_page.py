@@ -26,7 +26,7 @@ from reportlab.pdfgen.canvas import Canvas
 from domino_print import fonts
 from domino_print.geometry.sheet import PAPERS_MM
 from domino_print.pdf.figure import DrawTile, FigureExample
-from domino_print.platypus_import import (
+from domino_print.pdf.platypus import (
     Flowable,
     Paragraph,
     Spacer,

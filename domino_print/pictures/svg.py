@@ -113,10 +113,9 @@ def _svg_renderer():
 
     if "reportlab.graphics.shapes" not in sys.modules:
         rl_config.shapeChecking = 0  # read once, when reportlab.graphics.shapes is imported
-    # deferred: reportlab.graphics.shapes imports Platypus; load it first, the quick way
-    import domino_print.platypus_import  # noqa: F401
-
-    # isort: split
+    # deferred. reportlab.graphics.shapes imports Platypus: the pages load it the quick way
+    # (pdf.platypus), which stands above the pictures; a process that draws an SVG before its first
+    # page loads Platypus plainly here, once (about 70 ms of CPU, a user's SVG pictures only).
     from reportlab.lib import colors
     from svglib.svglib import (  # deferred: svglib, lxml, CSS tools: SVG only
         Svg2RlgAttributeConverter,

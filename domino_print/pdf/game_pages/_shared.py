@@ -5,7 +5,7 @@ from __future__ import annotations
 from reportlab.lib.styles import ParagraphStyle
 
 from domino_print import texts
-from domino_print.platypus_import import Paragraph
+from domino_print.pdf.platypus import Paragraph
 from domino_print.rules.content import RulesContext, deal_of
 
 

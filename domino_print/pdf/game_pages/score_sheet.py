@@ -16,8 +16,8 @@ from reportlab.lib.units import mm
 from domino_print import fonts, texts
 from domino_print.pdf.game_pages import GamePage
 from domino_print.pdf.game_pages._shared import paragraph, players_of
+from domino_print.pdf.platypus import Paragraph, Table, TableStyle
 from domino_print.pdf.rules_page import ACCENT, INK, TINT
-from domino_print.platypus_import import Paragraph, Table, TableStyle
 from domino_print.rules import variant
 from domino_print.rules.content import SCORE_SHEET, RulesContext, target_of
 from domino_print.rules.page import escape
