@@ -108,7 +108,7 @@ bench: $(STAMP) chromium
 
 # docs/usage.md from the option table (tests/test_docs.py fails while it is stale).
 docs: $(STAMP)
-	$(BIN)/python -m domino_print.options.usage_doc docs/usage.md
+	$(BIN)/python -m domino_print.usage_doc docs/usage.md
 
 # The pictures of 3D plates in docs/touch.md and the README (api.plate_picture): look at them.
 plate-pictures: $(STAMP)

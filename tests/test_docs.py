@@ -18,7 +18,7 @@ import pytest
 from click.testing import CliRunner
 
 from domino_print.cli import cli
-from domino_print.options.usage_doc import usage_markdown
+from domino_print.usage_doc import usage_markdown
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCUMENTS = [ROOT / "README.md", ROOT / "CONTRIBUTING.md", ROOT / "CHANGELOG.md",

@@ -2,7 +2,9 @@
 
 Each command's options come from the option table through click (``cli``), so the page says
 exactly what ``--help`` says; ``make docs`` writes it again and a test fails when it is stale.
-Run as ``python -m domino_print.options.usage_doc [FILE]`` (standard output without a file).
+Run as ``python -m domino_print.usage_doc [FILE]`` (standard output without a file). It reads
+the command line, so it stands with the surfaces, above ``cli`` (docs/ARCHITECTURE.md), not in
+``options/``, which every surface imports.
 """
 
 from __future__ import annotations
@@ -57,7 +59,7 @@ def _command_section(name: str, command: click.Command, parent: click.Context | 
 
 def usage_markdown() -> str:
     """The whole page: the main command, then each subcommand (and theirs), in ``--help``'s order."""
-    from domino_print.cli import cli  # a surface: read here, never imported by the option table
+    from domino_print.cli import cli  # deferred: the whole command line, for this page only
 
     lines = [HEADER]
     root = _context(cli, "domino-print", None)
