@@ -94,6 +94,7 @@ golden: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check domino_print tests bench
 	$(BIN)/mypy
+	$(BIN)/lint-imports --no-cache
 
 # Times whole commands against their baselines (wall and CPU time, with the start-up guard) and
 # rewrites bench/RESULTS.md; fails when a scenario is over its limits.

@@ -1,10 +1,11 @@
 """domino-print: turn a domino set into a print-ready PDF cutting sheet and rules page.
 
-The pipeline runs one way: ``options`` (one table of options) -> ``sets`` (tiles, structures,
+A request runs one way: ``options`` (one table of options) -> ``sets`` (tiles, structures,
 the typed job) -> ``themes`` (value -> face; list readers) -> ``geometry`` (millimetres only)
 -> ``pdf`` (ReportLab, by what it draws; ``faces`` paint the faces, ``rules`` gives the games'
 words) and ``output`` (files, previews, cut files). ``cli`` parses options at the edge and
-writes the file atomically.
+writes the file atomically. Who may import whom is another order, the layers of
+docs/ARCHITECTURE.md, checked by ``make lint`` (import-linter).
 
 ReportLab reads per-user files and variables when it is imported, made inert here, before
 any module of the package can import it: ``reportlab/__init__.py`` runs ``reportlab_mods``

@@ -5,16 +5,24 @@ circle until that function runs. So this test reads every module of
 ``domino_print`` with ``ast`` and follows every ``import`` and ``from ... import``
 wherever it stands (top level, functions, ``if`` and ``try`` blocks), relative
 imports included. Only ``if TYPE_CHECKING:`` blocks are left out: they never run.
+
+It also reads the layers of ``[tool.importlinter]`` (pyproject.toml; docs/ARCHITECTURE.md) and
+checks them with the same walk: every module has its layer, and no import climbs back up
+(``make lint`` runs import-linter on the same contract). Run as a script, it prints the
+imports that climb: ``.venv/bin/python tests/test_import_cycles.py``.
 """
 
 from __future__ import annotations
 
 import ast
+import sys
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 
 import domino_print
+from domino_print.texts import tomllib
 
 PACKAGE = "domino_print"
 ROOT = Path(domino_print.__file__).resolve().parent
@@ -64,9 +72,9 @@ def _owner(name: str) -> str | None:
     return None
 
 
-def imported_names() -> dict[str, set[str]]:
+def imported_names(type_only: bool = False) -> dict[str, set[str]]:
     """For each module, every dotted name its import statements may load, outside packages
-    included, wherever they stand but under ``if TYPE_CHECKING:``."""
+    included, wherever they stand but under ``if TYPE_CHECKING:`` (there too with ``type_only``)."""
     found: dict[str, set[str]] = {}
     for module, path in MODULES.items():
         is_package = path.name == "__init__.py"
@@ -74,7 +82,7 @@ def imported_names() -> dict[str, set[str]]:
         pending: list[ast.AST] = [ast.parse(path.read_text(encoding="utf-8"), filename=str(path))]
         while pending:
             node = pending.pop()
-            if isinstance(node, ast.If) and _is_type_checking(node):
+            if isinstance(node, ast.If) and _is_type_checking(node) and not type_only:
                 pending.extend(node.orelse)
                 continue
             if isinstance(node, (ast.Import, ast.ImportFrom)):
@@ -84,10 +92,11 @@ def imported_names() -> dict[str, set[str]]:
     return found
 
 
-def import_graph() -> dict[str, set[str]]:
-    """For each module, the package modules it imports anywhere in its code."""
+def import_graph(type_only: bool = False) -> dict[str, set[str]]:
+    """For each module, the package modules it imports anywhere in its code (with ``type_only``,
+    under ``if TYPE_CHECKING:`` too)."""
     graph: dict[str, set[str]] = {}
-    for module, names in imported_names().items():
+    for module, names in imported_names(type_only).items():
         targets: set[str] = set()
         for name in names:
             owner = _owner(name)
@@ -125,6 +134,137 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
             if found:
                 return found
     return None
+
+
+def type_only_graph() -> dict[str, set[str]]:
+    """``import_graph`` with the imports under ``if TYPE_CHECKING:`` counted too."""
+    return import_graph(type_only=True)
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every group of modules that import each other round a circle (strongly connected, over one
+    module), each sorted, the groups sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for target in sorted(graph.get(module, ())):
+            if target not in index:
+                visit(target)
+                low[module] = min(low[module], low[target])
+            elif target in stack:
+                low[module] = min(low[module], index[target])
+        if low[module] == index[module]:
+            group = []
+            while True:
+                member = stack.pop()
+                group.append(member)
+                if member == module:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 10 * len(graph) + 100))
+    try:
+        for module in sorted(graph):
+            if module not in index:
+                visit(module)
+    finally:
+        sys.setrecursionlimit(limit)
+    return sorted(found)
+
+
+# ------------------------------------------------------------------------ the layer contract
+
+
+class Layer(NamedTuple):
+    """One line of the contract: its modules, and whether they may import each other (``:``)."""
+
+    modules: tuple[str, ...]
+    siblings_may_import: bool
+
+
+def contract_layers(pyproject: Path = ROOT.parent / "pyproject.toml") -> list[Layer]:
+    """The ``layers`` contract of ``[tool.importlinter]``, top first."""
+    config = tomllib.loads(pyproject.read_text(encoding="utf-8"))["tool"]["importlinter"]
+    (contract,) = [c for c in config["contracts"] if c["type"] == "layers"]
+    layers = []
+    for line in contract["layers"]:
+        joined = ":" in line
+        parts = tuple(part.strip() for part in line.replace(":", "|").split("|"))
+        layers.append(Layer(parts, joined))
+    return layers
+
+
+def place(module: str, layers: list[Layer]) -> tuple[int, str] | None:
+    """The layer of ``module`` (0 for the top) and the listed module it is in, or None."""
+    best: tuple[int, str] | None = None
+    for number, layer in enumerate(layers):
+        for listed in layer.modules:
+            if (module == listed or module.startswith(listed + ".")) and (
+                    best is None or len(listed) > len(best[1])):
+                best = (number, listed)
+    return best
+
+
+def climbs(graph: dict[str, set[str]], layers: list[Layer]) -> list[tuple[str, str]]:
+    """The imports the contract forbids: up a layer, or between parts of one layer kept apart (``|``)."""
+    found = []
+    for module, targets in sorted(graph.items()):
+        here = place(module, layers)
+        for target in sorted(targets):
+            there = place(target, layers)
+            if here is None or there is None or here[1] == there[1]:
+                continue
+            if there[0] < here[0] or (there[0] == here[0] and not layers[here[0]].siblings_may_import):
+                found.append((module, target))
+    return found
+
+
+UNPLACED = {PACKAGE, f"{PACKAGE}.sets"}
+"""The package and sets/ themselves, whose ``__init__`` imports nothing of the package (checked
+below): a layer would have nothing to hold there."""
+
+
+def test_the_contract_reader_places_modules_and_finds_climbs():
+    layers = [Layer(("p.top",), False), Layer(("p.a", "p.b"), False), Layer(("p.c", "p.d"), True),
+              Layer(("p.a.low",), False)]
+    assert place("p.a.x", layers) == (1, "p.a") and place("p.a.low.y", layers) == (3, "p.a.low")
+    graph = {"p.top": {"p.a"}, "p.a": {"p.b", "p.c"}, "p.c": {"p.d", "p.top"}, "p.a.low": {"p.a"}}
+    assert climbs(graph, layers) == [("p.a", "p.b"), ("p.a.low", "p.a"), ("p.c", "p.top")]
+    assert circles({"a": {"b"}, "b": {"a", "c"}, "c": set()}) == [["a", "b"]]
+
+
+def test_every_module_has_its_layer_in_the_contract():
+    layers = contract_layers()
+    unplaced = {module for module in MODULES if place(module, layers) is None}
+    assert unplaced == UNPLACED, sorted(unplaced ^ UNPLACED)
+    graph = import_graph(type_only=True)
+    for module in UNPLACED:
+        assert not graph[module], f"{module} imports {sorted(graph[module])}"
+    listed = {m for layer in layers for m in layer.modules}
+    assert listed <= set(MODULES), sorted(listed - set(MODULES))
+
+
+def test_no_import_climbs_back_up_the_layers():
+    """The contract import-linter checks in ``make lint``, read with this file's own walk."""
+    found = climbs(import_graph(), contract_layers())
+    assert not found, "\n".join(f"{a} -> {b}" for a, b in found)
+
+
+KNOWN_CIRCLES = [["domino_print.sets.association", "domino_print.sets.levels", "domino_print.sets.parts"]]
+"""Type-only imports close this circle, left for later (issue 32): one layer of the contract (``:``)."""
+
+
+def test_no_circle_even_through_type_only_imports_but_the_known_one():
+    """A circle closed by an import under ``if TYPE_CHECKING:`` still ties the modules together
+    (rules.content and rules.loop were one until each took only what it needs)."""
+    assert circles(type_only_graph()) == KNOWN_CIRCLES
 
 
 def test_the_walk_sees_imports_inside_functions_and_relative_imports():
@@ -176,3 +316,13 @@ def test_theme_model_and_faces_do_not_reach_up_to_the_loader_or_pages():
     forbidden = {f"domino_print.{name}" for name in ("themes.loader", "pdf.document", "sets.job", "cli")}
     for module in ("domino_print.themes.model", "domino_print.themes.user", "domino_print.faces"):
         assert not graph[module] & forbidden, module
+
+
+if __name__ == "__main__":  # the numbers of the architecture document: imports that climb the layers
+    walked = import_graph()
+    climbing = climbs(walked, contract_layers())
+    for module, target in climbing:
+        print(f"climbs: {module} -> {target}")
+    modules_apart = sum(1 for m, ts in walked.items() for t in ts if t.split(".")[:2] != m.split(".")[:2])
+    print(f"{sum(map(len, walked.values()))} imports between modules ({modules_apart} between packages), "
+          f"{len(climbing)} climb; circles through type-only imports: {circles(type_only_graph())}")
