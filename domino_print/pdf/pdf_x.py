@@ -52,7 +52,7 @@ from reportlab.pdfbase.pdfdoc import (
 )
 from reportlab.pdfbase.pdfdoc import format as pdf_format
 
-from domino_print.themes.model import ASSETS_DIR
+from domino_print.package_data import ASSETS_DIR
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas

@@ -22,6 +22,7 @@ from typing import TypeVar
 
 from domino_print import regular_files, texts, user_cache
 from domino_print.errors import OptionError, PathError
+from domino_print.package_data import ASSETS_DIR, PACKAGE_DIR, data_dir
 from domino_print.texts.page_text import file_name_part
 from domino_print.themes.kinds import KINDS, ThemeKind, theme_kind
 from domino_print.themes.levels import Ladder, ladders_from_data
@@ -65,14 +66,7 @@ _USER_KEYS = {"name", "title", "description", "labels", "images", "fit", "backgr
 _HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
-def _data_dir(name: str, packaged_as: Path) -> Path:
-    """``themes`` or ``assets``: where the wheel puts it (``packaged_as``), else at the checkout's top."""
-    return packaged_as if packaged_as.is_dir() else Path(__file__).resolve().parents[2] / name
-
-
-_PACKAGE = Path(__file__).resolve().parents[1]
-THEMES_DIR = _data_dir("themes", _PACKAGE / "themes" / "builtin")
-ASSETS_DIR = _data_dir("assets", _PACKAGE / "assets")
+THEMES_DIR = data_dir("themes", PACKAGE_DIR / "themes" / "builtin")
 
 
 class ThemeError(PathError):
