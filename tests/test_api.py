@@ -72,6 +72,7 @@ def test_make_document_writes_nothing_and_reports_its_facts(tmp_path, monkeypatc
           "--back-offset", "1,-1", "--gap", "2", "--tile-size", "medium"]),
     ],
 )
+@pytest.mark.slow
 def test_api_and_command_line_give_the_same_bytes(run_cli, tmp_path, mapping, args):
     out = tmp_path / "cli.pdf"
     result = run_cli(*args, "--out", out)

@@ -242,6 +242,7 @@ def test_the_underline_runs_clear_of_the_glyph(letter):
     assert _dark_blobs(image, box) == 2  # the letter and its bar, apart
 
 
+@pytest.mark.slow
 def test_every_builtin_representation_fits_at_the_small_tile_size():
     from domino_print.faces.association import fitted
 

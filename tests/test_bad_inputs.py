@@ -196,6 +196,7 @@ def _names_run(folder_name: bytes, stems: list[bytes], picked: list[bytes], labe
         assert check_outcome(again, root, before, out) or pictures, again.stderr  # theme new reads back
 
 
+@pytest.mark.slow
 @FAST
 @given(folder=name_bytes, stems=st.lists(name_bytes, min_size=2, max_size=3, unique=True),
        picked=st.lists(suffixes, min_size=3, max_size=3), labels=st.booleans())
@@ -221,6 +222,7 @@ option_values = (
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(mapping=st.dictionaries(st.sampled_from(MAPPING_NAMES), option_values, max_size=6))
 @example(mapping={"lang": "{"})  # the user's brace, quoted back, is no unfilled placeholder

@@ -30,6 +30,7 @@ def test_calibration_rulers_sit_behind_the_crosses(duplex):
             assert 5 <= ruler.x_mm <= paper.width_mm - 5 and 5 <= ruler.y_mm <= paper.height_mm - 5
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("duplex", "lang"), [("long", "fr"), ("short", "en")])
 def test_calibration_page_in_pixels(run_cli, tmp_path, monkeypatch, duplex, lang):
     """Flip the rendered front as the paper flips: its arms cross each back ruler at zero."""

@@ -48,6 +48,7 @@ def key_rows(pdf: bytes, page: int, lang: str = "fr") -> list[tuple[str, ...]]:
     ("soustraction,romains", {"values": "1-7", "seed": 11}),
     ("multiplication,chiffre", {"tables": "2,5,10"}),
 ])
+@pytest.mark.slow
 def test_the_key_gives_each_halfs_value_and_matches_the_sheet(faces, extra):
     job = parse_options({"theme": "nombres", "faces": faces, **extra})
     document = make_document(job)

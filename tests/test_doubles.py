@@ -146,6 +146,7 @@ def test_deal_and_target_as_written_in_each_language(doubles_pdfs, lang):
     assert text.count(HUNDRED[lang]) == 2  # the goal in the facts band and the last scoring step
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_rule_of_the_game_reaches_the_page(doubles_pdfs, lang):
     """Each step of the catalogue's Doubles table is on the page, whole."""

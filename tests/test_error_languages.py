@@ -118,6 +118,7 @@ def _errors(client, options: dict, lang: str) -> list[str]:
     return [error["message"] for error in answer.json()["errors"]]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", OTHER_LANGUAGES)
 def test_every_form_error_is_in_the_page_s_language(tmp_path, lang):
     with make_client(tmp_path / "data") as client:

@@ -110,6 +110,7 @@ def seven(folder: Path, odd: str) -> Path:
     return folder
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("odd", [name for name in DRAWN if not name.endswith(".png")])
 def test_seven_pictures_with_one_made_elsewhere_make_a_double_six(run_cli, tmp_path, odd):
     folder = seven(tmp_path / "photos", odd)

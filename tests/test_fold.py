@@ -58,6 +58,7 @@ fold_specs = st.builds(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(spec=fold_specs, count=st.integers(min_value=1, max_value=120))
 def test_fold_layout_properties(spec, count):

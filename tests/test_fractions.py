@@ -56,6 +56,7 @@ def share(face: Face, mark: str) -> Fraction:
     ("disque,fraction", "fr"), ("barre,décimal", "en"), ("pourcentage,décimal", "de"),
     ("disque,pourcentage", "es"),
 ])
+@pytest.mark.slow
 def test_a_double_set_of_fractions_holds_every_pair_of_shares_once(faces, lang):
     read_back, job = halves({"theme": "fractions", "faces": faces, "lang": lang, "no_rules": True})
     mark = "." if lang == "en" else ","

@@ -46,6 +46,7 @@ def _only_documented(call) -> None:
         assert "\n" not in str(error)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
 @given(mapping=st.dictionaries(st.sampled_from(NAMES), json_like | odd_values | deep, max_size=4))
 def test_any_value_for_any_option_raises_only_documented_errors(mapping):
@@ -62,6 +63,7 @@ def test_options_that_are_not_a_mapping_are_a_type_error(options):
         api.make_document(options)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 @given(key=json_like.filter(lambda k: not isinstance(k, (list, dict))) | odd_values)
 def test_keys_of_any_kind_are_one_line(key):

@@ -72,6 +72,7 @@ def _helpers():
                 yield f"{module.__name__.rsplit('.', 1)[-1]}.{name}", function
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, function", list(_helpers()))
 def test_every_helper_refuses_wrong_types_with_a_documented_error(name, function):
     required = [p for p in inspect.signature(function).parameters.values()
@@ -123,6 +124,7 @@ def test_the_studio_refuses_a_language_without_a_catalogue_and_serves_others(tmp
 @given(picture=st.dictionaries(st.text(max_size=3), st.integers(), max_size=2)
        | st.lists(st.integers(), max_size=2) | st.integers() | st.none()
        | st.floats(allow_nan=False, allow_infinity=False))  # what JSON can carry
+@pytest.mark.slow
 def test_a_typed_picture_cell_that_is_not_a_picture_id_is_a_400(tmp_path_factory, picture):
     with make_client(tmp_path_factory.mktemp("data")) as client:
         assert upload(client, [("a.png", png_bytes(Image.new("RGB", (12, 12), "red")))]).status_code == 200

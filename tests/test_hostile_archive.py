@@ -42,6 +42,7 @@ class _NoZipfile:
         raise AssertionError("zipfile read the member list")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("members", [501, 5000, 70_000])
 def test_too_many_members_are_refused_from_the_end_record(tmp_path, monkeypatch, members):
     """70,000 members makes zipfile write a ZIP64 end record (more than 65,535 entries)."""
@@ -55,6 +56,7 @@ def test_too_many_members_are_refused_from_the_end_record(tmp_path, monkeypatch,
     assert caught.value.reason == "too_many" and caught.value.values["count"] == members
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
 @given(declared=st.integers(0, 0xFFFE), listed=st.integers(600, 3000))
 def test_an_end_record_that_lies_about_its_count_is_refused_by_the_list_s_length(declared, listed):

@@ -232,6 +232,7 @@ def test_a_folder_theme_holding_a_link_that_leads_out_is_refused(how):
         assert not out.exists()
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
 @given(name=st.sampled_from(["sub/img3.png", "./sub/img3.png", "sub/../sub/img3.png", "sub//img3.png",
                              "inside-link.png"]),

@@ -54,6 +54,7 @@ STEPS = ["fsync", "replace", "link", "chmod", "rename", "write"]
 ERRORS = [errno.ENOSPC, errno.EPERM, errno.EIO, errno.EROFS, errno.EDQUOT, errno.EACCES]
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 @given(step=st.sampled_from(STEPS), nth=st.integers(1, 3), code=st.sampled_from(ERRORS),
        existing=st.booleans())

@@ -42,6 +42,7 @@ def test_every_number_option_has_both_bounds():
             assert option.low is not None and option.high is not None, option.name
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(index=st.integers(0, len(NUMBER_OPTIONS) - 1), raw=numbers)
 @example(index=[o.name for o in NUMBER_OPTIONS].index("max"), raw=10**5000)

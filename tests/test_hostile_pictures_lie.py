@@ -59,6 +59,7 @@ def test_a_jpeg_header_of_17000_squared_with_no_data_is_refused(tmp_path):
     assert not out.exists()
 
 
+@pytest.mark.slow
 @pytest.mark.filterwarnings("ignore::PIL.Image.DecompressionBombWarning")
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 @given(width=st.integers(1, 20000), height=st.integers(1, 20000), keep=st.none() | st.integers(0, 400))

@@ -183,6 +183,7 @@ def test_much_text_in_many_cells_is_refused():
     assert error is not None and error.fault == "too_much_text"
 
 
+@pytest.mark.slow
 def test_the_xml_unpacked_is_bounded_by_its_declared_size_before_it_is_read():
     error = refusal(xlsx(shared=["x" * 60_000_000]))
     assert error is not None and error.fault == "too_large"

@@ -8,6 +8,7 @@ from pathlib import Path
 from xml.sax.saxutils import quoteattr
 
 import pypdfium2 as pdfium
+import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -34,6 +35,7 @@ def _green_pixels(pdf: bytes) -> int:
     return sum(1 for r, g, b in page.getdata() if g > 150 and r < 60 and b < 60)
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
 @given(hrefs=st.lists(st.sampled_from(HREFS), min_size=1, max_size=3),
        xlink=st.booleans())

@@ -78,6 +78,7 @@ def test_sessions_with_a_folder_are_bounded_and_a_newcomer_never_evicts_work(tmp
             assert client.get("/api/pictures").json()["pictures"]  # every earlier visitor kept theirs
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))
 @given(endpoint=st.sampled_from(ENDPOINTS), body=bodies | json_values)
 def test_hostile_json_on_every_endpoint_is_a_4xx(endpoint, body):
@@ -97,6 +98,7 @@ def test_hostile_json_on_every_endpoint_is_a_4xx(endpoint, body):
     b'{"order": [1, "a", null, {"x": 1}, [2]]}', b'{"order": [{"a": 1}, {"b": 2}]}',
     b'{"id": {"a": 1}, "lang": ["en"], "name": {"x": []}}', b'{"fit": [1], "background": {"x": 1}}',
 ], ids=lambda b: repr(b[:16]))
+@pytest.mark.slow
 def test_deep_big_and_mistyped_bodies(tmp_path, endpoint, body):
     with make_client(tmp_path / "data") as client:
         upload(client, [("a.png", png_bytes(Image.new("RGB", (12, 12), "red")))])

@@ -40,6 +40,7 @@ def test_a_theme_is_a_theme_source_and_the_job_says_which_set_it_makes(options, 
     assert made.deck == deck
 
 
+@pytest.mark.slow
 def test_every_job_comes_from_the_one_builder():
     package = Path(job.__file__).resolve().parent.parent
     makers = []

@@ -35,6 +35,7 @@ specs = st.builds(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None)
 @given(spec=specs, count=st.integers(min_value=1, max_value=190))
 def test_layout_properties(spec, count):

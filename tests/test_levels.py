@@ -54,6 +54,7 @@ def sheet_halves(pdf: bytes, job, level: int) -> list[str]:
     return found
 
 
+@pytest.mark.slow
 def test_three_levels_of_sums_each_proved_marked_and_keyed():
     job = parse_options(SUMS)
     document = make_document(job)
@@ -148,6 +149,7 @@ def test_levels_of_times_go_by_hours_half_hours_and_five_minutes():
     ("fractions", "disque,fraction", ("1/2, 1/4, 1/5", "1/10", "1/8")),
     ("monnaie", "prix", ("≤ 5 €", "≤ 10 €", "≤ 20 €")),  # prices only: the coins' names wrap in the key
 ])
+@pytest.mark.slow
 def test_fractions_and_money_have_levels_and_each_level_is_one_key_part(theme, faces, labels):
     job = parse_options({"theme": theme, "faces": faces, "niveaux": 3})
     document = make_document(job)
@@ -190,6 +192,7 @@ def key_tables(pdf: bytes, pages: range) -> list[list[tuple[str, ...]]]:
     return tables
 
 
+@pytest.mark.slow
 def test_tables_levels_use_their_tables():
     job = parse_options({"theme": "nombres", "faces": "multiplication,chiffre", "niveaux": 3,
                          "no_rules": True})

@@ -299,6 +299,7 @@ def test_the_corpus_is_large_and_covers_every_format():
     assert len({case.name for case in CORPUS}) == len(CORPUS)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", CORPUS, ids=[case.name for case in CORPUS])
 def test_each_list_gives_its_pairs_or_its_refusal(tmp_path, case):
     path = tmp_path / case.name
@@ -331,6 +332,7 @@ def _page_texts(pdf: bytes) -> list[str]:
     return [page.extract_text() for page in pypdf.PdfReader(io.BytesIO(pdf)).pages]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", READ_BACK)
 def test_the_pdf_shows_every_pair_on_the_cards_and_the_key(tmp_path, name):
     case = next(case for case in CORPUS if case.name == name)

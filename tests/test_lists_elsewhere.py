@@ -108,6 +108,7 @@ def test_a_sheets_date_time_and_duration_cells_print_in_the_pages_language(tmp_p
 GENERIC = ["Item;Type", "Name;Value", "label;value", "Nom;Valeur", "Nombre;Valor", "Name;Wert"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("header", GENERIC)
 def test_a_first_row_of_column_names_is_a_header(run_cli, tmp_path, header):
     path = tmp_path / "list.csv"

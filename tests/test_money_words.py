@@ -100,6 +100,7 @@ def _coin_face(parts: tuple[int, ...]) -> Face:
                 sizes=currency.sizes(parts))
 
 
+@pytest.mark.slow
 def test_coins_are_drawn_in_their_real_proportions():
     image = _rendered(_coin_face((200, 10)))  # one row: the 2 € coin, then the 10 c coin
     width, height = image.size

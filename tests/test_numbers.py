@@ -68,6 +68,7 @@ def sheet_values(mapping: dict) -> tuple[list[tuple[int, int]], list[tuple[int, 
     return tiles, [terms for _, terms in read if terms is not None]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("operation", ["addition", "soustraction", "multiplication", "division"])
 @pytest.mark.parametrize("seed", [1, 77])
 def test_a_double_set_of_operations_holds_every_pair_of_values_once(operation, seed):
@@ -84,6 +85,7 @@ def test_the_seed_changes_the_expressions_and_the_same_seed_gives_the_same_bytes
     assert one == again and one != other
 
 
+@pytest.mark.slow
 def test_two_operations_of_one_value_are_two_different_expressions():
     tiles, _ = sheet_values({"theme": "nombres", "faces": "addition", "values": "2-8", "no_rules": True})
     job = parse_options({"theme": "nombres", "faces": "addition", "values": "2-8"})

@@ -32,6 +32,7 @@ letters = st.text(alphabet="abcdefghijWM", min_size=1, max_size=8)
 words = st.lists(letters, min_size=1, max_size=2).map("\u00a0".join)  # a no-break space holds a pair
 
 
+@pytest.mark.slow
 @given(st.lists(words, min_size=1, max_size=30), st.floats(min_value=20, max_value=300))
 def test_wrap_words_keeps_every_word_in_order_and_fills_each_line(word_list, room):
     from reportlab.pdfbase.pdfmetrics import stringWidth

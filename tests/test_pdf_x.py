@@ -199,6 +199,7 @@ def test_pdf_a_with_pdf_x_is_refused_in_one_line(run_cli, tmp_path):
     assert "--pdf-a" in line and "--pdf-x" in line and "keep one" in line
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", [CLASS_SET, {"theme": "nombres", "niveaux": 3, "backs": True}],
                          ids=["sets", "levels"])
 def test_duplex_backs_ask_for_both_sides_except_in_pdf_x(options):

@@ -181,6 +181,7 @@ def test_a_picture_within_the_limits_is_kept_as_it_was_sent():
     assert prepared.original == buffer.getvalue() and prepared.extension == ".png"
 
 
+@pytest.mark.slow
 def test_a_heic_preview_comes_from_the_thumbnail_its_phone_embedded(tmp_path):
     """Decoding a phone's HEVC picture whole takes seconds; its 320 px thumbnail is enough for the
     preview. The PDF still reads the whole picture where a face needs more pixels."""

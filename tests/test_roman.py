@@ -90,6 +90,7 @@ WORDS = st.sampled_from(["MIX", "CIVIL", "DIM", "MILD", "LID", "MID", "DC", "CD"
 PLAIN = st.sampled_from(["CHAT", "chien", "A", "soleil", "Paris", "B", "maison"])
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(st.lists(WORDS, min_size=1, max_size=8), st.lists(PLAIN, min_size=1, max_size=4), st.randoms())
 def test_words_that_look_like_numerals_stay_words_in_a_words_column(romanish, plain, rnd):

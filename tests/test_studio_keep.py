@@ -62,6 +62,7 @@ def test_a_bad_crop_is_a_400(client):
         assert client.post("/api/pictures/crop", json=body).status_code == 400
 
 
+@pytest.mark.slow
 def test_the_theme_downloads_as_a_zip_the_command_line_reads_and_the_studio_opens(client, tmp_path, run_cli):
     state = upload(client, seven_photos(tmp_path / "photos")).json()
     first = state["pictures"][0]["id"]

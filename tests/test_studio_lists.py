@@ -48,6 +48,7 @@ def download(client, answer) -> bytes:
     return got.content
 
 
+@pytest.mark.slow
 def test_a_typed_table_makes_the_loop_the_command_line_makes(client, tmp_path):
     typed(client, TABLES, title="Tables CE2")
     answer = list_preview(client)

@@ -39,6 +39,7 @@ def _error_texts(answer) -> list[str]:
     return [answer.text]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", languages())
 def test_no_studio_error_names_a_server_path_or_hash(tmp_path, lang):
     data = tmp_path / "data"

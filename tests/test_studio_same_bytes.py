@@ -55,11 +55,13 @@ def shown_command(data: dict) -> list[str]:
     {"theme": "nombres", "niveaux": "2"},
     {"theme": "pips-couleur", "sets": "2", "label": "CP", "backs": True},
 ], ids=["classic", "pictures-builtin", "association", "loop", "levels", "class-set"])
+@pytest.mark.slow
 def test_a_builtin_theme_gives_the_command_lines_bytes(client, tmp_path, run_cli, options):
     pdf, data = studio_pdf(client, **options)
     assert pdf == cli_pdf(run_cli, tmp_path, *shown_command(data))
 
 
+@pytest.mark.slow
 def test_the_theme_zip_keeps_the_names_under_the_pictures(client, tmp_path, run_cli):
     """Issue 34 item 2: "Noms sous les images" was lost: reopened, the PDF came back without names."""
     state = upload(client, seven_photos(tmp_path / "photos")).json()

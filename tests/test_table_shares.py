@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -50,6 +51,7 @@ def assert_fair(found: Counter, tables: tuple[int, ...], count: int, divides: bo
         assert max(found[t] for t in tables) - min(found[t] for t in full) <= 1, found
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 999999),
        tables=st.lists(st.integers(2, 10), min_size=1, max_size=4, unique=True).map(tuple),
@@ -65,6 +67,7 @@ def test_every_table_asked_for_has_its_fair_share(seed, tables, faces, structure
         assert set(tables) <= set(found), (found, tables)
 
 
+@pytest.mark.slow
 def test_the_readme_example_holds_twos_fives_and_tens():
     for seed in range(1, 40):
         job = parse_options({"theme": "nombres", "faces": "multiplication,chiffre", "tables": "2,5,10",
@@ -73,6 +76,7 @@ def test_the_readme_example_holds_twos_fives_and_tens():
         assert_fair(found, (2, 5, 10), count)
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 999999))
 def test_each_level_of_the_tables_shows_its_own_tables(seed):

@@ -31,6 +31,7 @@ def digital_minutes(text: str) -> int:
     return int(found[1]) * 60 + int(found[2])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [1, 5, 123456])
 @pytest.mark.parametrize("step", ["60", "30", "15", "5"])
 def test_a_double_set_of_clocks_and_digital_times_holds_every_pair_once(seed, step):

@@ -37,6 +37,7 @@ def _write(run_cli, tmp_path, name: str, *args: str):
     return out, result.output
 
 
+@pytest.mark.slow
 def test_a_double_six_3mf_has_28_named_closed_tiles_of_a_real_dominos_size(run_cli, tmp_path):
     out, said = _write(run_cli, tmp_path, "dominos.3mf", "--theme", "pips")
     assert "28 dominoes (double-six), 1 plate (220 x 220 mm)" in said
@@ -49,6 +50,7 @@ def test_a_double_six_3mf_has_28_named_closed_tiles_of_a_real_dominos_size(run_c
         assert z1 == pytest.approx(7.5 + 0.8, abs=1e-3)  # the body and the raised pips
 
 
+@pytest.mark.slow
 def test_every_half_carries_its_value_in_raised_pips_and_the_middle_a_ridge(run_cli, tmp_path):
     out, _ = _write(run_cli, tmp_path, "d6.3mf")
     tiles = load_3mf(out.read_bytes())
@@ -102,6 +104,7 @@ def test_the_same_command_writes_the_same_bytes(run_cli, tmp_path):
         assert info.date_time == (1980, 1, 1, 0, 0, 0)
 
 
+@pytest.mark.slow
 def test_an_stl_per_plate_when_the_set_needs_several(run_cli, tmp_path):
     import trimesh
 
@@ -116,6 +119,7 @@ def test_an_stl_per_plate_when_the_set_needs_several(run_cli, tmp_path):
         assert x1 <= 220 - PLATE_MARGIN_MM and y1 <= 220 - PLATE_MARGIN_MM
 
 
+@pytest.mark.slow
 def test_a_run_with_fewer_plates_removes_the_plates_it_no_longer_writes(run_cli, tmp_path):
     _write(run_cli, tmp_path, "s.3mf", "--max", "9")
     assert (tmp_path / "s-2.3mf").exists()
@@ -202,6 +206,7 @@ def test_a_double_six_of_real_dominoes_fits_one_common_bed():
     assert len(plates(28, tile_body(None, 7.5, 0.8, False), parse_bed("180 x 180 mm"))) == 2
 
 
+@pytest.mark.slow
 def test_the_api_makes_the_plates_and_their_picture(run_cli, tmp_path):
     import io
 

@@ -64,6 +64,7 @@ def _domes(mesh: trimesh.Trimesh, top: float, length: float) -> tuple[int, int]:
     return sum(1 for x in xs if x < length / 2), sum(1 for x in xs if x > length / 2)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_numerals_carry_their_braille_dots_on_their_own_half(run_cli, tmp_path, lang):
     out = tmp_path / "chiffres.3mf"
@@ -82,6 +83,7 @@ def test_numerals_carry_their_braille_dots_on_their_own_half(run_cli, tmp_path, 
         assert _domes(mesh, 7.5, 48.0) == (dots(b), dots(a)), (a, b)  # half a holds the lower value
 
 
+@pytest.mark.slow
 def test_numerals_stand_as_glyphs_and_six_and_nine_are_underlined(run_cli, tmp_path):
     out = tmp_path / "n.3mf"
     assert run_cli("--theme", "chiffres", "--max", "9", "--bed", "320x320", "--out", out).exit_code == 0
@@ -96,6 +98,7 @@ def test_numerals_stand_as_glyphs_and_six_and_nine_are_underlined(run_cli, tmp_p
         assert halves == ((2, 2) if underlined else (1, 1)), name  # a digit, and its bar for 6 and 9
 
 
+@pytest.mark.slow
 def test_letters_association_and_dots_print_in_relief(run_cli, tmp_path):
     out = tmp_path / "l.3mf"
     result = run_cli("--theme", "nombres", "--faces", "chiffre,points", "--values", "1-6", "--out", out)

@@ -12,6 +12,7 @@ from tests.test_studio import client, preview  # noqa: F401  (the studio's clien
 from tests.touch_meshes import load_3mf
 
 
+@pytest.mark.slow
 def test_the_3d_download_is_the_command_lines_3mf(client, tmp_path, run_cli):  # noqa: F811
     data = preview(client, theme="pips", lang="en").json()
     answer = client.get(data["print3d"] + "?name=dominos-pips.pdf")

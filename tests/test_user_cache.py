@@ -119,6 +119,7 @@ def _fresh_font(style: str):
     return TTFont(fonts.STYLES[style][0], str(fonts.font_file(style)), asciiReadable=False)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("style", sorted(fonts.STYLES))
 def test_a_font_made_from_the_cache_is_the_font_reportlab_parses(cache, style):
     from reportlab.pdfbase.ttfonts import TTFontFace

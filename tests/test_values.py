@@ -119,6 +119,7 @@ def _no_code(*_args, **_kwargs):
 ARITHMETIC = st.text(alphabet="0123456789 +-−×x·*/÷:^()%,.½²³ chatsixvingtund=?", max_size=120)
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(st.one_of(ARITHMETIC, st.text(max_size=250)))
 @example("9^9^9^9^9^9")
@@ -139,6 +140,7 @@ def test_the_evaluator_never_runs_code_never_loops_and_stays_small(text):
     _bounded_call(text)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(st.integers(-10**6, 10**6), st.integers(1, 10**4))
 def test_sums_products_and_fractions_are_exact(a, b):
