@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
+from playwright.sync_api import expect
 
 from domino_print.sets.tiles import Tile, double_set
 from domino_print.studio.rendering import PREVIEW_DPI
@@ -367,7 +368,9 @@ def test_the_newest_change_wins_over_a_slower_older_one(page):
     page.fill("#f-sets", "")
     change_and_wait(page, lambda: page.dispatch_event("#f-sets", "change"), "domino-print --theme fruits")
     assert page.inner_text("#command") == "domino-print --theme fruits"
-    page.wait_for_timeout(1500)  # whatever was still on its way never replaces it
+    # Whatever was still on its way (the slow preview) has arrived once the network is idle: it
+    # never replaces the newer one.
+    page.wait_for_load_state("networkidle")
     assert page.inner_text("#command") == "domino-print --theme fruits"
     assert page.inner_text("#summary").startswith("2 pages, 28 dominos")
 
@@ -649,9 +652,9 @@ def test_axe_core_finds_no_violation_in_any_state_desktop_and_phone(browser, stu
             _axe_clean(page, f"{lang} {width} own pictures")
             page.check("#show-all")
             _axe_clean(page, f"{lang} {width} all settings")
-            for _ in three:
+            for left in range(len(three) - 1, -1, -1):
                 page.locator("#thumbs [data-act=remove]").first.click()
-                page.wait_for_timeout(100)
+                expect(page.locator("#thumbs li")).to_have_count(left)  # the page's own state
             page.click("#change-goal")
     finally:
         context.close()
