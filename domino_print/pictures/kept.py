@@ -116,8 +116,11 @@ def content_digest(path: Path) -> bytes | None:
     return digest
 
 
-def decoded_key(path: Path, decoding: tuple) -> tuple | None:
-    """The key of the picture at ``path`` decoded as ``decoding`` says (``raster._decoding``)."""
+def decoded_key(path: Path, decoding: tuple, digest: bytes | None = None) -> tuple | None:
+    """The key of the picture at ``path`` decoded as ``decoding`` says (``raster._decoding``);
+    ``digest``: its ``content_digest`` when the caller has it already (read this render)."""
+    if digest is not None:
+        return (digest, ("decoded", *decoding))
     return face_key(path, ("decoded", *decoding))
 
 

@@ -237,14 +237,16 @@ def face_key(
 def prepare_face_image(
     path: Path, size_pt: float, *, dpi: int, fit: str = "contain", background: str = "#FFFFFF",
     padding: float = 0.08, margin: float = 0.0, position: tuple[float, float] = CENTRE,
+    digest: bytes | None = None,
 ) -> FaceImage:
-    """Decode, turn, convert, fit and downsample the picture at ``path`` for a square face.
+    """Decode, turn, convert, fit and downsample the picture at ``path`` for a square face
+    (``digest``: its bytes' digest, ``kept.content_digest``, when the caller has it already).
 
     ``contain`` keeps ``padding`` (a share of the face) free on every side; ``cover`` fills the
     face but ``margin`` on every side, with the square cut at ``position`` (see ``_cut_at``).
     """
     inner = size_pt * (1 - 2 * (margin if fit == "cover" else padding))
-    image, source_format, source_mode = _decoded(path, size_pt, dpi, fit, padding, margin)
+    image, source_format, source_mode = _decoded(path, size_pt, dpi, fit, padding, margin, digest)
     image = _opaque(image)
     if image.mode in ("RGBA", "LA"):
         factor = int(1 / _scale(image.size, size_pt, dpi, fit, padding, margin) / _GAP)
@@ -274,7 +276,7 @@ def prepare_face_image(
 
 
 def _decoded(path: Path, size_pt: float, dpi: int, fit: str, padding: float,
-             margin: float) -> tuple[Image.Image, str, str]:
+             margin: float, digest: bytes | None = None) -> tuple[Image.Image, str, str]:
     """The picture at ``path`` decoded for this face (``decode.decode``), with its file's format
     and mode: kept across renders (``pictures.kept``), since the decoding scale moves in whole
     pixels while the face's size moves with every margin. The image is never changed: each step
@@ -283,7 +285,7 @@ def _decoded(path: Path, size_pt: float, dpi: int, fit: str, padding: float,
         source_format, source_mode = source.format or "", source.mode
         scale = _scale(source.size, size_pt, dpi, fit, padding, margin)
         decoding = _decoding(source, scale)
-        key = kept.decoded_key(path, decoding)
+        key = kept.decoded_key(path, decoding, digest)
         found = kept.recall(key)
         if isinstance(found, kept.Decoded):
             return found.image, found.source_format, found.source_mode  # type: ignore[return-value]
@@ -330,7 +332,8 @@ def draw_raster(
     face = kept.recall(key)
     if face is None:
         face = _prepared(path, size_pt, dpi=dpi, fit=fit, background=background, padding=padding,
-                         margin=margin, position=position, pending=pending, grey=grey)
+                         margin=margin, position=position, pending=pending, grey=grey,
+                         digest=key[0] if key is not None else None)
         kept.keep(key, face)
     canvas.saveState()
     canvas.setFillColor(background)
@@ -341,13 +344,13 @@ def draw_raster(
 
 def _prepared(
     path: Path, size_pt: float, *, dpi: int, fit: str, background: str, padding: float, margin: float,
-    position: tuple[float, float], pending: Future | None, grey: bool,
+    position: tuple[float, float], pending: Future | None, grey: bool, digest: bytes | None,
 ) -> KeptFace:
     if pending is not None:
         face = pending.result()  # a PictureError raised in the worker is raised here
     else:
         face = prepare_face_image(path, size_pt, dpi=dpi, fit=fit, background=background, padding=padding,
-                                  margin=margin, position=position)
+                                  margin=margin, position=position, digest=digest)
     if grey and face.image.mode != "L":
         face = replace(face, image=face.image.convert("L"))
     return face.embedded()
@@ -369,7 +372,7 @@ def _decoded_pixels(path: Path, size_pt: float, dpi: int, fit: str, padding: flo
 def prepare_in_parallel(
     paths, size_pt: float, *, dpi: int, fit: str, background: str, padding: float,
     margin: float = 0.0, positions: dict[Path, tuple[float, float]] | None = None,
-    workers: int | None = None,
+    workers: int | None = None, digests: dict[Path, bytes] | None = None,
 ) -> dict[Path, Future]:
     """Start decoding these pictures in worker threads; pass each result to ``draw_raster``.
 
@@ -399,6 +402,7 @@ def prepare_in_parallel(
         path: executor.submit(
             prepare_face_image, path, size_pt, dpi=dpi, fit=fit, background=background,
             padding=padding, margin=margin, position=(positions or {}).get(path, CENTRE),
+            digest=(digests or {}).get(path),
         )
         for path in chosen
     }
