@@ -66,7 +66,11 @@ async def _visitor(number: int, url: str, stop_at: float, latencies: list[float]
     rng = random.Random(number)  # a fixed seed per visitor: the same run every time
     await asyncio.sleep(rng.uniform(0, 3))
     async with httpx.AsyncClient(base_url=url, timeout=20, headers={"origin": url}) as client:
-        await client.get("/")
+        try:
+            (await client.get("/")).raise_for_status()
+        except Exception as error:  # counted and shown: a visitor who cannot arrive fails the scenario
+            errors.append(f"arriving: {error!r}")
+            return
         change = 0
         while time.monotonic() < stop_at:
             options = {"theme": THEMES[(number + change) % len(THEMES)],
@@ -100,14 +104,31 @@ async def _school(url: str) -> tuple[list[float], list[str]]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--write", action="store_true", help="add the table to bench/RESULTS.md")
+    parser.add_argument("--against", type=Path, metavar="CHECKOUT",
+                        help="run the school against another checkout's studio (a baseline) first, then "
+                             "this one's, one after the other (each takes both cores), and print both")
     options = parser.parse_args()
+    if options.against is None:
+        return school(None, options.write)
+    load = os.getloadavg()[0]
+    base = school(options.against.resolve(), False, f" (baseline `{options.against.name}`)")
+    ours = school(None, False, " (this checkout)")
+    print(f"load average {load:.1f} before the baseline's run, {os.getloadavg()[0]:.1f} after this one's")
+    return base or ours
+
+
+def school(checkout: Path | None, write: bool, who: str = "") -> int:
+    """One run of the scenario against ``checkout``'s studio (None: this one's); 0 when within limits."""
     data = Path(tempfile.mkdtemp(prefix="domino-print-school-"))
     script = Path(sys.executable).with_name("domino-print")
+    environment = {**os.environ, "DOMINO_PRINT_STUDIO_NEW_SESSIONS_PER_CLIENT_MINUTE": str(VISITORS)}
+    if checkout is not None:
+        environment["PYTHONPATH"] = str(checkout)
     server = subprocess.Popen(
         [str(script), "studio", "--no-browser", "--workers", str(WORKERS), "--data-dir", str(data)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         # the visitors all come from 127.0.0.1, as a school's behind one address do
-        env={**os.environ, "DOMINO_PRINT_STUDIO_NEW_SESSIONS_PER_CLIENT_MINUTE": str(VISITORS)})
+        env=environment)
     try:
         line = server.stdout.readline() if server.stdout else ""
         match = re.search(r"(http://127\.0\.0\.1:\d+)/", line)
@@ -142,7 +163,7 @@ def main() -> int:
     load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
     header = ("scenario", "changes", "median", "95th percentile", "max", "changes per second", "memory",
               "limits")
-    row = (f"{VISITORS} visitors, `domino-print studio --workers {WORKERS}`", str(len(latencies)),
+    row = (f"{VISITORS} visitors, `domino-print studio --workers {WORKERS}`{who}", str(len(latencies)),
            f"{p50:.0f} ms", f"{p95:.0f} ms", f"{max(latencies):.0f} ms", f"{len(latencies) / took:.1f}",
            f"{memory:.0f} MB", verdict + ": " + "; ".join(text for _, text in checks))
     table = "\n".join("| " + " | ".join(r) + " |" for r in (header, tuple("---" for _ in header), row))
@@ -150,7 +171,7 @@ def main() -> int:
     print(f"load average {load}")
     for error in errors[:3]:
         print(f"bench: error: {error}", file=sys.stderr)
-    if options.write:
+    if write:
         section = (
             f"{SECTION}\n\nTaken with `make bench` ({time.strftime('%Y-%m-%d')}, {os.cpu_count()} cores, "
             f"load average {load} when it ended): `python -m bench.studio_school`, {VISITORS} visitors on "
