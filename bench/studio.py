@@ -174,7 +174,9 @@ PAIRS = 30
 
 
 def _change(page, theme: str, margin: float) -> float:
-    """One option change on ``page`` (theme and margin), timed by the page itself (ms)."""
+    """One option change on ``page`` (theme and margin), timed by the page itself (ms); the page is
+    brought to the front first (a page behind another draws and decodes its pictures later)."""
+    page.bring_to_front()
     count = len(page.evaluate("() => window.studioTimings"))
     shown = int(page.get_attribute("body", "data-preview-seq") or 0)
     page.evaluate("""([theme, margin]) => {
@@ -217,6 +219,7 @@ def _paired_timings(ours: Server, theirs: Server, photos: list[Path]) -> dict[st
                 pair[side] = _change(pages[side], THEMES[index % len(THEMES)], round(margin, 2))
             results["built-in"].append((pair[0], pair[1]))
         for page in pages:
+            page.bring_to_front()
             count = len(page.evaluate("() => window.studioTimings"))
             page.set_input_files("#files", [str(p) for p in photos])
             while len(page.evaluate("() => window.studioTimings")) <= count:
