@@ -45,6 +45,12 @@ def test_wheel_holds_package_data(wheel):
         assert f"domino_print/themes/builtin/{theme}.toml" in names
     for fruit in ("pomme", "poire", "banane", "orange", "cerises", "fraise", "raisin"):
         assert f"domino_print/assets/fruits/{fruit}.svg" in names
+    # The pages' Jinja2 templates (issue 32, item 3), every one the checkout has.
+    for surface in ("studio", "site"):
+        templates = sorted((ROOT / "domino_print" / surface / "templates").glob("*.html"))
+        assert templates, surface
+        for template in templates:
+            assert f"domino_print/{surface}/templates/{template.name}" in names
 
 
 def test_installed_wheel_runs_from_another_folder(wheel, tmp_path):
@@ -87,3 +93,15 @@ def test_installed_wheel_runs_from_another_folder(wheel, tmp_path):
         [python, "-m", "domino_print", "themes"], cwd=work, capture_output=True, text=True, check=True
     ).stdout
     assert "fruits" in listed and "pips" in listed
+    # The studio's page and the site's page are written from the templates the wheel carries.
+    page = subprocess.run(
+        [python, "-c", "from domino_print.studio.page import render_page; print(render_page('en', {}))"],
+        cwd=work, capture_output=True, text=True, check=True,
+    ).stdout
+    assert '<html lang="en">' in page and 'id="f-theme"' in page
+    catalogue = '[[set]]\nname = "Pips"\ndescription = "Dots."\n[set.options]\ntheme = "pips"\n'
+    (work / "c.toml").write_text(catalogue)
+    built = subprocess.run([python, "-m", "domino_print", "site", "c.toml", "--out", "site"], cwd=work,
+                           capture_output=True, text=True, check=False)
+    assert built.returncode == 0, built.stderr
+    assert 'class="card"' in (work / "site" / "index.html").read_text(encoding="utf-8")

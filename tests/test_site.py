@@ -392,6 +392,10 @@ def test_names_and_descriptions_are_text_on_the_page_never_markup(tmp_path):
     html = (out / "index.html").read_text(encoding="utf-8")
     assert "<script" not in html and "<img src=x" not in html and '" onmouseover' not in html
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html and "a &amp; b" in html
+    # Inside an attribute too (the links' labels name the set), the very text, quotes included.
+    labels = [unescape(label) for label in re.findall(r'aria-label="([^"]*)"', html)]
+    assert labels and all("<script>alert(1)</script>" in label for label in labels)
+    assert '" onmouseover="x' in unescape(html)
 
 
 def test_a_second_build_of_the_same_site_waits_its_turn(tmp_path):

@@ -531,3 +531,42 @@ def test_goals_are_data_whose_fields_options_and_words_exist(client):
     assert client.get("/goal/nothing.jpg").status_code == 404
     page = client.get("/?lang=en").text
     assert page.count('class="goal"') == len(goals())
+
+
+HOSTILE = "\"'><script>alert(1)</script>&amp;"
+"""A title typed by a visitor (or read from a theme's .zip): quotes, a script, an entity."""
+
+
+def _attributes_of(page: str, ident: str) -> dict[str, str | None]:
+    from html.parser import HTMLParser
+
+    found: dict[str, str | None] = {}
+
+    class Finder(HTMLParser):
+        def handle_starttag(self, tag, attrs):
+            if dict(attrs).get("id") == ident:
+                found.update(attrs)
+
+    Finder().feed(page)
+    return found
+
+
+def test_a_hostile_title_or_option_is_text_in_the_page_never_markup(client):
+    """Issue 32, item 3: the page is written by templates with autoescape on; a title with quotes
+    and a script comes back as the very text typed, inside its attribute, and no script."""
+    from domino_print.studio.page import render_page
+
+    assert client.post("/api/pictures/title", json={"title": HOSTILE}).status_code == 200
+    page = client.get("/").text
+    assert "<script>alert" not in page
+    assert _attributes_of(page, "title")["value"] == HOSTILE[:40]
+    state = {"options": {"label": HOSTILE, "theme": HOSTILE, "seed": HOSTILE}, "title": HOSTILE,
+             "fit": HOSTILE, "background": HOSTILE}
+    for lang in languages():
+        page = render_page(lang, state)
+        assert "<script>alert" not in page, lang
+        assert _attributes_of(page, "f-label")["value"] == HOSTILE
+        assert _attributes_of(page, "f-seed")["value"] == HOSTILE
+        assert _attributes_of(page, "background")["value"] == HOSTILE
+        words = re.search(r'<script type="application/json" id="words">(.*?)</script>', page, re.S)
+        assert words and "</" not in words.group(1)  # the words' block cannot close its script

@@ -536,43 +536,9 @@ def _link_pictures(source: Path, place: Path) -> None:
             _link(picture, target)
 
 # -- the page's section -------------------------------------------------------------------------
-def section(lang: str, goals_attr: str) -> str:
-    """The list's part of the form (filled by ``static/studio-lists.js``): where the list comes
-    from, the file to upload or the table to type, the title, and the list's error line."""
-    from html import escape
-
-    def said(key: str, **values: object) -> str:
-        return escape(word(lang, f"list.{key}", **values))
-
-    accept = ",".join((*list_formats(), ZIP))
-    refuses = escape(json.dumps(list(THEME_CHOICES)), quote=True)
-    return f"""
-<fieldset class="group list" id="list" data-goals="{escape(goals_attr, quote=True)}" data-refuses="{refuses}">
-  <legend>{said("heading")}</legend>
-  <p class="help" id="list-intro">{said("intro")}</p>
-  <fieldset class="list-source"><legend>{said("source")}</legend>
-    <div class="check"><input type="radio" name="list-mode" id="list-mode-typed" value="typed" checked>
-      <label for="list-mode-typed">{said("source_typed")}</label></div>
-    <div class="check"><input type="radio" name="list-mode" id="list-mode-file" value="file">
-      <label for="list-mode-file">{said("source_file")}</label></div>
-  </fieldset>
-  <div class="list-file" id="list-file-part" hidden>
-    <p><label class="button" for="list-file">{said("pick")}</label>
-      <input type="file" id="list-file" accept="{accept}"
-             aria-describedby="list-file-hint list-file-status"></p>
-    <p class="help" id="list-file-hint">{said("file_hint")}</p>
-    <p class="status" id="list-file-status" aria-live="polite"></p>
-  </div>
-  <div class="list-typed" id="list-typed-part">
-    <div class="pair-head" aria-hidden="true"><span>{said("row")}</span><span>{said("first")}</span>
-      <span>{said("second")}</span><span>{said("note")}</span><span>{said("tools")}</span></div>
-    <ol class="pair-rows" id="list-rows" aria-describedby="list-keys"></ol>
-    <button type="button" class="button" id="list-add">{said("add")}</button>
-    <p class="help" id="list-keys">{said("keys")}</p>
-    <p class="visually-hidden" id="list-status" aria-live="polite"></p>
-  </div>
-  <div class="field value"><label for="list-title">{said("title")}</label>
-    <input type="text" id="list-title" maxlength="40" autocomplete="off" aria-describedby="list-title-help">
-    <p class="help" id="list-title-help">{said("title_help")}</p></div>
-  <p class="error" id="e-list" aria-live="polite"></p>
-</fieldset>"""
+def section(goals_attr: str) -> dict[str, str]:
+    """The facts of the list's part of the form (``templates/lists.html`` writes it, filled by
+    ``static/studio-lists.js``): the goals it belongs to, the files it takes, the themes a list
+    file may not name."""
+    return {"goals": goals_attr, "accept": ",".join((*list_formats(), ZIP)),
+            "refuses": json.dumps(list(THEME_CHOICES))}
