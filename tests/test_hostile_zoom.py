@@ -21,7 +21,7 @@ from domino_print.studio.zoom import ZOOM_DPI, ZOOM_PIXELS
 from tests.test_studio import make_client
 
 A4_PT = (595.28, 841.89)
-studio_app = importlib.import_module("domino_print.studio.app")  # the package's ``app`` is the ASGI app
+studio_visit = importlib.import_module("domino_print.studio.routes.visit")  # the shared state, Studio
 
 
 @settings(max_examples=200, deadline=None)
@@ -43,13 +43,13 @@ def test_a4_keeps_its_resolutions():
 @pytest.mark.slow
 def test_the_zoom_of_a_two_metre_page_stays_within_the_budget_and_in_a_slot(tmp_path, monkeypatch):
     entered = []
-    real_slots = studio_app.Studio.slots
+    real_slots = studio_visit.Studio.slots
 
     def counted(self):
         entered.append(1)
         return real_slots(self)
 
-    monkeypatch.setattr(studio_app.Studio, "slots", counted)
+    monkeypatch.setattr(studio_visit.Studio, "slots", counted)
     with make_client(tmp_path / "a") as hostile, make_client(tmp_path / "b") as other:
         answer = hostile.post("/api/preview", json={"options": {"theme": "pips", "max": 2,
                                                                 "paper": "2000x2000mm"}})

@@ -21,7 +21,7 @@ import domino_print.pictures.decode as decode
 import domino_print.pictures.reduce as reduce
 from domino_print.pictures import PictureError
 from domino_print.studio import uploads
-from domino_print.studio.app import picture_message
+from domino_print.studio.routes.pictures import picture_message
 from tests.fixtures_images import BLUE, RED, huge_png_header, noisy, top_and_bottom
 
 pillow_heif = pytest.importorskip("pillow_heif")

@@ -355,7 +355,7 @@ def clash_rows(groups: tuple, lang: str) -> list[dict]:
     return marked
 
 
-# -- what the endpoints do (studio/app.py: list_get, list_change, list_file) ----------------------
+# -- what the endpoints do (studio/routes/list_routes.py: list_get, list_change, list_file) ------
 def _clean_rows(raw: object, picture_ids: set[str]) -> list | None:
     if not isinstance(raw, list) or len(raw) > MOST_ROWS:
         return None
