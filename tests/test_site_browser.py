@@ -107,6 +107,28 @@ def test_every_cards_links_work_from_file(page, context, site):
         page.go_back()
 
 
+def test_from_a_folder_the_page_says_download_shows_the_pdf_and_where_it_is(page, site):
+    """Issue 34, item 10: from ``file://`` chromium ignores ``download`` and shows the PDF; the page
+    says so, as the description of every "Télécharger", and names the folder the PDF is already in."""
+    from playwright.sync_api import expect
+
+    tip = page.locator("#download-tip")
+    expect(tip).to_be_visible()
+    said = tip.inner_text()
+    links = page.locator("li.card a[download]")
+    assert links.count() == 3
+    for index in range(links.count()):
+        link = links.nth(index)
+        expect(link).to_have_accessible_description(said)
+        href = link.get_attribute("href")
+        folder, _name = href.split("/")
+        assert folder in said and (site / href).is_file()  # where the tip says, the very file
+    href = links.first.get_attribute("href")
+    links.first.click()  # what the tip says: the PDF shown, from the folder it names
+    page.wait_for_url((site / href).as_uri())
+    page.go_back()
+
+
 def test_axe_core_finds_no_violation(browser, site):
     from axe_playwright_python.sync_playwright import Axe
 

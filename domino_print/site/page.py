@@ -22,7 +22,7 @@ from markupsafe import Markup
 
 from domino_print import __version__, texts
 from domino_print.site.catalogue import Catalogue
-from domino_print.site.made import STYLE_SHEETS, Made
+from domino_print.site.made import SETS_DIR, STYLE_SHEETS, Made
 from domino_print.texts.templates import environment
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -117,6 +117,7 @@ def render_index(catalogue: Catalogue, made: Sequence[Made], howto: Mapping[str,
         title=_own(lang, catalogue.title) if catalogue.title else _word(lang, "page.title"),
         intro=_own(lang, catalogue.intro) if catalogue.intro else "",
         style_sheets=[name for name, _ in STYLE_SHEETS],
+        sets_folder=SETS_DIR,
         cards=[_card(lang, one.number, one.name, one.description, result)
                for one, result in zip(catalogue.sets, made, strict=True)],
         howto=_howto(howto, catalogue.sets[0].name),
