@@ -149,54 +149,67 @@ class _Token(NamedTuple):
 
 def _tokens(text: str) -> list[_Token]:
     tokens: list[_Token] = []
-    i, n = 0, len(text)
-    while i < n:
+    i = 0
+    while i < len(text):
         if len(tokens) > MAX_TOKENS:
             raise NotAValue("too_complex", text, f"more than {MAX_TOKENS} tokens")
-        char = text[i]
-        if char in _SPACES:
-            i += 1
-            continue
-        if char.isdigit() and char.isascii():
-            match = _NUMBER.match(text, i)
-            assert match is not None
-            literal = match.group()
-            digits = sum(c.isdigit() for c in literal)
-            if digits > MAX_DIGITS:
-                raise NotAValue("too_complex", text, f"a number of more than {MAX_DIGITS} digits")
-            plain = "".join(c for c in literal if c not in _SPACES).replace(",", ".")
-            tokens.append(_Token("num", Fraction(plain)))
-            i = match.end()
-            continue
-        if char in VULGAR:
-            tokens.append(_Token("frac", VULGAR[char]))
-            i += 1
-            continue
-        if char in SUPERSCRIPTS:
-            j = i
-            while j < n and text[j] in SUPERSCRIPTS:
-                j += 1
-            if j - i > 3:
-                raise NotAValue("too_complex", text, "a superscript exponent of more than 3 digits")
-            exponent = int("".join(str(SUPERSCRIPTS[c]) for c in text[i:j]))
-            tokens += [_Token("^"), _Token("num", Fraction(exponent))]
-            i = j
-            continue
-        if text.startswith("**", i):
-            tokens.append(_Token("^"))
-            i += 2
-            continue
-        if char in OPERATORS:
-            tokens.append(_Token(OPERATORS[char]))
-            i += 1
-            continue
-        match = _WORD.match(text, i)
-        if match is None:
-            raise NotAValue("not_arithmetic", text, f"character {char!r}")
-        word = match.group()
-        tokens.append(_Token("*") if word in ("x", "X") else _Token("word", text=word))
-        i = match.end()
+        i = _scan(text, i, tokens)
     return tokens
+
+
+def _scan(text: str, i: int, tokens: list[_Token]) -> int:
+    """Read the token at ``i`` (if any: a space is none) onto ``tokens``; where the next one starts."""
+    char = text[i]
+    if char in _SPACES:
+        return i + 1
+    if char.isdigit() and char.isascii():
+        return _scan_number(text, i, tokens)
+    if char in VULGAR:
+        tokens.append(_Token("frac", VULGAR[char]))
+        return i + 1
+    if char in SUPERSCRIPTS:
+        return _scan_superscript(text, i, tokens)
+    if text.startswith("**", i):
+        tokens.append(_Token("^"))
+        return i + 2
+    if char in OPERATORS:
+        tokens.append(_Token(OPERATORS[char]))
+        return i + 1
+    return _scan_word(text, i, tokens)
+
+
+def _scan_number(text: str, i: int, tokens: list[_Token]) -> int:
+    """Digits, with thousands set apart by a space and a decimal point or comma (``12 500,5``)."""
+    match = _NUMBER.match(text, i)
+    assert match is not None
+    literal = match.group()
+    if sum(c.isdigit() for c in literal) > MAX_DIGITS:
+        raise NotAValue("too_complex", text, f"a number of more than {MAX_DIGITS} digits")
+    plain = "".join(c for c in literal if c not in _SPACES).replace(",", ".")
+    tokens.append(_Token("num", Fraction(plain)))
+    return match.end()
+
+
+def _scan_superscript(text: str, i: int, tokens: list[_Token]) -> int:
+    """A superscript exponent (``5²``) as ``^`` and its number."""
+    j = i
+    while j < len(text) and text[j] in SUPERSCRIPTS:
+        j += 1
+    if j - i > 3:
+        raise NotAValue("too_complex", text, "a superscript exponent of more than 3 digits")
+    exponent = int("".join(str(SUPERSCRIPTS[c]) for c in text[i:j]))
+    tokens += [_Token("^"), _Token("num", Fraction(exponent))]
+    return j
+
+
+def _scan_word(text: str, i: int, tokens: list[_Token]) -> int:
+    """A word (a number in words, or ``x`` for times); any other character is not arithmetic."""
+    match = _WORD.match(text, i)
+    if match is None:
+        raise NotAValue("not_arithmetic", text, f"character {text[i]!r}")
+    word = match.group()
+    tokens.append(_Token("*") if word in ("x", "X") else _Token("word", text=word))
+    return match.end()
 
 
 # ---------------------------------------------------------------------------------- parser
@@ -378,50 +391,80 @@ def _read_words(folded: str, lexicon: _Lexicon) -> int | None:
         return None
     if len(parts) == 1 and parts[0] in lexicon.words:
         return lexicon.words[parts[0]]
-    total, group = 0, 0
-    last: int | None = None  # the last value added to the group; None after a multiplier
-    pending_units = False  # "drei und": tens must follow
-    previous = ""
-    for part in parts:
-        if part in lexicon.joiners or part in lexicon.units_first:
-            if previous not in lexicon.words and previous not in lexicon.multipliers:
-                return None
-            if part in lexicon.units_first and previous in lexicon.words and last is not None:
-                if not 1 <= last <= 9:
-                    return None
-                pending_units = True
-        elif part in lexicon.multipliers:
-            factor = lexicon.multipliers[part]
-            if pending_units or previous in lexicon.joiners or previous in lexicon.units_first:
-                return None
-            if factor >= 1000:
-                if group >= factor:
-                    return None
-                total += (group or 1) * factor
-                group = 0
-            else:
-                if group >= factor:
-                    return None
-                group = (group or 1) * factor
-            last = None
-        else:
-            value = lexicon.words[part]
-            if value == 0:
-                return None  # zero stands alone
-            if pending_units:
-                if not (value % 10 == 0 and 20 <= value <= 90):
-                    return None
-                group += value
-                last, pending_units = 1, False  # nothing adds after "dreiundzwanzig"
-            elif last is None or (last % 10 == 0 and value < last):
-                group += value
-                last = value
-            else:
-                return None
-        previous = part
-    if pending_units or previous in lexicon.joiners:
+    reading = _WordsReading(lexicon)
+    if not all(reading.read(part) for part in parts):
         return None
-    return total + group
+    return reading.value()
+
+
+class _WordsReading:
+    """``_read_words`` part by part: each ``read`` says whether the words so far can still be a
+    number; ``value`` is the number they make, or None if they stop half way (``drei und``)."""
+
+    def __init__(self, lexicon: _Lexicon) -> None:
+        self.lexicon = lexicon
+        self.total = 0
+        self.group = 0
+        self.last: int | None = None
+        """The last value added to the group; None after a multiplier."""
+        self.pending_units = False
+        """After "drei und": tens must follow."""
+        self.previous = ""
+
+    def read(self, part: str) -> bool:
+        lexicon = self.lexicon
+        if part in lexicon.joiners or part in lexicon.units_first:
+            still = self._joiner(part)
+        elif part in lexicon.multipliers:
+            still = self._multiplier(lexicon.multipliers[part])
+        else:
+            still = self._number(lexicon.words[part])
+        self.previous = part
+        return still
+
+    def value(self) -> int | None:
+        if self.pending_units or self.previous in self.lexicon.joiners:
+            return None
+        return self.total + self.group
+
+    def _joiner(self, part: str) -> bool:
+        lexicon = self.lexicon
+        if self.previous not in lexicon.words and self.previous not in lexicon.multipliers:
+            return False
+        if part in lexicon.units_first and self.previous in lexicon.words and self.last is not None:
+            if not 1 <= self.last <= 9:
+                return False
+            self.pending_units = True
+        return True
+
+    def _multiplier(self, factor: int) -> bool:
+        lexicon = self.lexicon
+        if self.pending_units or self.previous in lexicon.joiners or self.previous in lexicon.units_first:
+            return False
+        if self.group >= factor:
+            return False
+        if factor >= 1000:
+            self.total += (self.group or 1) * factor
+            self.group = 0
+        else:
+            self.group = (self.group or 1) * factor
+        self.last = None
+        return True
+
+    def _number(self, value: int) -> bool:
+        if value == 0:
+            return False  # zero stands alone
+        if self.pending_units:
+            if not (value % 10 == 0 and 20 <= value <= 90):
+                return False
+            self.group += value
+            self.last, self.pending_units = 1, False  # nothing adds after "dreiundzwanzig"
+            return True
+        if self.last is None or (self.last % 10 == 0 and value < self.last):
+            self.group += value
+            self.last = value
+            return True
+        return False
 
 
 # ---------------------------------------------------------------------------------- Roman numerals
