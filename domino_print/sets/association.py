@@ -183,84 +183,117 @@ def association_parts(options: Options, source: Source, sheet: SheetSpec, *,
     if options.labels:
         raise OptionError(says="set.labels", fields=("labels",))
     lang = options.lang
+    choice: Choice | None = None
     if pairs is not None:
-        for name in THEME_CHOICES:
-            if getattr(options, name) is not None:
-                raise OptionError(says="set.list_has_its_values", fields=(name,), subject=OptionName(name))
-        value_pairs, match = _pairs_from_list(pairs, lang), "pairs"
-        generated = False
+        value_pairs, match, generated = _list_pairs(options, pairs), "pairs", False
     else:
-        association = theme.association or picture_words(theme)
-        extra = 1 if structure == "chaine" else 0  # a chain adds its end card to one card a pair
-        count = None
-        if structure in LOOP_LIKE and options.values is None and options.max is None and class_size:
-            count = (options.cards if options.cards is not None else association.loop_count) - extra
-        choice = choose(association, options.faces, options.values, options.max, _settings(options),
-                        count=max(count, 2) if count is not None else None)
-        if not theme.builtin:  # the pictures and words the set shows, checked as with --labels
-            theme.check_use(max(choice.values), lang=lang, labels=True)
-            choice = choice._replace(labels=tuple(theme.label(v, lang) for v in range(theme.max_value + 1)))
-        generated = any(face.generated for face in choice.faces)
-        times = association.value_names == "times"
-        if options.step is not None and not times:
-            raise OptionError(says="set.step_needs_times", fields=("step", "theme"))
-        for name in ("range", "tables"):
-            if getattr(options, name) is not None and not generated:
-                raise OptionError(says="set.terms_need_generated", fields=(name, "faces"),
-                                  subject=OptionName(name))
-        images = theme.images
-        value_pairs = [
-            Pair(first, second, key_name(choice, first, v, 0, lang), key_name(choice, second, v, 1, lang),
-                 (variants_for(choice, v, 0), variants_for(choice, v, 1)) if structure == "double"
-                 else ((), ()), value=solution_value(choice, v, lang))
-            for v in choice.values
-            for first, second in (faces_for(choice, v, lang, images),)
-        ]
-        match = next((face.match for face in choice.faces if face.match), association.match)
-        generated = generated or times  # the seed draws the times
+        choice, value_pairs, match, generated = _theme_pairs(options, theme, structure, class_size)
     if structure not in LOOP_LIKE and options.seed is not None and not generated:
         raise OptionError(says="set.seed_needs_loop", fields=("seed", "structure"))
     seed = DEFAULT_SEED if options.seed is None else options.seed
     if options.cards is not None:
-        if structure not in LOOP_LIKE:
-            raise OptionError(says="set.cards_need_loop", fields=("cards", "structure"))
-        extra = 1 if structure == "chaine" else 0  # a chain adds its end card to one card a pair
-        if options.cards - extra > len(value_pairs):
-            raise OptionError(says="set.too_many_cards", fields=("cards",), count=options.cards,
-                              have=len(value_pairs), most=len(value_pairs) + extra)
-        if options.cards - extra < 2:
-            raise OptionError(says="set.too_few_cards", fields=("cards",), count=options.cards)
-        chosen = subset(len(value_pairs), options.cards - extra, seed)
+        chosen = _chosen_cards(options.cards, structure, len(value_pairs), seed)
         value_pairs = [value_pairs[i] for i in chosen]
-        if pairs is None:  # a theme's values follow, so that the set is proved on what it shows
+        if choice is not None:  # a theme's values follow, so that the set is proved on what it shows
             choice = choice._replace(values=tuple(choice.values[i] for i in chosen))
-    if structure in LOOP_LIKE:
-        jai = options.style == "jai-quia"
-        worded = {
-            "answer": texts.text(lang, "loop.answer", face="{}") if jai else "{}",
-            "question": texts.text(lang, "loop.question", face="{}") if jai else "{}",
-            "short_answer": texts.text(lang, "loop.answer_short") if jai else "",
-            "short_question": texts.text(lang, "loop.question_short") if jai else "",
-        }
-        if structure == "chaine":
-            made = chaine(value_pairs, seed, start=texts.text(lang, "loop.chain_start"),
-                          end=texts.text(lang, "loop.chain_end"), **worded)
-        else:
-            made = boucle(value_pairs, seed, **worded)
-    else:
+    made = _structure(structure, value_pairs, seed, options)
+    if choice is not None:
+        prove(choice, value_pairs, made, lang)
+    layout = lay_out(sheet, len(made.tiles))
+    check_fit(made, layout.tile_short_mm, pairs.path if pairs is not None else None)
+    skill = skill_of(choice) if choice is not None else None
+    rules = _rules_context(options, theme, made, match, len(value_pairs), skill)
+    return SetParts(top=len(value_pairs) - 1, tiles=made.tiles, layout=layout, rules_context=rules,
+                    association=made)
+
+
+def _list_pairs(options: Options, pairs: PairList) -> list[Pair]:
+    """A list's rows as the set's pairs; a list shows its own values, so no theme choice is taken."""
+    for name in THEME_CHOICES:
+        if getattr(options, name) is not None:
+            raise OptionError(says="set.list_has_its_values", fields=(name,), subject=OptionName(name))
+    return _pairs_from_list(pairs, options.lang)
+
+
+def _theme_pairs(options: Options, theme: Theme, structure: str,
+                 class_size: bool) -> tuple[Choice, list[Pair], str, bool]:
+    """A built-in (or mots-images) theme's chosen faces and values as the set's pairs: the choice,
+    the pairs, what its halves match by, and whether a seed draws them (generated faces, times)."""
+    lang = options.lang
+    association = theme.association or picture_words(theme)
+    extra = 1 if structure == "chaine" else 0  # a chain adds its end card to one card a pair
+    count = None
+    if structure in LOOP_LIKE and options.values is None and options.max is None and class_size:
+        count = (options.cards if options.cards is not None else association.loop_count) - extra
+    choice = choose(association, options.faces, options.values, options.max, _settings(options),
+                    count=max(count, 2) if count is not None else None)
+    if not theme.builtin:  # the pictures and words the set shows, checked as with --labels
+        theme.check_use(max(choice.values), lang=lang, labels=True)
+        choice = choice._replace(labels=tuple(theme.label(v, lang) for v in range(theme.max_value + 1)))
+    generated = any(face.generated for face in choice.faces)
+    times = association.value_names == "times"
+    _check_drawn_terms(options, generated, times)
+    match = next((face.match for face in choice.faces if face.match), association.match)
+    pairs = _pairs_of_choice(choice, structure == "double", lang, theme.images)
+    return choice, pairs, match, generated or times  # the seed draws the times
+
+
+def _check_drawn_terms(options: Options, generated: bool, times: bool) -> None:
+    """``--step`` is for times, ``--range`` and ``--tables`` for generated faces (sums, tables)."""
+    if options.step is not None and not times:
+        raise OptionError(says="set.step_needs_times", fields=("step", "theme"))
+    for name in ("range", "tables"):
+        if getattr(options, name) is not None and not generated:
+            raise OptionError(says="set.terms_need_generated", fields=(name, "faces"),
+                              subject=OptionName(name))
+
+
+def _pairs_of_choice(choice: Choice, with_variants: bool, lang: str,
+                     images: tuple[Path, ...]) -> list[Pair]:
+    """Each chosen value as a pair of faces, named for the key (a double set keeps each half's
+    variants for the key page)."""
+    made = []
+    for v in choice.values:
+        first, second = faces_for(choice, v, lang, images)
+        variants = (variants_for(choice, v, 0), variants_for(choice, v, 1)) if with_variants else ((), ())
+        names = key_name(choice, first, v, 0, lang), key_name(choice, second, v, 1, lang)
+        made.append(Pair(first, second, *names, variants, value=solution_value(choice, v, lang)))
+    return made
+
+
+def _chosen_cards(cards: int, structure: str, available: int, seed: int) -> tuple[int, ...]:
+    """Which of the ``available`` pairs make a deck of ``--cards`` cards (drawn with the seed)."""
+    if structure not in LOOP_LIKE:
+        raise OptionError(says="set.cards_need_loop", fields=("cards", "structure"))
+    extra = 1 if structure == "chaine" else 0  # a chain adds its end card to one card a pair
+    if cards - extra > available:
+        raise OptionError(says="set.too_many_cards", fields=("cards",), count=cards,
+                          have=available, most=available + extra)
+    if cards - extra < 2:
+        raise OptionError(says="set.too_few_cards", fields=("cards",), count=cards)
+    return subset(available, cards - extra, seed)
+
+
+def _structure(structure: str, value_pairs: list[Pair], seed: int, options: Options) -> AssociationSet:
+    """The pairs as a loop deck, a chain, or a double set (at most ``MAX_TOP + 1`` values)."""
+    if structure not in LOOP_LIKE:
         if len(value_pairs) > MAX_TOP + 1:
             raise OptionError(says="set.double_too_large", fields=("values", "structure"),
                               count=len(value_pairs), most=MAX_TOP + 1,
                               tiles=tile_count(len(value_pairs) - 1))
-        made = double(value_pairs)
-    if pairs is None:
-        prove(choice, value_pairs, made, lang)
-    layout = lay_out(sheet, len(made.tiles))
-    check_fit(made, layout.tile_short_mm, pairs.path if pairs is not None else None)
-    skill = skill_of(choice) if pairs is None else None
-    rules = _rules_context(options, theme, made, match, len(value_pairs), skill)
-    return SetParts(top=len(value_pairs) - 1, tiles=made.tiles, layout=layout, rules_context=rules,
-                    association=made)
+        return double(value_pairs)
+    lang = options.lang
+    jai = options.style == "jai-quia"
+    worded = {
+        "answer": texts.text(lang, "loop.answer", face="{}") if jai else "{}",
+        "question": texts.text(lang, "loop.question", face="{}") if jai else "{}",
+        "short_answer": texts.text(lang, "loop.answer_short") if jai else "",
+        "short_question": texts.text(lang, "loop.question_short") if jai else "",
+    }
+    if structure == "chaine":
+        return chaine(value_pairs, seed, start=texts.text(lang, "loop.chain_start"),
+                      end=texts.text(lang, "loop.chain_end"), **worded)
+    return boucle(value_pairs, seed, **worded)
 
 
 def prove(choice: Choice, value_pairs: list[Pair], made: AssociationSet, lang: str) -> None:
