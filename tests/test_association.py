@@ -23,8 +23,9 @@ from domino_print.errors import OptionError
 from domino_print.geometry.sheet import TILE_PRESETS_MM
 from domino_print.geometry.text_fit import fit_text
 from domino_print.sets.structures import Pair, beats, boucle, double
+from domino_print.themes.choosing import can_show, choose
 from domino_print.themes.model import association_themes
-from domino_print.themes.representations import Face, Settings, can_show, choose, face_for, reads_upside_down
+from domino_print.themes.representations import Face, Settings, face_for, reads_upside_down
 from tests.conftest import render_page, text_runs
 
 SMALL_TILE_PT = TILE_PRESETS_MM["small"] * 72 / 25.4

@@ -20,8 +20,9 @@ from domino_print.faces.association import FACE_PAINTERS
 from domino_print.faces.pips import PIP_POSITIONS
 from domino_print.geometry.dice import DICE, UPRIGHT_DICE
 from domino_print.themes import model
+from domino_print.themes.choosing import can_show, choose
 from domino_print.themes.model import ThemeError, association_themes
-from domino_print.themes.representations import KINDS, Settings, can_show, choose, face_for
+from domino_print.themes.representations import KINDS, Settings, face_for
 from tests.conftest import text_runs
 
 

@@ -81,7 +81,8 @@ def test_a_currency_without_a_one_cent_coin_is_refused(themes_dir):
 
 def test_prices_are_proved_by_the_meaning_check():
     from domino_print.sets.values import evaluate
-    from domino_print.themes.representations import choose, faces_for, meaning_text
+    from domino_print.themes.choosing import choose
+    from domino_print.themes.representations import faces_for, meaning_text
 
     theme = model.load_builtin("monnaie").association
     choice = choose(theme, None, None, None)

@@ -34,6 +34,7 @@ from domino_print.sets.structures import (
 )
 from domino_print.sets.tiles import MAX_TOP, tile_count
 from domino_print.texts.page_text import normalise
+from domino_print.themes.choosing import choose
 from domino_print.themes.curricula import Skill, skill_of
 from domino_print.themes.lists.table import Place, Table
 from domino_print.themes.model import Theme, association_themes
@@ -44,7 +45,6 @@ from domino_print.themes.representations import (
     Face,
     Representation,
     Settings,
-    choose,
     faces_for,
     key_name,
     meaning_text,
