@@ -78,27 +78,9 @@ _COUNTED = frozenset({"numeral", "dots", "hand", "tally", "frame", "dice", "rods
 def skill_of(choice: Choice) -> Skill | None:
     """The hardest skill ``choice``'s faces ask for, or None for pictures and words alone."""
     kinds = {face.kind for face in choice.faces}
-    settings = choice.settings
-    found: list[str] = []
-    if kinds & {"multiplication", "division"}:
-        tables = settings.tables or tuple(range(settings.operands[0], settings.operands[1] + 1))
-        found.append("division" if "division" in kinds
-                     else "tables_first" if set(tables) <= {0, 1, 2, 3, 4, 5, 10} else "tables_all")
-    if kinds & {"addition", "soustraction"}:
-        high = max(max(choice.values, default=0), settings.operands[1])
-        found.append("sums_20" if high <= 20 else "sums_100" if high <= 100 else "sums_more")
-    if kinds & {"clock", "time-words", "digital"}:
-        past = {value % 60 for value in choice.values}  # the minutes past the hour the set shows
-        found.append("time_hours" if past <= {0} else "time_halves" if past <= {0, 15, 30, 45}
-                     else "time_minutes")
-    if kinds & {"coins", "price"}:
-        found.append("money")
-    if "percent" in kinds:
-        found.append("percent")
-    elif "decimal" in kinds:
-        found.append("decimals")
-    elif kinds & {"pie", "bar", "fraction"}:
-        found.append("fractions")
+    money = "money" if kinds & {"coins", "price"} else ""
+    found = [name for name in (_tables_skill(choice, kinds), _sums_skill(choice, kinds),
+                               _time_skill(choice, kinds), money, _shares_skill(kinds)) if name]
     if kinds & {"letter"}:
         found.append("letters")
     if "colour" in kinds and not found:
@@ -108,3 +90,39 @@ def skill_of(choice: Choice) -> Skill | None:
     if not found:
         return None
     return max((SKILLS[name] for name in found), key=lambda skill: (skill.fr_age, skill.us_grade))
+
+
+def _tables_skill(choice: Choice, kinds: set[str]) -> str:
+    """Products and divisions: the first tables (2 to 5, and 10), every table, or division."""
+    if not kinds & {"multiplication", "division"}:
+        return ""
+    if "division" in kinds:
+        return "division"
+    settings = choice.settings
+    tables = settings.tables or tuple(range(settings.operands[0], settings.operands[1] + 1))
+    return "tables_first" if set(tables) <= {0, 1, 2, 3, 4, 5, 10} else "tables_all"
+
+
+def _sums_skill(choice: Choice, kinds: set[str]) -> str:
+    """Sums and differences, by the largest number they reach: to 20, to 100, beyond."""
+    if not kinds & {"addition", "soustraction"}:
+        return ""
+    high = max(max(choice.values, default=0), choice.settings.operands[1])
+    return "sums_20" if high <= 20 else "sums_100" if high <= 100 else "sums_more"
+
+
+def _time_skill(choice: Choice, kinds: set[str]) -> str:
+    """Clocks, by the minutes past the hour the set shows: whole hours, quarters, minutes."""
+    if not kinds & {"clock", "time-words", "digital"}:
+        return ""
+    past = {value % 60 for value in choice.values}
+    return "time_hours" if past <= {0} else "time_halves" if past <= {0, 15, 30, 45} else "time_minutes"
+
+
+def _shares_skill(kinds: set[str]) -> str:
+    """Shares: percentages, else decimals, else fractions (a pie, a bar, a written fraction)."""
+    if "percent" in kinds:
+        return "percent"
+    if "decimal" in kinds:
+        return "decimals"
+    return "fractions" if kinds & {"pie", "bar", "fraction"} else ""
