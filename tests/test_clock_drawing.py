@@ -12,7 +12,7 @@ import pytest
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from domino_print.faces.association import CLOCK_NUMERAL_AT, draw_clock
+from domino_print.faces.drawings import CLOCK_NUMERAL_AT, draw_clock
 from domino_print.themes.representations import Face
 
 SCALE = 6  # pixels per point

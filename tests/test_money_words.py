@@ -18,7 +18,7 @@ import pytest
 from reportlab.pdfgen.canvas import Canvas
 
 from domino_print.api import parse_options
-from domino_print.faces.association import draw_coins
+from domino_print.faces.drawings import draw_coins
 from domino_print.themes import model
 from domino_print.themes.representations import Face
 
