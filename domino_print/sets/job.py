@@ -29,7 +29,7 @@ from domino_print.themes.model import Theme
 
 if TYPE_CHECKING:
     from domino_print.rules.content import RulesContext
-    from domino_print.sets.levels import LevelDeck
+    from domino_print.sets.parts import LevelDeck
     from domino_print.sets.structures import AssociationSet
     from domino_print.themes.pairs import PairList
 

@@ -15,31 +15,17 @@ key holding every level's solution.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from domino_print.errors import OptionError
 from domino_print.options.table import Options
-from domino_print.sets.parts import PairsSource, SetParts, Source
-from domino_print.sets.structures import AssociationSet
+from domino_print.sets.parts import LevelDeck, PairsSource, SetParts, Source
 from domino_print.sets.tiles import Tile
 from domino_print.themes.levels import LEVEL_SETTINGS, Ladder, spread
 from domino_print.themes.representations import Face
 
 if TYPE_CHECKING:
     from domino_print.geometry.sheet import SheetSpec
-
-
-class LevelDeck(NamedTuple):
-    """One level's deck in a differentiated job."""
-
-    number: int
-    """1 for the easiest level printed."""
-    label: str
-    """The level's label on the page's language (``≤ 20``, ``½ h``)."""
-    tiles: tuple[Tile, ...]
-    """Its tiles, as ids of the job's faces (every level's faces numbered together)."""
-    deck: AssociationSet
-    """The level's own set (its own face ids), for its part of the key."""
 
 
 def level_themes() -> str:

@@ -18,7 +18,6 @@ from domino_print.themes.model import Theme
 
 if TYPE_CHECKING:
     from domino_print.rules.content import RulesContext
-    from domino_print.sets.levels import LevelDeck
     from domino_print.sets.structures import AssociationSet
     from domino_print.themes.pairs import PairList
 
@@ -39,6 +38,19 @@ class PairsSource(NamedTuple):
 
 Source = ThemeSource | PairsSource
 """Where a set's faces come from, as ``--theme`` named it."""
+
+
+class LevelDeck(NamedTuple):
+    """One level's deck in a differentiated job."""
+
+    number: int
+    """1 for the easiest level printed."""
+    label: str
+    """The level's label on the page's language (``≤ 20``, ``½ h``)."""
+    tiles: tuple[Tile, ...]
+    """Its tiles, as ids of the job's faces (every level's faces numbered together)."""
+    deck: AssociationSet
+    """The level's own set (its own face ids), for its part of the key."""
 
 
 class SetParts(NamedTuple):
