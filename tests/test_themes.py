@@ -199,9 +199,9 @@ def test_good_theme_file_loads(tmp_path):
 
 
 def test_each_kind_has_one_painter_and_each_theme_gets_its_kind_s_painter():
-    from domino_print.faces import KINDS, PAINTERS, painter_for
     from domino_print.faces.artwork import PicturePainter
     from domino_print.faces.numerals import NumeralPainter
+    from domino_print.faces.painters import KINDS, PAINTERS, painter_for
     from domino_print.faces.pips import MAX_PIPS, PipPainter
     from domino_print.themes.kinds import THEME_KINDS, theme_kind
 

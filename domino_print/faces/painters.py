@@ -1,4 +1,4 @@
-"""Face painters: each draws one value into a square box, knowing nothing of the page.
+"""The registry of face painters: each draws one value into a square box, knowing nothing of the page.
 
 A painter is a small object with ``draw(canvas, value, size_pt)`` that paints the
 face of ``value`` into the square ``(0, 0)-(size_pt, size_pt)`` of the canvas's
@@ -70,8 +70,8 @@ PAINTERS: dict[str, PainterClass] = {
 KINDS = tuple(PAINTERS)
 """The kinds painted: ``themes.kinds.KINDS``, which the registry follows (checked on import)."""
 if KINDS != THEME_KINDS:
-    raise RuntimeError(f"faces.PAINTERS paints {KINDS}, the theme kinds are {THEME_KINDS}: register a "
-                       "painter class for each record of themes.kinds.THEME_KINDS, in its order")
+    raise RuntimeError(f"faces.painters.PAINTERS paints {KINDS}, the theme kinds are {THEME_KINDS}: "
+                       "register a painter class for each record of themes.kinds.THEME_KINDS, in its order")
 
 
 def painter_for(theme: Theme, *, dpi: int = 300, ink: Ink | None = None) -> FacePainter:

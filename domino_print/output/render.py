@@ -16,7 +16,7 @@ from domino_print.sets.job import Job, braille_cells, document_subject, document
 def render_job(job: Job, on_page: Callable[[], None] | None = None) -> tuple[bytes, int]:
     """The PDF of ``job`` in memory and its page count; ``on_page()`` after each page drawn."""
     # The renderer and the faces load ReportLab: deferred so that option errors come fast.
-    from domino_print.faces import painter_for
+    from domino_print.faces.painters import painter_for
     from domino_print.ink import ink_for
     from domino_print.pdf.document import RenderOptions, render_sheet
 

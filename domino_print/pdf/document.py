@@ -33,7 +33,7 @@ from domino_print.texts import text
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
-    from domino_print.faces import FacePainter
+    from domino_print.faces.painters import FacePainter
     from domino_print.geometry.backs import BackPage
     from domino_print.geometry.sheet import PageLayout, SheetLayout
     from domino_print.rules.content import RulesContext

@@ -23,7 +23,7 @@ from domino_print.pdf.shrink import shrink_to_fit
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
-    from domino_print.faces import FacePainter
+    from domino_print.faces.painters import FacePainter
     from domino_print.pdf.canvas import FormCache
 
 CUT_LINE_PT = 0.6

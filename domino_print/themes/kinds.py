@@ -5,7 +5,7 @@ A theme's ``kind`` (``kind =`` in its TOML; a folder of pictures is ``pictures``
 the kind shows, what its faces are (pips to count, a number written, a picture, an association
 set's faces), how the rules page speaks of it, and so what the games, the 3D print, braille and
 the laser do with it. The painter that draws it is looked up by the kind's name in
-``faces.PAINTERS`` (``tests/test_themes.py`` keeps the two in step).
+``faces.painters.PAINTERS`` (``tests/test_themes.py`` keeps the two in step).
 
 A new kind of theme is one record here and one painter class in ``faces/``: the option table,
 the rules page, the games, the job and the 3D print read its facts from the record.
