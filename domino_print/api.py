@@ -42,6 +42,7 @@ from domino_print.errors import (
     OptionError,
     PageOutOfRange,
     PathError,
+    PluralPhrase,
     WordedError,
 )
 from domino_print.geometry.cutting import CutPlan
@@ -240,21 +241,17 @@ def render_page_png(document: Document | bytes, page: int, dpi: int = 150) -> by
             raise TypeError(f"{name} must be a whole number, not {type(value).__name__}")
     low, high = PNG_DPI
     if not low <= dpi <= high:
-        raise DocumentError("dpi_out_of_range", f"dpi {dpi} is out of range; use {low} to {high}",
-                            dpi=dpi, low=low, high=high)
+        raise DocumentError(says="document.dpi_out_of_range", dpi=dpi, low=low, high=high)
     if not (pdf.startswith(b"%PDF-") and b"(domino-print " in pdf):  # the Creator every PDF of ours has
-        raise DocumentError("not_ours", "these bytes are not a PDF domino-print made; give a Document "
-                            "or the bytes of its pdf")
+        raise DocumentError(says="document.not_ours")
     try:
         with PagePictures(pdf) as pictures:
             pages = len(pictures)
     except Exception:  # pypdfium2's PdfiumError: damaged
-        raise DocumentError("not_ours", "these bytes are a damaged PDF; give a Document or the bytes "
-                            "of its pdf") from None
+        raise DocumentError(says="document.damaged") from None
     if not 0 <= page < pages:
-        raise PageOutOfRange("page_out_of_range", f"page {page} is out of range: the document has "
-                            f"{pages} page{'s' if pages != 1 else ''}, 0 to {pages - 1}",
-                            page=page, pages=pages)
+        raise PageOutOfRange(says="document.page_out_of_range", page=page,
+                             pages=PluralPhrase("document.pages", count=pages), last=pages - 1)
     return render_png(pdf, page, dpi=dpi)
 
 

@@ -125,10 +125,8 @@ def _report(outcome: BaseException, lang: str = "en") -> None:
         _fail("interrupted", 128 + 2 if isinstance(abort.__context__, KeyboardInterrupt) else 1)
     except OptionError as exc:
         _fail(describe(exc, "cli", lang), 2, hint=True, lang=lang)
-    except WordedError as exc:
+    except WordedError as exc:  # a FileError too, with the way out its command offers (``another``)
         _fail(describe(exc, "cli", lang), 1, apart=getattr(exc, "lines_apart", False))
-    except FileError as exc:
-        _fail(exc.worded(exc.another, lang), 1)
     except (DominoError, click.ClickException) as exc:
         _fail(exc.format_message() if isinstance(exc, click.ClickException) else str(exc), 1)
     except OSError as exc:

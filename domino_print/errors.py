@@ -8,8 +8,8 @@ Errors about options are worded at the edge: an ``OptionError`` (or another
 it is about as ``{placeholders}`` (``"{duplex} only applies to backs; add {backs}"``),
 filled with ``--duplex`` on the command line or with a field's label on a form.
 Deeper modules (layout, tiles) raise a neutral ``SizeError`` that carries the sizes
-involved and names no option; the option layer (``domino_print.options.table``) words it.
-File code raises a neutral ``FileError`` (the problem, the path, what the system said);
+involved and names no option; the option layer (``domino_print.options.table``) makes it an
+``OptionError``. File code raises a neutral ``FileError`` (the problem, the path, what the system said);
 the command that asked for the file words the way out (``--out``, or ``theme new``'s
 folder). A theme's ``ThemeError`` (``themes.model``) is a ``WordedError`` that also
 carries the file at fault, so a surface can show the problem beside its own name for it.
@@ -20,6 +20,10 @@ is worded in English by ``str()`` and in any catalogue language by ``worded(name
 (``options.table.describe`` on a surface); its values stay data, a ``Phrase`` among them (a
 range, a list joined with "or") worded in the same language. An error written as finished
 English text (``WordedError("...")``) is for what no page shows.
+
+Which message an error is, on every class, is its ``says`` (the key under ``[error]``); its
+``values`` fill it. ``tests/test_error_catalogue.py`` fails on an error a person may read raised
+with a sentence instead.
 """
 
 from __future__ import annotations
@@ -165,7 +169,7 @@ class WordedError(DominoError):
 
 class PathError(WordedError):
     """A ``WordedError`` about a file or folder, which it carries apart: ``path`` (None when the
-    message names it itself). ``str()`` reads ``<path>: <problem>``; ``problem(name_of, lang)``
+    message names it itself). ``str()`` reads ``<path>: <problem>``; ``worded_alone(name_of, lang)``
     is the problem alone, so that a surface can put its own name for the file in front."""
 
     def __init__(self, template: str = "", /, *, says: str = "", path: object = None,
@@ -178,7 +182,7 @@ class PathError(WordedError):
         problem = super().template_in(lang)
         return problem if self.path is None or "{path}" in problem else error_text(lang, "in_file") + problem
 
-    def problem(self, name_of: Callable[[str], str] = flag_name, lang: str = "en") -> str:
+    def worded_alone(self, name_of: Callable[[str], str] = flag_name, lang: str = "en") -> str:
         """The problem without the path in front (unless its words place it themselves), each
         option it names spelled by ``name_of``."""
         template = WordedError.template_in(self, lang)
@@ -192,68 +196,87 @@ class OptionError(WordedError):
     surface as ``WordedError`` says."""
 
 
-class DocumentError(DominoError, ValueError):
-    """A document given to the API that cannot be used: ``problem`` is ``page_out_of_range``
-    (``page`` and ``pages`` say which), ``not_ours`` (bytes that are not a PDF domino-print made)
-    or ``dpi_out_of_range`` (``dpi``, and the ``low`` and ``high`` allowed)."""
-
-    def __init__(self, problem: str, message: str, **values: object) -> None:
-        self.problem = problem
-        self.values: Mapping[str, object] = values
-        super().__init__(message)
+class DocumentError(WordedError, ValueError):
+    """A document given to the API that cannot be used: ``says`` is ``document.page_out_of_range``
+    (``page`` and ``pages`` say which, ``last`` the last page's index), ``document.not_ours`` (bytes
+    that are not a PDF domino-print made), ``document.damaged`` or ``document.dpi_out_of_range``
+    (``dpi``, and the ``low`` and ``high`` allowed)."""
 
 
 class PageOutOfRange(DocumentError, IndexError):
     """A page number the document does not have (an ``IndexError`` too, as for a list)."""
 
 
-class SizeError(DominoError, ValueError):
-    """A neutral error from the geometry: ``problem`` says what, ``sizes`` the numbers involved.
+class SizeError(WordedError, ValueError):
+    """A neutral error from the geometry: ``says`` is its catalogue key (``size.<problem>``),
+    ``values`` the numbers involved (a pair of lengths ``tile_mm`` as ``tile_mm_0`` and ``tile_mm_1``).
 
-    It names no option (layout does not know how the sizes were given); the option
-    layer turns it into an ``OptionError`` worded for the surface.
+    It is raised without naming an option (layout does not know how the sizes were given): the
+    options its words name are the placeholders its values do not fill (``{tile_size}``), named by
+    each surface; the option layer (``options.table.word_size_error``) makes it an ``OptionError``.
     """
 
-    def __init__(self, problem: str, message: str, **sizes: object) -> None:
-        self.problem = problem
-        self.sizes: Mapping[str, object] = sizes
-        super().__init__(message)
+    def __init__(self, says: str, /, **values: object) -> None:
+        flat: dict[str, object] = {}
+        for name, value in values.items():
+            if isinstance(value, tuple):
+                flat.update({f"{name}_{index}": part for index, part in enumerate(value)})
+            flat[name] = value
+        fields = tuple(name for name in placeholders(error_text("en", says)) if name not in flat)
+        self.sizes: Mapping[str, object] = dict(values)
+        """The sizes as given (a pair of lengths whole)."""
+        super().__init__(says=says, fields=fields, **flat)
+        Exception.__init__(self, self.worded(_plain_name))  # ``str()``: no surface's name for an option
 
 
-class FileError(DominoError):
+def _plain_name(option: str) -> str:
+    """An option named by no surface, for a neutral ``str()``: ``tile_size`` -> ``tile size``."""
+    return option.replace("_", " ")
+
+
+
+def placeholders(template: str) -> tuple[str, ...]:
+    """The names a catalogue text fills (``{tile_size}``, ``{area_mm_0:g}``), in order, once each."""
+    import string
+
+    fields = (field for _, field, _, _ in string.Formatter().parse(template) if field)
+    names = (field.split(".")[0].split("[")[0] for field in fields)
+    return tuple(dict.fromkeys(names))
+
+
+class FileError(WordedError):
     """A file that cannot be written where the user asked, neutral: it names no option.
 
-    ``problem`` says what went wrong (a key of ``FILE_PROBLEMS``), ``path`` the file as the
-    user named it, ``errno`` and ``reason`` what the system said (if it said anything), and
-    ``values`` the rest (the missing folder, a link's target, what became of the files).
-    The command that asked for the file words the way out: ``worded("choose another --out")``
-    on the main command, ``theme new`` names its folder argument; ``str()`` says it neutrally.
+    ``says`` is its catalogue key (``file_problem.<problem>``, ``problem`` one of ``FILE_PROBLEMS``),
+    ``path`` the file as the user named it, ``errno`` and ``system_said`` what the system said (if it
+    said anything: ``{reason}`` in the words), and ``values`` the rest (the missing folder, a link's
+    target, what became of the files). The command that asked for the file words the way out
+    (``another``): "choose another --out" on the main command, ``theme new`` names its folder
+    argument; ``str()`` says it neutrally ("write it somewhere else").
     """
 
     NEUTRAL = Phrase("file_fix.elsewhere")
     """The way out when no command words it (``str()``): "write it somewhere else"."""
 
-    def __init__(self, problem: str, path: object, /, *, errno: int | None = None, reason: str = "",
+    def __init__(self, problem: str, path: object, /, *, errno: int | None = None, system_said: str = "",
                  **values: object) -> None:
         if problem not in FILE_PROBLEMS:
             raise ValueError(f"unknown file problem {problem!r}")
-        self.problem = problem
         self.path = path
         self.errno = errno
-        self.reason = reason
-        self.values: Mapping[str, object] = values
+        self.system_said = system_said
         self.another: object = self.NEUTRAL
         """The way out the command offers (``file_errors_say`` sets it), worded with the rest."""
-        super().__init__(self.worded(self.NEUTRAL))
+        values = {"path": path, "reason": system_said, **values}  # ``{reason}``: what the system said
+        super().__init__(says=f"file_problem.{problem}", fields=(), **values)
 
-    def worded(self, another: object, lang: str = "en") -> str:
-        """The message in ``lang`` (``error.file_problem.<problem>``), ending with ``another``
-        (what the command offers instead, a text or a ``Phrase``) where it helps."""
-        way_out = in_words(another, lang)
-        values = {name: in_words(value, lang) for name, value in self.values.items()}
-        return error_text(lang, f"file_problem.{self.problem}").format(
-            path=self.path, reason=self.reason, fix=in_words(_file_fix(self.errno, way_out), lang),
-            another=way_out, **values)
+    def worded(self, name_of: Callable[[str], str] = flag_name, lang: str = "en") -> str:
+        """The message in ``lang``, ending with ``another`` (what the command offers instead, a text
+        or a ``Phrase``) where it helps."""
+        way_out = in_words(self.another, lang, name_of)
+        values = {name: in_words(value, lang, name_of) for name, value in self.values.items()}
+        return error_text(lang, self.says).format(
+            fix=in_words(_file_fix(self.errno, way_out), lang, name_of), another=way_out, **values)
 
 
 def _file_fix(code: int | None, another: object) -> object:

@@ -74,11 +74,12 @@ def test_the_error_carries_the_path_the_problem_and_the_system_reason(tmp_path, 
     with pytest.raises(FileError) as caught:
         write_atomically(tmp_path / "x.toml", b"")
     error = caught.value
-    assert (error.problem, error.path, error.errno) == ("cannot_create", tmp_path / "x.toml", errno.EROFS)
-    assert error.reason == os.strerror(errno.EROFS)
-    assert "--out" not in str(error) and "choose another" not in error.worded(another="")
+    assert (error.says, error.path) == ("file_problem.cannot_create", tmp_path / "x.toml")
+    assert error.errno == errno.EROFS
+    assert error.system_said == os.strerror(errno.EROFS)
+    assert "--out" not in str(error) and "choose another" not in str(error)
     with pytest.raises(FileError) as missing:
         check_destination(tmp_path / "nowhere" / "x.pdf")
-    assert missing.value.problem == "folder_missing"
+    assert missing.value.says == "file_problem.folder_missing"
     assert missing.value.values["folder"] == tmp_path / "nowhere"
     assert isinstance(missing.value.path, Path)

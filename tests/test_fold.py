@@ -151,4 +151,4 @@ def test_without_fold_nothing_changes():
 def test_an_unknown_fold_is_refused():
     with pytest.raises(SizeError) as caught:
         layout_sheet(SheetSpec(fold="diagonal"), 28)
-    assert caught.value.problem == "fold"
+    assert caught.value.says == "size.fold"

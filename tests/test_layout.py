@@ -141,7 +141,7 @@ def test_layout_is_plain_data():
         (SheetSpec(tile_short_mm=150), "tile_does_not_fit",
          {"tile_mm": (150, 300), "area_mm": (190, 254), "paper_name": "A4", "paper_mm": (210, 297),
           "folded": False}),
-        (SheetSpec(orientation="sideways"), "orientation", {"orientation": "sideways"}),
+        (SheetSpec(orientation="sideways"), "orientation", {"given": "'sideways'"}),
         (SheetSpec(gap_mm=-1), "negative", {"margin_mm": 10, "gap_mm": -1, "legend_band_mm": 12}),
         (SheetSpec(gap_mm=25), "gap_too_wide", {"gap_mm": 25, "max_gap_mm": 20}),
     ],
@@ -149,8 +149,8 @@ def test_layout_is_plain_data():
 def test_impossible_specs_raise_neutral_errors_with_the_sizes(spec, problem, sizes):
     with pytest.raises(SizeError) as caught:
         layout_sheet(spec, 28)
-    assert caught.value.problem == problem
-    assert caught.value.sizes == sizes
+    assert caught.value.says == f"size.{problem}"
+    assert {name: caught.value.sizes[name] for name in sizes} == sizes
     assert "--" not in str(caught.value), "layout names no command-line option"
 
 

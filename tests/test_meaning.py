@@ -106,13 +106,13 @@ def test_two_loops_and_dead_ends_are_found():
                  Card(Half("3"), Half("4")), Card(Half("4"), Half("3"))]
     with pytest.raises(LoopError) as caught:
         check_loop(two_loops)
-    assert caught.value.problem == "cycles" and caught.value.cycles == 2
+    assert caught.value.says == "loop.cycles" and caught.value.cycles == 2
     with pytest.raises(LoopError) as caught:
         check_loop([Card(Half("1"), Half("2")), Card(Half("2"), Half("7"))])
-    assert caught.value.problem == "dead_end" and caught.value.card == 2
+    assert caught.value.says == "loop.dead_end" and caught.value.card == 2
     with pytest.raises(LoopError) as caught:
         check_loop([Card(Half("1"), Half("2")), Card(Half("2"), Half("1")), Card(Half("deux"), Half("1"))])
-    assert caught.value.problem == "two_answers"
+    assert caught.value.says == "loop.two_answers"
 
 
 def test_a_chain_runs_from_its_start_card_to_its_end_card():
@@ -123,7 +123,7 @@ def test_a_chain_runs_from_its_start_card_to_its_end_card():
                      Card(Half("1"), None)][::-1][1:])
     with pytest.raises(LoopError) as caught:
         check_loop(chain)
-    assert caught.value.problem == "not_a_chain"
+    assert caught.value.says == "loop.asks_nothing"
 
 
 @settings(max_examples=100, deadline=None)

@@ -26,8 +26,8 @@ def test_a_label_from_a_file_name_names_the_labels_option_per_surface(tmp_path):
     assert "the file name (its label with --labels) has characters" in str(error)
     form = describe(error, "form", "fr")
     assert "--labels" not in form and f"\u201c{option_label('labels', 'fr')}\u201d" in form
-    assert error.problem().startswith("the file name (its label with --labels) has characters")
-    assert not error.problem().startswith(str(error.path))
+    assert error.worded_alone().startswith("the file name (its label with --labels) has characters")
+    assert not error.worded_alone().startswith(str(error.path))
 
 
 @pytest.mark.parametrize(("content", "problem", "values"), [
@@ -44,8 +44,8 @@ def test_a_broken_theme_file_error_carries_the_file_and_the_problem(tmp_path, co
     with pytest.raises(ThemeError) as caught:
         theme_from_data(path, read_toml(path))
     error = caught.value
-    assert error.path == path and error.problem().startswith(problem)
-    assert str(error) == f"{path}: {error.problem()}"
+    assert error.path == path and error.worded_alone().startswith(problem)
+    assert str(error) == f"{path}: {error.worded_alone()}"
     assert values.items() <= dict(error.values).items()
 
 
@@ -70,5 +70,5 @@ def test_a_users_theme_file_error_carries_the_file(tmp_path, content, problem):
     with pytest.raises(ThemeError) as caught:
         load_theme(str(toml))
     error = caught.value
-    assert error.path == toml and error.problem().startswith(problem)
-    assert str(error) == f"{toml}: {error.problem()}"
+    assert error.path == toml and error.worded_alone().startswith(problem)
+    assert str(error) == f"{toml}: {error.worded_alone()}"

@@ -28,7 +28,7 @@ import math
 import re
 from typing import NamedTuple
 
-from domino_print.errors import OptionError, SizeError
+from domino_print.errors import OneOf, OptionError, SizeError
 from domino_print.geometry.registration import (
     CONTENT_MARGIN_MM,
     REGISTRATION_MACHINES,
@@ -513,7 +513,7 @@ def page_registration(spec: SheetSpec, landscape: bool) -> RegistrationMarks | N
     try:
         return registration_marks(spec.registration, page_w, page_h)
     except RegistrationError as exc:
-        raise SizeError("registration_no_room", str(exc), machine=exc.machine, page_mm=exc.page_mm,
+        raise SizeError("size.registration_no_room", machine=exc.machine, page_mm=exc.page_mm,
                         paper_name=spec.paper.name) from None
 
 
@@ -539,38 +539,29 @@ MAX_GAP_MM = 20.0
 def _validate(spec: SheetSpec, count: int) -> None:
     """Raise a neutral ``SizeError`` (see ``errors``) for a spec no layout can satisfy."""
     if count < 1:
-        raise SizeError("no_tiles", "there are no tiles to lay out", count=count)
+        raise SizeError("size.no_tiles", count=count)
     if spec.marks not in MARK_STYLES:
-        raise SizeError("marks", f"marks {spec.marks!r}: use none, crop or full", marks=spec.marks)
+        raise SizeError("size.marks", given=repr(spec.marks), choices=OneOf(MARK_STYLES))
     if spec.registration is not None and spec.registration not in REGISTRATION_MACHINES:
-        raise SizeError("registration", f"registration {spec.registration!r}: use cricut or silhouette",
-                        machine=spec.registration)
+        raise SizeError("size.registration", given=repr(spec.registration),
+                        choices=OneOf(REGISTRATION_MACHINES))
     if spec.registration is not None and spec.fold is not None:
-        raise SizeError("registration_fold", "registration marks go on a sheet of tiles only, not on a "
-                        "fold-over page", machine=spec.registration)
+        raise SizeError("size.registration_fold", machine=spec.registration)
     if spec.fold is not None and spec.fold not in FOLD_AXES:
-        raise SizeError("fold", f"fold {spec.fold!r}: use auto, horizontal or vertical", fold=spec.fold)
+        raise SizeError("size.fold", given=repr(spec.fold), choices=OneOf(FOLD_AXES))
     if spec.orientation not in ORIENTATIONS:
-        raise SizeError(
-            "orientation", f"orientation {spec.orientation!r}: use auto, portrait or landscape",
-            orientation=spec.orientation,
-        )
+        raise SizeError("size.orientation", given=repr(spec.orientation), choices=OneOf(ORIENTATIONS))
     lengths = {"margin_mm": spec.margin_mm, "gap_mm": spec.gap_mm, "legend_band_mm": spec.legend_band_mm}
     if not all(math.isfinite(length) for length in lengths.values()):
-        raise SizeError("not_a_number", "margins and gap must be plain numbers of millimetres", **lengths)
+        raise SizeError("size.not_a_number", **lengths)
     if min(lengths.values()) < 0:
-        raise SizeError("negative", "margins and gap must be zero or more millimetres", **lengths)
+        raise SizeError("size.negative", **lengths)
     if spec.gap_mm > MAX_GAP_MM:
-        raise SizeError(
-            "gap_too_wide", f"a gap of {spec.gap_mm:g} mm is too wide; use 0 to {MAX_GAP_MM:g} mm",
-            gap_mm=spec.gap_mm, max_gap_mm=MAX_GAP_MM,
-        )
+        raise SizeError("size.gap_too_wide", gap_mm=spec.gap_mm, max_gap_mm=MAX_GAP_MM)
     short_side = min(spec.paper.width_mm, spec.paper.height_mm)
     if 2 * spec.margin_mm + spec.legend_band_mm >= short_side - MIN_TILE_SHORT_MM:
         raise SizeError(
-            "margins_too_large",
-            f"margins of {spec.margin_mm:g} mm leave no room for tiles on {spec.paper.name} paper",
-            margin_mm=spec.margin_mm, paper_name=spec.paper.name,
+            "size.margins_too_large", margin_mm=spec.margin_mm, paper_name=spec.paper.name,
             paper_mm=(spec.paper.width_mm, spec.paper.height_mm),
         )
 
@@ -605,27 +596,23 @@ def layout_sheet(spec: SheetSpec, count: int) -> SheetLayout:
             short = spec.tile_short_mm
             area = _candidates(spec, spec.orientation == "landscape")[0][0]
             area_w, area_h = area.width_mm, area.height_mm
-            where = f"the printable area ({area_w:g} x {area_h:g} mm) of {spec.paper.name} paper"
-            problem = "tile_does_not_fit"
+            says = "size.tile_does_not_fit"
             if spec.registration is not None:
                 areas = [c[0] for landscape in landscapes for c in _candidates(spec, landscape)]
                 widest = max(areas, key=lambda a: max(a.width_mm, a.height_mm))
                 area_w, area_h = round(widest.width_mm, 1), round(widest.height_mm, 1)
-                where = f"the area inside the {spec.registration} marks ({area_w:g} x {area_h:g} mm)"
-                problem = "tile_does_not_fit_marks"
+                says = "size.tile_does_not_fit_marks"
             if spec.fold is not None:
-                where = (f"the tiles' half of {spec.paper.name} paper ({area_w:g} x {area_h:g} mm; "
-                         "the backs take the other half)")
+                says = "size.tile_does_not_fit_folded"
             raise SizeError(
-                problem,
-                f"a {short:g} x {2 * short:g} mm tile does not fit {where}",
-                tile_mm=(short, 2 * short), area_mm=(area_w, area_h), paper_name=spec.paper.name,
-                paper_mm=(spec.paper.width_mm, spec.paper.height_mm), folded=spec.fold is not None,
+                says, tile_mm=(short, 2 * short), area_mm=(area_w, area_h), paper_name=spec.paper.name,
+                paper_mm=(spec.paper.width_mm, spec.paper.height_mm), machine=spec.registration or "",
+                folded=spec.fold is not None,
             )
         raise SizeError(
-            "tiles_too_small" if spec.registration is None else "tiles_too_small_marks",
-            f"tiles would be under {MIN_TILE_SHORT_MM:g} mm on {spec.paper.name} paper",
-            min_tile_mm=(MIN_TILE_SHORT_MM, 2 * MIN_TILE_SHORT_MM), paper_name=spec.paper.name,
+            "size.tiles_too_small" if spec.registration is None else "size.tiles_too_small_marks",
+            machine=spec.registration or "", min_tile_mm=(MIN_TILE_SHORT_MM, 2 * MIN_TILE_SHORT_MM),
+            paper_name=spec.paper.name,
             paper_mm=(spec.paper.width_mm, spec.paper.height_mm), margin_mm=spec.margin_mm,
         )
     grid, _, landscape, area, fold, frame = best

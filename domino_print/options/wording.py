@@ -9,7 +9,6 @@ plain data; ``needs_text`` says an option's needs as the command line's help say
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from domino_print.errors import OptionError, SizeError, WordedError, flag_name
 from domino_print.options.table import HELP_LANG, OPTIONS, Option
@@ -54,41 +53,10 @@ def describe(error: WordedError, surface: str = "cli", lang: str = HELP_LANG) ->
     raise TypeError(f"describe words an exception, not {type(error).__name__}")
 
 
-_SIZE_FIXES: dict[str, tuple[str, tuple[str, ...]]] = {
-    "tile_does_not_fit": ("choose a smaller {tile_size} or larger {paper}", ("tile_size", "paper")),
-    "tiles_too_small": ("use larger {paper} or a smaller {margin}", ("paper", "margin")),
-    "tile_does_not_fit_marks": ("choose a smaller {tile_size} or larger {paper}, or leave out {registration}",
-                                ("tile_size", "paper", "registration")),
-    "registration_fold": ("use {backs} duplex, or leave out {registration}", ("backs", "registration")),
-    "tiles_too_small_marks": ("use larger {paper}, or leave out {registration}", ("paper", "registration")),
-    "registration_no_room": ("use larger {paper}, or leave out {registration}", ("paper", "registration")),
-    "margins_too_large": ("use a smaller {margin} or larger {paper}", ("margin", "paper")),
-    "set_out_of_range": ("choose {max} from 0 to {max_top}", ("max",)),
-    "gap_too_wide": ("use a {gap} of 0 to {max_gap_mm:g} mm", ("gap",)),
-    "negative": ("use zero or more millimetres for {margin} and {gap}", ("margin", "gap")),
-    "not_a_number": ("use plain numbers of millimetres for {margin} and {gap}", ("margin", "gap")),
-    "orientation": ("use {orientation} auto, portrait or landscape", ("orientation",)),
-}
-
-
 def word_size_error(error: SizeError) -> OptionError:
-    """A neutral ``SizeError`` from the geometry as an ``OptionError`` naming the options to change,
-    worded from the catalogues (``error.size.<problem>``, from the sizes it carries: a pair of
-    lengths ``tile_mm`` as ``tile_mm_0`` and ``tile_mm_1``)."""
-    fix, fields = _SIZE_FIXES.get(error.problem, ("", ()))
-    says = f"size.{error.problem}" + ("_folded" if error.sizes.get("folded") else "")
-    if catalogue("en").get(f"error.{says}") is not None:
-        values: dict[str, Any] = {}
-        for name, value in error.sizes.items():
-            if isinstance(value, tuple):
-                values.update({f"{name}_{index}": part for index, part in enumerate(value)})
-            elif name not in fields:
-                values[name] = value
-        return OptionError(says=says, fields=fields, **values)
-    message = str(error).replace("{", "{{").replace("}", "}}")
-    template = f"{message}; {fix}" if fix else message
-    sizes: dict[str, Any] = dict(error.sizes)
-    return OptionError(template, fields=fields, **sizes)
+    """A neutral ``SizeError`` from the geometry as an ``OptionError`` (exit code 2), with the same
+    words (``error.size.<problem>``) and the options they name."""
+    return OptionError(says=error.says, fields=error.fields, **error.values)
 
 
 def value_label(name: str, value: str, lang: str = HELP_LANG) -> str:

@@ -401,6 +401,6 @@ def _copy_attributes(source: Path | None, temporary: Path) -> None:
 
 def _system(error: OSError) -> dict[str, Any]:
     """What the system said, for a ``FileError``: its errno and its words."""
-    return {"errno": error.errno, "reason": error.strerror or str(error)}
+    return {"errno": error.errno, "system_said": error.strerror or str(error)}
 
 

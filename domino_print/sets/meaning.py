@@ -54,7 +54,7 @@ from fractions import Fraction
 from pathlib import PurePath
 from typing import NamedTuple
 
-from domino_print.errors import DominoError
+from domino_print.errors import WordedError
 from domino_print.sets.values import LANGS, NotAValue, evaluate, roman_value, shown, value_of
 from domino_print.texts.page_text import normalise
 
@@ -152,16 +152,15 @@ class Clash(NamedTuple):
     sides: tuple[int, int]
 
 
-class MeaningError(DominoError):
+class MeaningError(WordedError):
     """A list whose two rows share a meaning; ``clash`` carries the lines, texts and meaning."""
 
     def __init__(self, clash: Clash) -> None:
         self.clash = clash
-        what = "the same value" if clash.shared.kind == "value" else "the same meaning"
-        super().__init__(
-            f"lines {clash.first_line} and {clash.second_line}: {clash.first_text!r} and "
-            f"{clash.second_text!r} have {what}, {clash.shared.shown()}"
-        )
+        says = "meaning.same_value" if clash.shared.kind == "value" else "meaning.same_meaning"
+        super().__init__(says=says, first_line=clash.first_line, second_line=clash.second_line,
+                         first=repr(clash.first_text), second=repr(clash.second_text),
+                         shared=clash.shared.shown())
 
 
 def clashes(rows: Sequence[Row], langs: Sequence[str] = LANGS) -> list[Clash]:
@@ -213,17 +212,18 @@ def check_rows(rows: Sequence[Row], langs: Sequence[str] = LANGS) -> None:
         raise MeaningError(found[0])
 
 
-class LoopError(DominoError):
-    """A deck that is not one single loop (or chain): ``problem`` is "dead_end" (a question no
-    card answers, at ``card``), "two_answers" (a question two cards answer), "cycles" (the
-    deck falls into ``cycles`` separate loops), "two_questions" (a card answering two cards'
-    questions) or "not_a_chain"; ``card`` counts from 1."""
+class LoopError(WordedError):
+    """A deck that is not one single loop (or chain): ``says`` is ``loop.dead_end`` (a question no
+    card answers, at ``card``), ``loop.two_answers`` (a question two cards answer), ``loop.cycles``
+    (the deck falls into ``cycles`` separate loops), ``loop.two_questions`` (a card answering two
+    cards' questions), ``loop.asks_nothing`` (a loop's card that asks nothing) or ``loop.chain_*``
+    (not one chain); ``card`` counts from 1."""
 
-    def __init__(self, problem: str, message: str, *, card: int = 0, cycles: int = 0) -> None:
-        self.problem = problem
+    def __init__(self, says: str, /, *, card: int = 0, cycles: int = 0, **values: object) -> None:
         self.card = card
         self.cycles = cycles
-        super().__init__(message)
+        values = {"card": card, "cycles": cycles, **values}
+        super().__init__(says=says, fields=(), **values)
 
 
 class Card(NamedTuple):
@@ -250,11 +250,10 @@ def _next_cards(cards: Sequence[Card], answer_of: dict[Meaning, Meaning] | None,
         wanted = answer_of.get(asked, asked) if answer_of is not None else asked
         found = holders.get(wanted, [])
         if not found:
-            raise LoopError("dead_end", f"card {index + 1}: no card answers {card.asks.text!r}",
-                            card=index + 1)
+            raise LoopError("loop.dead_end", card=index + 1, asked=repr(card.asks.text))
         if len(found) > 1:
-            raise LoopError("two_answers", f"card {index + 1}: cards {found[0] + 1} and {found[1] + 1} "
-                            f"both answer {card.asks.text!r}", card=index + 1)
+            raise LoopError("loop.two_answers", card=index + 1, first=found[0] + 1, second=found[1] + 1,
+                            asked=repr(card.asks.text))
         following.append(found[0])
     return following
 
@@ -267,8 +266,7 @@ def _one_question_each(following: list[int | None]) -> None:
         if step is None:
             continue
         if step in asked_by:
-            raise LoopError("two_questions", f"card {step + 1} answers the questions of cards "
-                            f"{asked_by[step] + 1} and {index + 1}", card=step + 1)
+            raise LoopError("loop.two_questions", card=step + 1, first=asked_by[step] + 1, second=index + 1)
         asked_by[step] = index
 
 
@@ -286,7 +284,7 @@ def check_loop(cards: Sequence[Card], rows: Sequence[Row] | None = None,
     cards = _roman_cards(cards, langs)
     following = _next_cards(cards, answers(rows, langs) if rows is not None else None, langs)
     if None in following:
-        raise LoopError("not_a_chain", "every card of a loop asks a question", card=following.index(None) + 1)
+        raise LoopError("loop.asks_nothing", card=following.index(None) + 1)
     _one_question_each(following)
     cycles, visited = 0, [False] * len(cards)
     for start in range(len(cards)):
@@ -298,7 +296,7 @@ def check_loop(cards: Sequence[Card], rows: Sequence[Row] | None = None,
             visited[at] = True
             at = following[at]
     if cycles != 1:
-        raise LoopError("cycles", f"the cards make {cycles} separate loops, not one", cycles=cycles)
+        raise LoopError("loop.cycles", cycles=cycles)
 
 
 def check_chain(cards: Sequence[Card], rows: Sequence[Row] | None = None,
@@ -309,8 +307,7 @@ def check_chain(cards: Sequence[Card], rows: Sequence[Row] | None = None,
     ends = [i for i, card in enumerate(cards) if card.asks is None]
     cards = _roman_cards(cards, langs)
     if len(starts) != 1 or len(ends) != 1:
-        raise LoopError("not_a_chain", f"a chain has one start card and one end card, not "
-                        f"{len(starts)} and {len(ends)}")
+        raise LoopError("loop.chain_ends", starts=len(starts), ends=len(ends))
     following = _next_cards(cards, answers(rows, langs) if rows is not None else None, langs)
     _one_question_each(following)
     at: int | None = starts[0]
@@ -318,8 +315,7 @@ def check_chain(cards: Sequence[Card], rows: Sequence[Row] | None = None,
     while at is not None:
         visited += 1
         if visited > len(cards):
-            raise LoopError("cycles", "the chain comes back on itself", card=at + 1)
+            raise LoopError("loop.chain_comes_back", card=at + 1)
         at = following[at]
     if visited != len(cards):
-        raise LoopError("cycles", f"the chain reaches {visited} of its {len(cards)} cards",
-                        cycles=2)
+        raise LoopError("loop.chain_too_short", visited=visited, count=len(cards), cycles=2)

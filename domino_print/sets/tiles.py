@@ -42,10 +42,7 @@ def double_set(top: int = 6) -> tuple[Tile, ...]:
     The order is by first value then second: 0-0, 0-1, ..., 0-top, 1-1, ... top-top.
     """
     if not 0 <= top <= MAX_TOP:
-        raise SizeError(
-            "set_out_of_range", f"a double-{top} set is out of range; sets go from 0 to {MAX_TOP}",
-            top=top, max_top=MAX_TOP,
-        )
+        raise SizeError("size.set_out_of_range", top=top, max_top=MAX_TOP)
     return tuple(Tile(a, b) for a in range(top + 1) for b in range(a, top + 1))
 
 
