@@ -154,9 +154,9 @@ def test_deeper_errors_name_fields_on_a_form_and_flags_on_the_command_line(tmp_p
     with pytest.raises(OptionError) as caught:
         validate_rules(context)
     form, cli = both(caught.value)
-    assert form.endswith("use \u201cLanguage\u201d fr or \u201cLanguage\u201d de or "
+    assert form.endswith("use \u201cLanguage\u201d fr, \u201cLanguage\u201d de, "
                          "\u201cLanguage\u201d en or \u201cLanguage\u201d es") and "--" not in form, form
-    assert cli.endswith("use --lang fr or --lang de or --lang en or --lang es"), cli
+    assert cli.endswith("use --lang fr, --lang de, --lang en or --lang es"), cli
     with pytest.raises(OptionError) as caught:
         validate_rules(context._replace(lang="en", variant="bridge"))
     form, cli = both(caught.value)

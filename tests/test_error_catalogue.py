@@ -27,9 +27,7 @@ UNCONVERTED: frozenset[str] = frozenset({
     # picture files (issue 31, item 2):
     "pictures/decode.py", "pictures/raster.py", "pictures/reduce.py", "pictures/svg.py", "studio/uploads.py",
     # still to convert outside themes/:
-    "cli.py", "geometry/backs.py", "geometry/printer.py", "options/table.py", "pdf/rules_page.py",
-    "rules/content.py", "sets/association.py", "sets/job.py", "sets/levels.py", "sets/tiles.py",
-    "site/build.py",
+    "cli.py", "options/table.py", "sets/association.py", "site/build.py",
 })
 """Files (under ``domino_print/``) that still raise a user-facing error with an English sentence."""
 

@@ -114,7 +114,7 @@ def parse_back_offset(text: str) -> tuple[float, float]:
 def mirrors_left_right(page_w: float, page_h: float, duplex: str) -> bool:
     """True if the back is the front mirrored left-right; False if mirrored top-bottom."""
     if duplex not in DUPLEX_EDGES:
-        raise OptionError("{duplex} {value!r}: use long or short", fields=("duplex",), value=duplex)
+        raise OptionError(says="backs.duplex", fields=("duplex",), value=repr(duplex))
     portrait = page_w <= page_h
     return (duplex == "long") == portrait
 

@@ -24,14 +24,11 @@ def parse_scale(text: str) -> tuple[float, float]:
     table (``options.values.decimal_points``), for every surface."""
     match = _SCALE.match(text)
     if not match:
-        raise OptionError("{scale} {text!r} is not X,Y in percent, such as 100.6,99.8 (or 100,6;99,8)",
-                          fields=("scale",), text=text)
+        raise OptionError(says="scale.not_a_pair", fields=("scale",), text=repr(text))
     x, y = (float(value) for value in match.groups())
     low, high = SCALE_LIMITS
     if not (low <= x <= high and low <= y <= high):
-        raise OptionError("{scale} {text}: each value must be between {low:g} and {high:g} %; a printer "
-                          "further off is scaling the page to fit: print at 100 % (actual size) and "
-                          "measure again", fields=("scale",), text=text.strip(), low=low, high=high)
+        raise OptionError(says="scale.too_far", fields=("scale",), text=text.strip(), low=low, high=high)
     return (x, y)
 
 

@@ -297,7 +297,7 @@ def draw_rules_page(
     """
     content = build_content(ctx)
     if page_width_pt - 2 * margin_pt <= 0 or page_height_pt - 2 * margin_pt <= 0:
-        raise RulesError("the page margins leave no room for the rules page; use smaller margins")
+        raise RulesError(says="rules.no_room", fields=("margin",))
     for scale in REDUCTIONS:
         # A page too small for the text (A5) gets the layout of a larger page, reduced.
         width = (page_width_pt - 2 * margin_pt) / scale
@@ -314,11 +314,8 @@ def draw_rules_page(
     a5_short, a5_long = PAPERS_MM["A5"]
     if short_mm >= a5_short - 0.5 and long_mm >= a5_long - 0.5:  # A5 or larger: the margins take the room
         raise RulesError(
-            "the rules page does not fit inside {margin_mm:g} mm margins on a {short_mm:.0f} x {long_mm:.0f} "
-            "mm page; use smaller margins, or leave the rules out with {no_rules}",
-            fields=("no_rules",), margin_mm=round(margin_pt / mm, 1), short_mm=short_mm, long_mm=long_mm)
+            says="rules.margins_too_large", fields=("no_rules",), margin_mm=round(margin_pt / mm, 1),
+            short_mm=short_mm, long_mm=long_mm)
     raise RulesError(
-        "the rules page does not fit on a {short_mm:.0f} x {long_mm:.0f} mm page; use A5 paper or "
-        "larger, smaller margins, or leave the rules out with {no_rules}",
-        fields=("no_rules",), short_mm=short_mm, long_mm=long_mm,
+        says="rules.page_too_small", fields=("no_rules",), short_mm=short_mm, long_mm=long_mm,
     )

@@ -9,6 +9,7 @@ set, the house rules a user changed, what touching halves share, the example fig
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
 from domino_print import texts
@@ -112,6 +113,11 @@ def too_small(top: int) -> RulesError:
     return _too_small(top)
 
 
+def _choices(option: str, values: Iterable[str]) -> OneOf:
+    """``--rules famille, --rules points or --rules doubles``, worded per surface and language."""
+    return OneOf([Phrase("option.with_value", option=OptionName(option), value=value) for value in values])
+
+
 def validate_rules(ctx: RulesContext) -> None:
     """Raise ``RulesError`` (one line, naming the fix) for an impossible combination: each case
     below in turn, so the first wrong thing is the one named."""
@@ -128,14 +134,11 @@ def validate_rules(ctx: RulesContext) -> None:
 def _known_game(ctx: RulesContext) -> Variant:
     """The game ``ctx`` names, in a language the catalogues have."""
     if ctx.lang not in texts.languages():
-        choices = " or ".join("{lang} " + lang for lang in texts.languages())
-        raise RulesError("unknown rules language {value!r}; use " + choices, fields=("lang",),
-                         value=ctx.lang)
+        raise RulesError(says="rules.unknown_lang", fields=("lang",), value=repr(ctx.lang),
+                         choices=_choices("lang", texts.languages()))
     if ctx.variant not in registry():
-        names = [f"{{rules}} {name}" for name in registry()]
-        listed = ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else names[0]
-        raise RulesError("unknown rules variant {value!r}; use " + listed, fields=("rules",),
-                         value=ctx.variant)
+        raise RulesError(says="rules.unknown_variant", fields=("rules",), value=repr(ctx.variant),
+                         choices=_choices("rules", registry()))
     return variant(ctx.variant)
 
 
@@ -163,7 +166,7 @@ def _check_target(ctx: RulesContext) -> None:
     if ctx.target is not None and (
         isinstance(ctx.target, bool) or not isinstance(ctx.target, int) or ctx.target < 1
     ):
-        raise RulesError(f"the target score must be a whole number of 1 or more, not {ctx.target!r}")
+        raise RulesError(says="rules.target", fields=("target",), value=repr(ctx.target))
 
 
 def _check_set(ctx: RulesContext, game: Variant) -> None:
@@ -183,8 +186,8 @@ def _check_set(ctx: RulesContext, game: Variant) -> None:
 def _check_starter(ctx: RulesContext) -> None:
     """A starter rule the games know; the highest double only with numbers."""
     if ctx.starter is not None and ctx.starter not in STARTERS:
-        raise RulesError("unknown starter {value!r}; use {starter} " + " or {starter} ".join(STARTERS),
-                         fields=("starter",), value=ctx.starter)
+        raise RulesError(says="rules.unknown_starter", fields=("starter",), value=repr(ctx.starter),
+                         choices=_choices("starter", STARTERS))
     if ctx.starter == "plus-grand-double" and ctx.kind not in NUMBER_KINDS:
         raise RulesError(says="rules.starter_needs_numbers", fields=("starter",))
 

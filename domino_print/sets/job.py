@@ -137,9 +137,8 @@ def build_job(options: Options) -> Job:
         parts = level_parts(options, source, sheet)
     elif wants_association(options, source):
         if options.only is not None:
-            raise OptionError("{only} names tiles of a classic set by their values, such as 4-2, and "
-                              "{theme} {name!r} makes an association set or a loop; leave {only} out",
-                              fields=("only", "theme"), name=source.theme.name)
+            raise OptionError(says="tiles.only_classic", fields=("only", "theme"),
+                              name=repr(source.theme.name))
         from domino_print.sets.association import association_parts  # association sets only
 
         parts = association_parts(options, source, sheet)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from domino_print.errors import OptionError
+from domino_print.errors import OptionError, OptionName
 from domino_print.options.table import Options
 from domino_print.sets.parts import LevelDeck, PairsSource, SetParts, Source
 from domino_print.sets.tiles import Tile
@@ -40,32 +40,27 @@ def ladder_for(options: Options, source: Source) -> Ladder:
     """The ladder of levels that serves the set ``options`` ask for; ``OptionError`` naming the fix
     when the theme names none, none serves the faces, or fewer levels than ``--niveaux``."""
     if isinstance(source, PairsSource):
-        raise OptionError("{niveaux} makes its levels from a theme's levels, and a list of pairs has "
-                          "none; make one list per level, or use {theme} {themes}",
-                          fields=("niveaux", "theme"), themes=level_themes())
+        raise OptionError(says="level.list_has_none", fields=("niveaux", "theme"), themes=level_themes())
     theme = source.theme
     association = theme.association
     if association is None or not association.levels:
-        raise OptionError("theme {name!r} names no levels; use {niveaux} with {theme} {themes} (their "
-                          "levels: domino-print themes), or leave {niveaux} out",
-                          fields=("niveaux", "theme"), name=theme.name, themes=level_themes())
+        raise OptionError(says="level.theme_has_none", fields=("niveaux", "theme"), name=repr(theme.name),
+                          themes=level_themes())
     faces: tuple[str, ...] = association.default_faces
     if options.faces is not None:
         faces = tuple(name.strip() for name in options.faces.split(","))
         found = next((ladder for ladder in association.levels if ladder.fits(faces)), None)
         if found is None:
             served = sorted({name for ladder in association.levels for name in ladder.serves})
-            raise OptionError("{niveaux}: theme {name!r} names levels for the faces {served}; choose one "
-                              "of them with {faces}, or leave {niveaux} out", fields=("niveaux", "faces"),
-                              name=theme.name, served=", ".join(served))
+            raise OptionError(says="level.faces", fields=("niveaux", "faces"), name=repr(theme.name),
+                              served=", ".join(served))
         ladder = found
     else:
         ladder = association.levels[0]
     if options.niveaux is not None and options.niveaux > len(ladder.levels):
         labels = ", ".join(level.label_in(options.lang) for level in ladder.levels)
-        raise OptionError("{niveaux} {count}: theme {name!r} names {have} levels for these faces ({labels}); "
-                          "choose {niveaux} {have} or fewer", fields=("niveaux",), count=options.niveaux,
-                          name=theme.name, have=len(ladder.levels), labels=labels)
+        raise OptionError(says="level.too_many", fields=("niveaux",), count=options.niveaux,
+                          name=repr(theme.name), have=len(ladder.levels), labels=labels)
     return ladder
 
 
@@ -77,14 +72,12 @@ def level_parts(options: Options, source: Source, sheet: SheetSpec) -> SetParts:
     assert options.niveaux is not None
     ladder = ladder_for(options, source)
     if options.sets > 1:
-        raise OptionError("{niveaux} prints one deck per level, each with its mark, and {sets} copies one "
-                          "deck with a mark per copy; keep one of them", fields=("niveaux", "sets"))
+        raise OptionError(says="level.and_sets", fields=("niveaux", "sets"))
     for name in (*LEVEL_SETTINGS, "max"):
         given = getattr(options, name) is not None
         if given and (ladder.sets(name) or (name == "max" and ladder.sets("values"))):
-            raise OptionError("{" + name + "} is set by each level of theme {theme_name!r} with {niveaux}; "
-                              "leave {" + name + "} out, or leave {niveaux} out",
-                              fields=(name, "niveaux"), theme_name=source.theme.name)
+            raise OptionError(says="level.sets_it", fields=(name, "niveaux"), setting=OptionName(name),
+                              theme_name=repr(source.theme.name))
     faces = options.faces
     if faces is None and ladder.faces:
         faces = ",".join(ladder.faces)
@@ -99,10 +92,8 @@ def level_parts(options: Options, source: Source, sheet: SheetSpec) -> SetParts:
     first_label, first = built[0]
     for number, (label, parts) in enumerate(built, start=1):
         if len(parts.tiles) != len(first.tiles):
-            raise OptionError("{niveaux}: level {number} ({label}) makes {count} cards and level 1 ({first}) "
-                              "{first_count}; every level needs as many values", fields=("niveaux",),
-                              number=number, label=label, count=len(parts.tiles), first=first_label,
-                              first_count=len(first.tiles))
+            raise OptionError(says="level.unequal", fields=("niveaux",), number=number, label=label,
+                              count=len(parts.tiles), first=first_label, first_count=len(first.tiles))
     decks: list[LevelDeck] = []
     faces_so_far: list[Face] = []
     for number, (label, parts) in enumerate(built, start=1):

@@ -56,12 +56,10 @@ def parse_tile_names(text: str) -> tuple[tuple[int, int], ...]:
     for part in text.split(","):
         match = _TILE_NAME.match(part)
         if not match:
-            raise OptionError("{only} {part!r} is not a tile; name each tile by its two values, "
-                              "such as 4-2,6-6", fields=("only",), part=part.strip())
+            raise OptionError(says="tiles.not_a_tile", fields=("only",), part=repr(part.strip()))
         low, high = sorted(int(value) for value in match.groups())
         if (low, high) in named:
-            raise OptionError("{only} names the tile {low}-{high} twice; name each tile once",
-                              fields=("only",), low=low, high=high)
+            raise OptionError(says="tiles.twice", fields=("only",), low=low, high=high)
         named.append((low, high))
     return tuple(named)
 
@@ -74,10 +72,7 @@ def select_tiles(tiles: Sequence[Tile], named: Sequence[tuple[int, int]], *, top
     chosen = []
     for low, high in named:
         if (low, high) not in by_values:
-            raise OptionError("{only}: there is no tile {high}-{low} in {set_name}, whose values run "
-                              "from 0 to {top}; name tiles by two values from 0 to {top}, "
-                              "such as {top}-{example}",
-                              fields=("only",), high=high, low=low, set_name=set_name, top=top,
-                              example=min(2, top))
+            raise OptionError(says="tiles.not_in_set", fields=("only",), high=high, low=low,
+                              set_name=set_name, top=top, example=min(2, top))
         chosen.append(by_values[(low, high)])
     return tuple(chosen)
