@@ -171,9 +171,10 @@ def file_errors_say(another: object) -> Callable[[F], F]:
 ANOTHER_OUT = Phrase("file_fix.another_out")
 
 
-def say(line: str, done: str = "; the files were written") -> None:
+def say(line: str, written: bool = True) -> None:
     """Print ``line`` on stdout; a closed pipe there (``domino-print ... | true``) is one line on
-    stderr, not click's silent exit 1 (nor Python's complaint when it flushes at exit)."""
+    stderr, not click's silent exit 1 (nor Python's complaint when it flushes at exit), saying
+    whether the files the line tells of were ``written``."""
     try:
         click.echo(line)
         sys.stdout.flush()
@@ -181,8 +182,7 @@ def say(line: str, done: str = "; the files were written") -> None:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())  # nothing more to flush into the closed pipe
         os.close(devnull)
-        raise DominoError(f"the output this line was for is closed (broken pipe), so it was not shown{done}"
-                          ) from None
+        raise WordedError(says="output.broken_pipe_written" if written else "output.broken_pipe") from None
 
 
 def _one_line(summary: str) -> str:
@@ -377,7 +377,7 @@ def themes_command() -> None:
         if theme.association is not None:
             faces = "  (--faces " + ", ".join(r.name for r in theme.association.representations) + ")"
             faces += levels_text(theme.association.levels)
-        say(f"{theme.name:<14} {values:<6} {theme.description_in('en')}{faces}", done="")
+        say(f"{theme.name:<14} {values:<6} {theme.description_in('en')}{faces}", written=False)
 
 
 def levels_text(ladders: tuple[Ladder, ...]) -> str:

@@ -143,17 +143,15 @@ def _check_reprint(given: Mapping[str, Any], values: Mapping[str, Any]) -> None:
     no rules page, so the options that describe it are refused with it."""
     number, sets = given.get("set"), values["sets"]
     if number is not None and number > sets:
-        raise OptionError("{set} {number} is above {sets} {count}: the sets are numbered 1 to {count}; "
-                          "use one of them", fields=("set", "sets"), number=number, count=sets)
+        raise OptionError(says="reprint.set_above", fields=("set", "sets"), number=number, count=sets)
     if given.get("only") is None:
         return
     if sets > 1 and number is None:
-        raise OptionError("{only} with {sets} {count} prints those tiles once: say which set they belong "
-                          "to with {set} N (1 to {count})", fields=("only", "sets", "set"), count=sets)
+        raise OptionError(says="reprint.which_set", fields=("only", "sets", "set"), count=sets)
     for option in OPTIONS:
         if RULES_PAGE in option.needs and given.get(option.name) not in (None, False):
-            raise OptionError("{only} reprints tiles without the rules page, which {%s} describes; drop {%s}"
-                              .replace("%s", option.name), fields=("only", option.name))
+            raise OptionError(says="reprint.no_rules_page", fields=("only", option.name),
+                              subject=OptionName(option.name))
 
 
 def parse_calibrate(mapping: Mapping[str, object]) -> tuple[Paper, str, str, tuple[float, float]]:

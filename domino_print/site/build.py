@@ -71,14 +71,13 @@ def read_marker(out: Path) -> dict | None:
     try:
         data = json.loads(marker.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError):
-        raise DominoError(f"{marker} is damaged; delete {out} and build the site again") from None
+        raise WordedError(says="site.marker_damaged", marker=marker, out_folder=out) from None
     if not isinstance(data, dict) or not isinstance(data.get("files"), dict):
-        raise DominoError(f"{marker} is not a domino-print site marker; delete {out} or choose another --out")
+        raise WordedError(says="site.not_a_marker", fields=("out",), marker=marker, out_folder=out)
     for name, digest in data["files"].items():  # a marker edited by hand names nothing outside the site
         if not (isinstance(name, str) and _OWN_NAME.fullmatch(name) and isinstance(digest, str)
                 and _DIGEST.fullmatch(digest)):
-            raise DominoError(f"{marker} lists {name!r}, which is not a file domino-print writes; "
-                              f"delete {out} and build the site again")
+            raise WordedError(says="site.marker_lists_other", marker=marker, name=repr(name), out_folder=out)
     return data
 
 
@@ -89,9 +88,9 @@ _DIGEST = re.compile(r"[0-9a-f]{64}")
 
 def _check_folder(out: Path) -> None:
     if os.path.lexists(out) and (out.is_symlink() and not out.is_dir()):
-        raise DominoError(f"{out} is a link to nothing usable; remove it or choose another --out")
+        raise WordedError(says="site.dangling_link", fields=("out",), out_folder=out)
     if os.path.lexists(out) and not out.is_dir():
-        raise DominoError(f"{out} is not a folder; choose a folder for --out, such as site/")
+        raise WordedError(says="site.not_a_folder", fields=("out",), out_folder=out)
 
 
 _LEFTOVER = re.compile(r"\.(?P<name>.+)\.(?:[a-z0-9_]{8}\.tmp|(?P<old>[0-9a-f]{8})\.old)")
@@ -130,11 +129,10 @@ def _check_out(out: Path) -> dict | None:
         return None
     marker = read_marker(out)
     if marker is None and any(out.iterdir()):
-        raise DominoError(f"{out} holds files domino-print did not write (it has no {MARKER}); "
-                          "choose an empty or a new folder for --out")
+        raise WordedError(says="site.not_ours", fields=("out",), out_folder=out, marker=MARKER)
     sets = out / SETS_DIR
     if os.path.lexists(sets) and (sets.is_symlink() or not sets.is_dir()):
-        raise DominoError(f"{sets} is not a folder domino-print made; move it away or choose another --out")
+        raise WordedError(says="site.sets_not_ours", fields=("out",), sets=sets)
     return marker
 
 
@@ -156,8 +154,7 @@ def build_site(catalogue_path: Path, out: Path, *, progress: Callable[[str], Non
     def check_writable(relative: str) -> None:
         path = out / relative
         if os.path.lexists(path) and not ours(path):
-            raise DominoError(f"{path} was not written by domino-print, or was changed since; "
-                              "move it away, or choose another --out")
+            raise WordedError(says="site.file_changed", fields=("out",), path=path)
 
     made_now = 0
     created: list[Path] = []
@@ -240,7 +237,7 @@ def _lock(out: Path) -> int | None:
         fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
         os.close(handle)
-        raise DominoError(f"another domino-print site is writing {out}; wait until it is done") from None
+        raise WordedError(says="site.busy", out_folder=out) from None
     return handle
 
 
