@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from domino_print.errors import DominoError
+
 PACKAGE = Path(__file__).resolve().parents[1] / "domino_print"
 
 UNCONVERTED: frozenset[str] = frozenset({
@@ -164,3 +166,92 @@ def test_no_error_a_person_reads_is_written_in_english_in_the_python():
 @pytest.mark.parametrize("path", sorted(UNCONVERTED))
 def test_the_list_of_files_to_convert_only_names_files_still_to_convert(path):
     assert any(found == path for found, _, _ in sentences_raised()), f"{path} is converted: drop it"
+
+
+def _keys_said() -> list[tuple[str, int, str]]:
+    """(file, line, key) of every ``says="..."`` written out in the package (a whole key)."""
+    found = []
+    for module, tree in _modules().items():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.keyword) and node.arg == "says" and isinstance(node.value, ast.Constant):
+                found.append((module, getattr(node.value, "lineno", 0), str(node.value.value)))
+    return found
+
+
+def test_every_key_an_error_says_is_in_the_four_catalogues():
+    from domino_print.texts import catalogue, languages
+
+    missing = [f"{module}:{line}: error.{key} ({lang})" for module, line, key in _keys_said()
+               for lang in languages() if f"error.{key}" not in catalogue(lang)
+               and f"error.{key}.other" not in catalogue(lang)]
+    assert not missing, "\n".join(missing)
+
+
+# -- converted errors in the reader's language -------------------------------------------------------
+@pytest.mark.parametrize(("args", "french"), [
+    (["--only", "7-2"], "il n’y a pas de domino 7-2 dans"),
+    (["--only", "4-2,x"], "'x' n’est pas un domino"),
+    (["--scale", "100.6"], "--scale '100.6' n’est pas X,Y en pourcentage"),
+    (["--tile-size", "150x300mm"], "ne tient pas dans la zone imprimable"),
+    (["--theme", "fruits", "--niveaux", "2"], "le thème 'fruits' ne définit aucun niveau"),
+])
+def test_the_command_line_says_converted_errors_in_french(args, french, run_cli, tmp_path):
+    result = run_cli(*args, "--out", tmp_path / "x.pdf", "--lang", "fr")
+    assert result.exit_code != 0 and french in result.stderr, result.stderr
+    assert "Traceback" not in result.stderr and not (tmp_path / "x.pdf").exists()
+    english = run_cli(*args, "--out", tmp_path / "x.pdf", "--lang", "en")
+    assert french not in english.stderr and english.exit_code == result.exit_code
+
+
+def test_the_site_says_its_refusals_in_the_systems_language(run_cli, tmp_path, monkeypatch):
+    catalogue = tmp_path / "catalogue.toml"
+    catalogue.write_text('[[set]]\nname = "Fruits"\noptions = { theme = "fruits" }\n', encoding="utf-8")
+    out = tmp_path / "site"
+    out.symlink_to(tmp_path / "nowhere")
+    monkeypatch.setenv("LC_ALL", "fr_FR.UTF-8")
+    result = run_cli("site", catalogue, "--out", out)
+    assert result.exit_code == 1, result.stderr
+    said = "est un lien vers rien d’utilisable ; supprimez-le ou choisissez un autre --out"
+    assert f"{out} {said}" in result.stderr
+    monkeypatch.setenv("LC_ALL", "en_GB.UTF-8")
+    assert "is a link to nothing usable; remove it or choose another --out" in run_cli(
+        "site", catalogue, "--out", out).stderr
+
+
+def test_describe_words_converted_errors_in_the_forms_language():
+    from domino_print.api import describe, parse_options
+
+    for options, french, label in [
+        ({"theme": "nombres", "niveaux": 2, "range": "0-20"}, "est fixé par chaque niveau du thème 'nombres'",
+         "Niveaux"),
+        ({"tile_size": "150x300mm"}, "ne tient pas dans la zone imprimable", "Taille des dominos"),
+        ({"theme": "fruits", "niveaux": 2}, "le thème 'fruits' ne définit aucun niveau", "Niveaux"),
+    ]:
+        with pytest.raises(DominoError) as caught:
+            parse_options(options)
+        worded = describe(caught.value, "form", "fr")
+        assert french in worded and label in worded and "--" not in worded, worded
+        assert french not in describe(caught.value, "form", "en")
+
+
+def test_the_api_says_a_document_error_in_each_language():
+    from domino_print.api import DocumentError, describe, render_page_png
+
+    with pytest.raises(DocumentError) as caught:
+        render_page_png(b"%PDF-1.4 not ours", 0)
+    assert str(caught.value).startswith("these bytes are not a PDF domino-print made")
+    assert describe(caught.value, "form", "fr").startswith("ces octets ne sont pas un PDF fait par")
+    assert describe(caught.value, "form", "de").startswith("diese Bytes sind kein PDF")
+
+
+def test_a_loop_and_a_size_error_are_worded_in_french():
+    from domino_print.errors import SizeError, flag_name
+    from domino_print.sets.meaning import Card, Half, LoopError, check_loop
+
+    with pytest.raises(LoopError) as caught:
+        check_loop([Card(Half("1"), Half("2")), Card(Half("2"), Half("1")),
+                    Card(Half("3"), Half("4")), Card(Half("4"), Half("3"))])
+    assert caught.value.worded(flag_name, "fr") == "les cartes forment 2 boucles séparées, et non une seule"
+    size = SizeError("size.gap_too_wide", gap_mm=25.0, max_gap_mm=20.0)
+    assert size.fields == ("gap",) and "--" not in str(size)
+    assert size.worded(flag_name, "fr") == "un écart de 25 mm est trop large ; choisissez --gap de 0 à 20 mm"
