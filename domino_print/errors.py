@@ -28,7 +28,6 @@ with a sentence instead.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Mapping, Sequence
 
 
@@ -112,8 +111,11 @@ class OptionName(Phrase):
 
 
 def in_words(value: object, lang: str, name_of: Callable[[str], str] = flag_name) -> object:
-    """A message's value as ``lang`` says it: a ``Phrase`` worded, anything else as it is."""
-    return value.in_words(lang, name_of) if isinstance(value, Phrase) else value
+    """A message's value as ``lang`` says it: a ``Phrase`` worded, a ``WordedError`` (an error
+    quoted inside another's message) worded too, anything else as it is."""
+    if isinstance(value, Phrase):
+        return value.in_words(lang, name_of)
+    return value.worded(name_of, lang) if isinstance(value, WordedError) else value
 
 
 def error_text(lang: str, key: str) -> str:
@@ -162,7 +164,9 @@ class WordedError(DominoError):
 
     def with_values(self, **values: object) -> WordedError:
         """The same error with some values changed (as a surface shows them)."""
-        changed = copy.copy(self)
+        changed = type(self).__new__(type(self))  # not copy.copy: it would call __init__ with args
+        changed.__dict__.update(self.__dict__)
+        changed.args = self.args
         changed.values = {**self.values, **values}
         return changed
 
@@ -222,7 +226,11 @@ class SizeError(WordedError, ValueError):
             if isinstance(value, tuple):
                 flat.update({f"{name}_{index}": part for index, part in enumerate(value)})
             flat[name] = value
-        fields = tuple(name for name in placeholders(error_text("en", says)) if name not in flat)
+        from domino_print.texts import placeholders
+
+        template = error_text("en", says)
+        named = sorted(placeholders(template), key=lambda name: template.index("{" + name))  # as they come
+        fields = tuple(name for name in named if name not in flat)
         self.sizes: Mapping[str, object] = dict(values)
         """The sizes as given (a pair of lengths whole)."""
         super().__init__(says=says, fields=fields, **flat)
@@ -233,15 +241,6 @@ def _plain_name(option: str) -> str:
     """An option named by no surface, for a neutral ``str()``: ``tile_size`` -> ``tile size``."""
     return option.replace("_", " ")
 
-
-
-def placeholders(template: str) -> tuple[str, ...]:
-    """The names a catalogue text fills (``{tile_size}``, ``{area_mm_0:g}``), in order, once each."""
-    import string
-
-    fields = (field for _, field, _, _ in string.Formatter().parse(template) if field)
-    names = (field.split(".")[0].split("[")[0] for field in fields)
-    return tuple(dict.fromkeys(names))
 
 
 class FileError(WordedError):

@@ -129,7 +129,8 @@ def sentences_raised() -> tuple[tuple[str, int, str], ...]:
             resolved = _resolve(module, name)
             if resolved is None or not _is_domino_error(*resolved):
                 continue
-            messages = [*node.args[:2], *(k.value for k in node.keywords if k.arg in ("says", "message"))]
+            said = ("says", "message", "problem")
+            messages = [*node.args, *(k.value for k in node.keywords if k.arg in said)]
             if any(_sentence(message) for message in messages):
                 found.append((path, node.lineno, name))
     return tuple(sorted(found))

@@ -270,8 +270,8 @@ def _kept(entry: Mapping | None, one: SiteSet, out: Path, old_files: Mapping[str
 def _fail(catalogue: Catalogue, one: SiteSet, error: DominoError) -> CatalogueError:
     if isinstance(error, WordedError):
         key = error.fields[0] if error.fields else ""
-        return CatalogueError(catalogue.path, one.where, key, error.worded(lambda option: option))
-    return CatalogueError(catalogue.path, one.where, "", str(error))
+        return CatalogueError(catalogue.path, one.where, key, "catalogue.problem", problem=error)
+    return CatalogueError(catalogue.path, one.where, "", "catalogue.problem", problem=str(error))
 
 
 def _make_set(catalogue: Catalogue, one: SiteSet) -> tuple[Made, dict[str, bytes]]:

@@ -29,7 +29,7 @@ import os
 import re
 import sys
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import NamedTuple
 
@@ -61,16 +61,46 @@ _SET_KEYS = ("name", "description", "file", "options")
 
 class CatalogueError(OptionError):
     """A catalogue the site cannot be made from (exit code 2, as a bad option); ``where`` names the set
-    (or the table), ``key`` the option or key at fault (or ""), ``problem`` the rest. ``str()`` is the
-    one line to show, options named as the catalogue writes them (``max``, not ``--max``)."""
+    (a ``Where``, or the table ``[site]``), ``key`` the option or key at fault (or ""), ``says`` the
+    problem's words (``error.catalogue.<problem>``) and ``values`` its values (``problem``: an error
+    the options gave, quoted). Its words start with the catalogue and the place; options are named as
+    the catalogue writes them (``max``, not ``--max``) on every surface."""
 
-    def __init__(self, catalogue: Path, where: str, key: str, problem: str) -> None:
+    def __init__(self, catalogue: Path, where: object, key: str, says: str, /, **values: object) -> None:
         self.catalogue = catalogue
         self.where = where
         self.key = key
-        self.problem = problem
-        place = f"{catalogue}: {where}" if where else str(catalogue)
-        super().__init__(f"{place}: {problem}")  # a finished message: no field to word
+        super().__init__(says=says, fields=(), catalogue=catalogue, where=where, **values)
+
+    def template_in(self, lang: str) -> str:
+        place = texts.text(lang, "error.catalogue.in_place" if self.where else "error.catalogue.in_file")
+        return place + super().template_in(lang)
+
+    def worded(self, name_of: Callable[[str], str], lang: str = "en") -> str:
+        given = self.values
+        self.values = {name: value.in_words(lang) if isinstance(value, Where) else value
+                       for name, value in given.items()}  # the set at fault, and another that clashes
+        try:
+            return super().worded(_as_written, lang)
+        finally:
+            self.values = given
+
+
+class Where(NamedTuple):
+    """A set of the catalogue, as a message names it in each language: ``set 2 "Fruits"``."""
+
+    number: int
+    name: str | None = None
+
+    def in_words(self, lang: str) -> str:
+        if self.name is None:
+            return texts.text(lang, "error.catalogue.set_number", number=self.number)
+        return texts.text(lang, "error.catalogue.set_named", number=self.number, name=self.name)
+
+
+def _as_written(option: str) -> str:
+    """An option as a catalogue writes it: ``max``."""
+    return option
 
 
 class SiteSet(NamedTuple):
@@ -89,8 +119,8 @@ class SiteSet(NamedTuple):
     """A content hash of the options, the theme's files, the package version and the site format."""
 
     @property
-    def where(self) -> str:
-        return f'set {self.number} "{self.name}"'
+    def where(self) -> Where:
+        return Where(self.number, self.name)
 
 
 class Catalogue(NamedTuple):
@@ -114,59 +144,59 @@ def read_catalogue(path: Path, *, ignore: tuple[Path, ...] = ()) -> Catalogue:
     try:
         table = tomllib.loads(data.decode("utf-8"))
     except UnicodeDecodeError:
-        raise CatalogueError(path, "", "", "the file is not UTF-8 text; save it as UTF-8") from None
+        raise CatalogueError(path, "", "", "catalogue.not_utf8") from None
     except tomllib.TOMLDecodeError as exc:
-        raise CatalogueError(path, "", "", f"not valid TOML ({exc}); fix that line") from None
+        raise CatalogueError(path, "", "", "catalogue.not_toml", detail=str(exc)) from None
     except RecursionError:
-        raise CatalogueError(path, "", "", "tables nested too deep; write a flat catalogue") from None
+        raise CatalogueError(path, "", "", "catalogue.too_deep") from None
     for key in table:
         if key not in ("site", "set"):
-            raise CatalogueError(path, "", key, f"unknown table {key!r}; a catalogue has [site] and [[set]]")
+            raise CatalogueError(path, "", key, "catalogue.unknown_table", key=repr(key))
     site = table.get("site", {})
     if not isinstance(site, dict):
-        raise CatalogueError(path, "[site]", "", "write it as a table: [site]")
+        raise CatalogueError(path, "[site]", "", "catalogue.site_not_table")
     for key in site:
         if key not in _SITE_KEYS:
-            raise CatalogueError(path, "[site]", key, f"unknown key {key!r}; use {', '.join(_SITE_KEYS)}")
+            raise CatalogueError(path, "[site]", key, "catalogue.unknown_site_key", key=repr(key),
+                                 keys=", ".join(_SITE_KEYS))
     lang = site.get("lang", texts.DEFAULT_LANG)
     if lang not in texts.languages():
         known = ", ".join(texts.languages())
-        raise CatalogueError(path, "[site]", "lang", f"lang {lang!r} has no text catalogue; use {known}")
+        raise CatalogueError(path, "[site]", "lang", "catalogue.unknown_lang", lang=repr(lang), known=known)
     title = _text(path, "[site]", "title", site.get("title"), MAX_NAME_CHARS, required=False)
     intro = _text(path, "[site]", "intro", site.get("intro"), MAX_INTRO_CHARS, required=False)
     entries = table.get("set", [])
     if not isinstance(entries, list) or not all(isinstance(entry, dict) for entry in entries):
-        raise CatalogueError(path, "", "set", "write each set as a [[set]] table")
+        raise CatalogueError(path, "", "set", "catalogue.sets_not_tables")
     if not entries:
-        raise CatalogueError(path, "", "set", "no set; add a [[set]] with a name, a description and options")
+        raise CatalogueError(path, "", "set", "catalogue.no_set")
     if len(entries) > MAX_SETS:
-        raise CatalogueError(path, "", "set", f"{len(entries)} sets; a catalogue holds at most {MAX_SETS}")
+        raise CatalogueError(path, "", "set", "catalogue.too_many_sets", count=len(entries), most=MAX_SETS)
     root = Path(os.path.realpath(path)).parent
     skipped = {os.path.realpath(path), *(os.path.realpath(folder) for folder in ignore)}
     sets: list[SiteSet] = []
-    slugs: dict[str, str] = {}
+    slugs: dict[str, Where] = {}
     for number, entry in enumerate(entries, start=1):
         one = _read_set(path, root, skipped, lang, number, entry)
         if one.slug in slugs:
-            raise CatalogueError(path, one.where, "file",
-                                 f"its file name {one.slug!r} is already the one of {slugs[one.slug]}; "
-                                 "give one of them another name or file")
+            raise CatalogueError(path, one.where, "file", "catalogue.same_file", slug=repr(one.slug),
+                                 other=slugs[one.slug])
         slugs[one.slug] = one.where
         sets.append(one)
     return Catalogue(path, lang, title, intro, tuple(sets))
 
 
-def _text(path: Path, where: str, key: str, value: object, most: int, *, required: bool) -> str:
+def _text(path: Path, where: object, key: str, value: object, most: int, *, required: bool) -> str:
     if value is None:
         if required:
-            raise CatalogueError(path, where, key, f"{key} is missing; add {key} = \"...\"")
+            raise CatalogueError(path, where, key, "catalogue.missing", key=key)
         return ""
     if not isinstance(value, str):
-        raise CatalogueError(path, where, key, f"{key} must be a text in quotes")
+        raise CatalogueError(path, where, key, "catalogue.not_text", key=key)
     try:
         return check_page_text(value, most=most, printed=False)
     except TextError as exc:
-        raise CatalogueError(path, where, key, exc.about(key)) from None
+        raise CatalogueError(path, where, key, "catalogue.problem", problem=exc.phrase(key)) from None
 
 
 def slug_of(name: str) -> str:
@@ -179,29 +209,30 @@ def slug_of(name: str) -> str:
 def _read_set(path: Path, root: Path, skipped: set[str], lang: str, number: int,
               entry: dict) -> SiteSet:
     raw_name = entry.get("name")
-    where = f'set {number} "{raw_name}"' if isinstance(raw_name, str) else f"set {number}"
+    where = Where(number, raw_name if isinstance(raw_name, str) else None)
     for key in entry:
         if key not in _SET_KEYS:
-            raise CatalogueError(path, where, key, f"unknown key {key!r}; a set has {', '.join(_SET_KEYS)}")
+            raise CatalogueError(path, where, key, "catalogue.unknown_set_key", key=repr(key),
+                                 keys=", ".join(_SET_KEYS))
     name = _text(path, where, "name", raw_name, MAX_NAME_CHARS, required=True)
-    where = f'set {number} "{name}"'
+    where = Where(number, name)
     description = _text(path, where, "description", entry.get("description"), MAX_DESCRIPTION_CHARS,
                         required=False)
     file = entry.get("file")
     if file is None:
         slug = slug_of(name)
     elif not isinstance(file, str) or not file or slug_of(file) != file:
-        raise CatalogueError(path, where, "file", f"file {file!r} must be a plain name of lower-case "
-                             f"ASCII letters, digits and -, such as {slug_of(str(file or name))!r}")
+        raise CatalogueError(path, where, "file", "catalogue.bad_file", file=repr(file),
+                             example=repr(slug_of(str(file or name))))
     else:
         slug = file
     options = entry.get("options", {})
     if not isinstance(options, dict):
-        raise CatalogueError(path, where, "options", "write the options as a table: [set.options]")
+        raise CatalogueError(path, where, "options", "catalogue.options_not_table")
     given = {str(key).replace("-", "_"): value for key, value in options.items()}
     for key, value in given.items():
         if isinstance(value, (dict, list)):
-            raise CatalogueError(path, where, key, f"option {key} must be a text, a number or true/false")
+            raise CatalogueError(path, where, key, "catalogue.option_kind", key=key)
     given.setdefault("lang", lang)
     inputs: list[object] = []
     theme = given.get("theme")
@@ -212,9 +243,9 @@ def _read_set(path: Path, root: Path, skipped: set[str], lang: str, number: int,
         parse(given)
     except WordedError as error:
         key = error.fields[0] if error.fields else next((k for k in given if f"'{k}'" in str(error)), "")
-        raise CatalogueError(path, where, key, error.worded(lambda option: option)) from None
+        raise CatalogueError(path, where, key, "catalogue.problem", problem=error) from None
     except DominoError as error:
-        raise CatalogueError(path, where, "", str(error)) from None
+        raise CatalogueError(path, where, "", "catalogue.problem", problem=str(error)) from None
     material = json.dumps({"options": given, "inputs": inputs, "version": __version__, "format": SITE_FORMAT},
                           sort_keys=True, ensure_ascii=True, default=str)
     key = hashlib.sha256(material.encode()).hexdigest()[:32]
@@ -225,18 +256,16 @@ def _inside(root: Path, candidate: str) -> bool:
     return os.path.commonpath([str(root), candidate]) == str(root)
 
 
-def _theme_inputs(path: Path, root: Path, skipped: set[str], where: str,
+def _theme_inputs(path: Path, root: Path, skipped: set[str], where: object,
                   theme: str) -> tuple[Path, list[object]]:
     """A theme folder or file, relative to the catalogue's folder: its real path, which must be inside
     that folder, and a fingerprint of the files it may read: each file's name and content hash, for
     every file under the theme's folder (or the list's), ``skipped`` ones left out."""
     if not theme.strip():
-        raise CatalogueError(path, where, "theme", "theme is empty; give a theme name or a folder")
+        raise CatalogueError(path, where, "theme", "catalogue.theme_empty")
     real = os.path.realpath(root / theme)
     if not _inside(root, real):
-        raise CatalogueError(path, where, "theme",
-                             f"theme {theme!r} is outside the catalogue's folder {root}; "
-                             "put the pictures or the list beside the catalogue")
+        raise CatalogueError(path, where, "theme", "catalogue.theme_outside", theme=repr(theme), root=root)
     folder = Path(real) if os.path.isdir(real) else Path(real).parent
     inputs: list[object] = []
     total = 0
@@ -249,9 +278,8 @@ def _theme_inputs(path: Path, root: Path, skipped: set[str], where: str,
             if target in skipped or name.startswith("."):
                 continue
             if not _inside(root, target):
-                raise CatalogueError(path, where, "theme",
-                                     f"{full} is a link to {target}, outside the catalogue's folder {root}; "
-                                     "copy the file in instead")
+                raise CatalogueError(path, where, "theme", "catalogue.link_outside", full=full, target=target,
+                                     root=root)
             digest = hashlib.sha256()
             try:
                 if not os.path.isfile(target):
@@ -261,15 +289,12 @@ def _theme_inputs(path: Path, root: Path, skipped: set[str], where: str,
                         digest.update(chunk)
                         total += len(chunk)
                         if total > MAX_THEME_BYTES:
-                            raise CatalogueError(path, where, "theme",
-                                                 f"the files under the theme's folder {folder} are over "
-                                                 f"{MAX_THEME_BYTES // 1_000_000_000} GB; give the theme a "
-                                                 "folder of its own")
+                            raise CatalogueError(path, where, "theme", "catalogue.theme_too_big",
+                                                 folder=folder, most=MAX_THEME_BYTES // 1_000_000_000)
             except OSError:
                 continue  # the theme's loader says what is wrong with it, if it reads it
             inputs.append([os.path.relpath(full, root), digest.hexdigest()])
             if len(inputs) > MAX_THEME_FILES:
-                raise CatalogueError(path, where, "theme",
-                                     f"the theme's folder {folder} holds over {MAX_THEME_FILES} files; "
-                                     "give the theme a folder of its own")
+                raise CatalogueError(path, where, "theme", "catalogue.theme_too_many", folder=folder,
+                                     most=MAX_THEME_FILES)
     return Path(real), inputs
