@@ -195,6 +195,21 @@ class PathError(WordedError):
         return template.format(**values, **{f: name_of(f) for f in self.fields})
 
 
+class Alone(Phrase):
+    """An error quoted inside another's message without its file (``worded_alone``): the message
+    around it names the file already ("x.svg: embedded picture: the picture is damaged")."""
+
+    def __init__(self, error: WordedError, /) -> None:
+        super().__init__("", error=error)
+
+    def in_words(self, lang: str, name_of: Callable[[str], str] = flag_name) -> str:
+        error = self.values["error"]
+        if isinstance(error, PathError):
+            return error.worded_alone(name_of, lang)
+        assert isinstance(error, WordedError)
+        return error.worded(name_of, lang)
+
+
 class OptionError(WordedError):
     """A bad option value or combination (exit code 2, like click's usage errors), worded per
     surface as ``WordedError`` says."""

@@ -26,8 +26,6 @@ UNCONVERTED: frozenset[str] = frozenset({
     "themes/pairs.py", "themes/user.py", "themes/lists/bounds.py",
     "themes/lists/delimited.py", "themes/lists/documents.py", "themes/lists/finding.py",
     "themes/lists/spreadsheet.py", "themes/lists/toml_pairs.py",
-    # picture files (issue 31, item 2):
-    "pictures/decode.py", "pictures/raster.py", "pictures/reduce.py", "pictures/svg.py", "studio/uploads.py",
     # still to convert outside themes/:
     "sets/association.py",
 })

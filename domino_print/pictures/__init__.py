@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from domino_print.errors import DominoError
+from domino_print.errors import PathError
 
 IMAGE_SUFFIXES = (
     ".png", ".apng", ".jpg", ".jpeg", ".jpe", ".jfif", ".mpo", ".heic", ".heif", ".avif", ".avifs",
@@ -39,7 +39,9 @@ IMAGE_SUFFIXES = (
 a test keeps the two in step), the HEIC and HEIF of pillow-heif, and SVG. A folder's file with
 another ending, or none, is a picture too when its content is one (``themes.user.list_images``)."""
 
-FORMAT_NAMES = "PNG, JPEG, HEIC, AVIF, WebP, GIF, TIFF, BMP, PSD, TGA, ICO, JPEG 2000, QOI, PPM or SVG"
+FORMATS = ("PNG", "JPEG", "HEIC", "AVIF", "WebP", "GIF", "TIFF", "BMP", "PSD", "TGA", "ICO", "JPEG 2000",
+           "QOI", "PPM", "SVG")
+FORMAT_NAMES = ", ".join(FORMATS[:-1]) + " or " + FORMATS[-1]
 """The formats a user knows best, as they read them in a message (every other one Pillow reads
 is read too)."""
 
@@ -78,17 +80,16 @@ def shown(path: Path) -> str:
         return str(path)
 
 
-class PictureError(DominoError):
-    """A picture file that cannot be used: ``path`` and ``problem``, worded as one line.
+class PictureError(PathError):
+    """A picture file that cannot be used: ``path``, and ``says`` its problem's words
+    (``error.picture.<problem>``) with ``values``; ``str()`` reads ``<path>: <problem>``.
 
-    ``reason`` names the kind of problem for a surface that words it itself, in its reader's
-    language (the studio): ``not_a_picture``, ``too_large`` (``values``: ``megapixels``, the
-    picture's, and ``limit``, in megapixels), ``damaged``, ``unreadable``, ``empty``, ``bad_svg``.
+    ``reason`` names the kind of problem for a surface that words it shorter itself (the studio):
+    ``not_a_picture``, ``too_large`` (``values``: ``megapixels``, the picture's, and ``limit``, in
+    megapixels), ``damaged``, ``unreadable``, ``empty``, ``bad_svg``, ``unsupported``.
     """
 
-    def __init__(self, path: Path, problem: str, *, reason: str = "unreadable", **values: object) -> None:
-        self.path = path
-        self.problem = problem
+    def __init__(self, path: Path, says: str, /, *, reason: str = "unreadable", **values: object) -> None:
         self.reason = reason
-        self.values = values
-        super().__init__(f"{shown(path)}: {problem}")
+        super().__init__(says=says, path=shown(path), fields=(), **values)
+        self.path: Path = path

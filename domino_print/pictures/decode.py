@@ -43,7 +43,8 @@ from typing import BinaryIO
 
 from PIL import Image, ImageOps, UnidentifiedImageError
 
-from domino_print.pictures import FORMAT_NAMES, PictureError
+from domino_print.errors import OneOf, Phrase
+from domino_print.pictures import FORMATS, PictureError
 
 MAX_DECODED_PIXELS = 40_000_000
 """Most pixels decoded for one picture (a 600 dpi scan of an A4 page is 35 megapixels)."""
@@ -111,8 +112,8 @@ def suffix_for(format_name: str) -> str:
     return next((ext for ext, name in Image.EXTENSION.items() if name == format_name), ".img")
 
 
-def _megapixels(width: int, height: int) -> str:
-    return f"{width} x {height} pixels ({width * height / 1e6:.0f} megapixels)"
+def _megapixels(width: int, height: int) -> Phrase:
+    return Phrase("picture.pixels", width=width, height=height, megapixels=width * height / 1e6)
 
 
 def bomb_megapixels(exc: Exception, limit: int) -> int:
@@ -132,18 +133,13 @@ def decoded_whole(image: Image.Image) -> bool:
     return (image.format or "") not in JPEG_FORMATS or bool(image.info.get("progressive"))
 
 
-def too_large(path: Path, width: int, height: int, whole: bool, kind: str = "") -> PictureError:
-    """The one-line refusal of a picture over its limit (``whole``: see ``decoded_whole``)."""
-    if not whole:
-        limit = f"the {MAX_JPEG_PIXELS // 1_000_000} megapixel limit for JPEG"
-    else:
-        kind = kind or "PNG, WebP, GIF, BMP, TIFF, progressive JPEG"
-        limit = f"the {MAX_DECODED_PIXELS // 1_000_000} megapixel limit for pictures decoded whole ({kind})"
+def too_large(path: Path, width: int, height: int, whole: bool, kind: Phrase | None = None) -> PictureError:
+    """The one-line refusal of a picture over its limit (``whole``: see ``decoded_whole``; ``kind``:
+    the pictures the limit is for, by default those decoded whole)."""
     return PictureError(
-        path,
-        f"the picture is {_megapixels(width, height)}, over {limit}; "
-        "scale it down first (a printed face needs less than 1 megapixel)",
-        reason="too_large", megapixels=round(width * height / 1e6),
+        path, "picture.too_large_whole" if whole else "picture.too_large_jpeg", reason="too_large",
+        size=_megapixels(width, height), kinds=kind or Phrase("picture.kinds_whole"),
+        megapixels=round(width * height / 1e6),
         limit=(MAX_DECODED_PIXELS if whole else MAX_JPEG_PIXELS) // 1_000_000,
     )
 
@@ -152,10 +148,7 @@ def damaged(path: Path, exc: BaseException) -> PictureError:
     """The refusal of a picture whose pixels fail to decode, in our words (the decoder's own,
     ``decoder error -2``, tell a user nothing)."""
     del exc  # deliberately unused: see above
-    return PictureError(
-        path, "the picture is damaged or incomplete; open it in an image viewer, or replace it",
-        reason="damaged",
-    )
+    return PictureError(path, "picture.damaged", reason="damaged")
 
 
 def open_picture(source: BinaryIO, path: Path) -> Image.Image:
@@ -165,16 +158,13 @@ def open_picture(source: BinaryIO, path: Path) -> Image.Image:
         image = Image.open(source, formats=_formats_for(source))
     except Image.DecompressionBombError as exc:
         raise PictureError(
-            path,
-            f"the picture is over {MAX_JPEG_PIXELS // 1_000_000} megapixels, over every limit "
-            f"({MAX_DECODED_PIXELS // 1_000_000} megapixels for pictures decoded whole; "
-            f"{MAX_JPEG_PIXELS // 1_000_000} for JPEG); scale it down first",
-            reason="too_large", megapixels=bomb_megapixels(exc, MAX_JPEG_PIXELS),
+            path, "picture.over_every_limit", reason="too_large", jpeg=MAX_JPEG_PIXELS // 1_000_000,
+            whole=MAX_DECODED_PIXELS // 1_000_000, megapixels=bomb_megapixels(exc, MAX_JPEG_PIXELS),
             limit=MAX_JPEG_PIXELS // 1_000_000,
         ) from None
     except READ_ERRORS:
-        raise PictureError(path, f"not a picture that can be read; use {FORMAT_NAMES} files",
-                           reason="not_a_picture") from None
+        raise PictureError(path, "picture.not_a_picture", reason="not_a_picture",
+                           formats=OneOf(FORMATS)) from None
     if image.format == "TIFF":
         _check_tiff_codec(image, path)
     width, height = image.size
@@ -185,9 +175,7 @@ def open_picture(source: BinaryIO, path: Path) -> Image.Image:
     least = math.floor(width * height * MIN_BYTES_PER_PIXEL.get(image.format or "", 0))
     if (size := _size(source)) is not None and size < least:
         image.close()
-        raise PictureError(path, f"the picture is damaged or incomplete: its header says {width} x {height} "
-                                 f"pixels, and the file holds only {size} bytes; open it in an image viewer, "
-                                 "or replace it")
+        raise PictureError(path, "picture.truncated", width=width, height=height, size=size)
     return image
 
 
@@ -207,13 +195,10 @@ def _check_tiff_codec(image: Image.Image, path: Path) -> None:
     if not isinstance(code, int) or libtiff.codec_configured(code) is not False:
         return
     known = TiffImagePlugin.COMPRESSION_INFO.get(code)
-    name = known.removeprefix("tiff_").replace("_", " ").upper() if known else f"number {code}"
+    name: object = (known.removeprefix("tiff_").replace("_", " ").upper() if known
+                    else Phrase("picture.tiff_code", code=code))
     image.close()
-    raise PictureError(
-        path, f"the picture is a TIFF compressed with {name}, a compression the TIFF reader here does "
-              "not decode; save it again as PNG, or as TIFF with LZW or no compression",
-        reason="unsupported", compression=name,
-    )
+    raise PictureError(path, "picture.tiff_codec", reason="unsupported", compression=name)
 
 
 def _size(source: BinaryIO) -> int | None:
@@ -358,7 +343,7 @@ def decode(image: Image.Image, path: Path, scale: float) -> Image.Image:
     elif fmt in HEIF_FORMATS and scale < 1:  # the thumbnail a phone embeds, when it is large enough
         image.draft(None, (math.ceil(image.width * scale), math.ceil(image.height * scale)))
     if image.width * image.height > MAX_DECODED_PIXELS:  # a JPEG this face needs at full scale
-        raise too_large(path, image.width, image.height, True, "this face size")
+        raise too_large(path, image.width, image.height, True, Phrase("picture.this_face_size"))
     try:
         image.load()
     except Image.DecompressionBombError:

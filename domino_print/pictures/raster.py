@@ -77,13 +77,13 @@ def _opened(path: Path):
     try:
         file = path.open("rb")
     except FileNotFoundError:
-        raise PictureError(path, "file not found") from None
+        raise PictureError(path, "picture.not_found") from None
     except IsADirectoryError:
-        raise PictureError(path, "is a folder, not a picture") from None
+        raise PictureError(path, "picture.is_folder") from None
     except PermissionError:
-        raise PictureError(path, "cannot read the file (permission denied)") from None
+        raise PictureError(path, "picture.permission") from None
     except OSError as exc:
-        raise PictureError(path, f"cannot read the file ({exc.strerror or exc})") from None
+        raise PictureError(path, "picture.unreadable", system_said=str(exc.strerror or exc)) from None
     with file:  # the image holds no file of its own: closing ours is enough, and keeps its pixels
         yield open_picture(file, path)
 

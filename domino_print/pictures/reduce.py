@@ -34,6 +34,7 @@ from pathlib import Path
 
 from PIL import Image
 
+from domino_print.errors import Phrase
 from domino_print.pictures import PictureError
 from domino_print.pictures.decode import (
     JPEG_FORMATS,
@@ -62,12 +63,10 @@ stored in 4 bytes (the default), 1 and L in one; a 1-bit picture is reduced as L
 
 
 def _too_large(path: Path, width: int, height: int, limit: int) -> PictureError:
-    return PictureError(
-        path,
-        f"the picture is {width} x {height} pixels ({width * height / 1e6:.0f} megapixels), over the "
-        f"{limit // 1_000_000} megapixel limit for pictures of its kind; scale it down first",
-        reason="too_large", megapixels=round(width * height / 1e6), limit=limit // 1_000_000,
-    )
+    return PictureError(path, "picture.too_large_kind", reason="too_large",
+                        size=Phrase("picture.pixels", width=width, height=height,
+                                    megapixels=width * height / 1e6),
+                        megapixels=round(width * height / 1e6), limit=limit // 1_000_000)
 
 
 def _factor(width: int, height: int) -> int:
@@ -269,8 +268,7 @@ def reduce_large(data: bytes, path: Path) -> tuple[bytes, str] | None:
     try:
         image = Image.open(io.BytesIO(data), formats=_formats(data))
     except Image.DecompressionBombError as exc:
-        raise PictureError(path, f"the picture is over {MAX_ARRIVAL_PIXELS // 1_000_000} megapixels; "
-                                 "scale it down first", reason="too_large",
+        raise PictureError(path, "picture.over_arrival", reason="too_large",
                            megapixels=bomb_megapixels(exc, MAX_ARRIVAL_PIXELS),
                            limit=MAX_ARRIVAL_PIXELS // 1_000_000) from None
     except READ_ERRORS as exc:

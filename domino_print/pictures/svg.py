@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from domino_print import fonts
+from domino_print.errors import Alone, Phrase
 from domino_print.pictures import PictureError
 from domino_print.pictures.svg_normal import normalise
 
@@ -74,9 +75,6 @@ _NO_ROOT = "/nonexistent/domino-print-refuses-external-references"
 MAX_ASPECT = 1000
 """How much longer than wide (or wide than long) an SVG may be: beyond, it is a line, not a picture,
 and its scale would underflow."""
-CANNOT_DRAW = ("the SVG uses something this program cannot draw; open it in a drawing program (Inkscape) "
-               "and save it as plain SVG, or export it as PNG")
-"""The refusal of an SVG svglib or ReportLab fails on: our words, never a library's message."""
 _DRAWING_ERRORS = (ValueError, TypeError, AttributeError, KeyError, IndexError, OverflowError,
                    ZeroDivisionError)
 """What svglib raises for an SVG it cannot convert."""
@@ -205,7 +203,7 @@ def _embedded_picture(path: Path, href: str, decoded_before: int) -> EmbeddedPic
         assert header is not None  # the caller matched it
         data = base64.b64decode(href[header.end() :], validate=False)
     except (binascii.Error, ValueError):
-        raise PictureError(path, "an embedded picture is not valid base64; export the SVG again") from None
+        raise PictureError(path, "picture.embedded_base64") from None
     try:
         with io.BytesIO(data) as source:
             opened = open_picture(source, path)
@@ -215,16 +213,12 @@ def _embedded_picture(path: Path, href: str, decoded_before: int) -> EmbeddedPic
             width, height = decoded_size(opened, scale)
             if decoded_before + width * height > decoder.MAX_DECODED_PIXELS:
                 limit = decoder.MAX_DECODED_PIXELS // 1_000_000
-                raise PictureError(
-                    path,
-                    f"the SVG's embedded pictures decode to more than {limit} megapixels in all, "
-                    "over the limit; embed them smaller",
-                )
+                raise PictureError(path, "picture.embedded_too_large", limit=limit)
             image = decode(opened, path, scale)
     except PictureError as exc:
-        if exc.problem.startswith("the SVG's"):
+        if exc.says == "picture.embedded_too_large":
             raise
-        raise PictureError(path, f"embedded picture: {exc.problem}") from None
+        raise PictureError(path, "picture.embedded", problem=Alone(exc)) from None
     if max(image.size) > EMBEDDED_MAX_SIDE:
         image.thumbnail((EMBEDDED_MAX_SIDE, EMBEDDED_MAX_SIDE), reducing_gap=3.0)
     jpeg = None
@@ -281,14 +275,14 @@ def _read(path: Path) -> bytes:
         with path.open("rb") as file:
             data = file.read(MAX_SVG_BYTES + 1)
     except FileNotFoundError:
-        raise PictureError(path, "file not found") from None
+        raise PictureError(path, "picture.not_found") from None
     except IsADirectoryError:
-        raise PictureError(path, "is a folder, not a picture") from None
+        raise PictureError(path, "picture.is_folder") from None
     except OSError as exc:
-        raise PictureError(path, f"cannot read the file ({exc.strerror or exc})") from None
+        raise PictureError(path, "picture.unreadable", system_said=str(exc.strerror or exc)) from None
     if len(data) > MAX_SVG_BYTES:
         limit = MAX_SVG_BYTES // 1_000_000
-        raise PictureError(path, f"the SVG file is over the {limit} MB limit; simplify it, or export a PNG")
+        raise PictureError(path, "picture.svg_too_big", limit=limit)
     return data
 
 
@@ -314,14 +308,14 @@ def _parse(path: Path, data: bytes):
     try:
         root = etree.fromstring(data, parser=parser)
     except etree.XMLSyntaxError as exc:
-        where = f"at line {exc.lineno}, column {exc.position[1]}" if exc.lineno else "at its start"
-        raise PictureError(path, f"not a readable SVG file (its XML is broken {where}); open it in a "
-                                 "drawing program or a browser and save it again", reason="bad_svg") from None
+        where = (Phrase("picture.svg_at", line=exc.lineno, column=exc.position[1]) if exc.lineno
+                 else Phrase("picture.svg_at_start"))
+        raise PictureError(path, "picture.svg_broken", reason="bad_svg", where=where) from None
     if root is None or etree.QName(root).localname != "svg":
-        raise PictureError(path, "not an SVG file (no <svg> root element)")
+        raise PictureError(path, "picture.not_svg")
     declared = root.getroottree().docinfo.internalDTD
     if declared is not None and (any(declared.iterentities()) or any(declared.elements())):
-        raise PictureError(path, "SVG files with a DOCTYPE or entities are refused; remove it")
+        raise PictureError(path, "picture.svg_doctype")
     return root
 
 
@@ -354,18 +348,10 @@ def _check_work(path: Path, root) -> int:
     elements = [e for e in root.iter() if isinstance(e.tag, str)]
     path_data = sum(len(e.get("d") or "") + len(e.get("points") or "") for e in elements)
     if path_data > MAX_PATH_DATA:
-        raise PictureError(
-            path,
-            f"the SVG has {path_data:,} characters of path data, over the limit of {MAX_PATH_DATA:,}; "
-            "simplify it or export it as PNG",
-        )
+        raise PictureError(path, "picture.svg_path_data", count=path_data, most=MAX_PATH_DATA)
     text = sum(len(e.text or "") + len(e.tail or "") for e in elements)
     if text > MAX_SVG_TEXT:
-        raise PictureError(
-            path,
-            f"the SVG has {text:,} characters of text, over the limit of {MAX_SVG_TEXT:,}; "
-            "simplify it or export it as PNG",
-        )
+        raise PictureError(path, "picture.svg_text", count=text, most=MAX_SVG_TEXT)
     by_id = {e.get("id"): e for e in elements if e.get("id")}
     sizes: dict[int, int] = {}
     in_progress: set[int] = set()
@@ -396,11 +382,7 @@ def _check_work(path: Path, root) -> int:
     except RecursionError:
         drawn = MAX_SVG_ELEMENTS + 1
     if drawn > MAX_SVG_ELEMENTS:
-        raise PictureError(
-            path,
-            f"the SVG draws more than {MAX_SVG_ELEMENTS:,} elements (<use> copies counted), "
-            "over the limit; simplify it or export it as PNG",
-        )
+        raise PictureError(path, "picture.svg_elements", most=MAX_SVG_ELEMENTS)
     return drawn
 
 
@@ -495,30 +477,19 @@ def load_svg(path: Path) -> Drawing:
             drawing = renderer.render(root)
     except PictureError:  # an embedded picture's own refusal
         raise
-    except Exception:  # any of svglib's own failures: worded by us (CANNOT_DRAW)
-        raise PictureError(path, CANNOT_DRAW, reason="bad_svg") from None
+    except Exception:  # any of svglib's own failures: worded by us (error.picture.svg_cannot_draw)
+        raise PictureError(path, "picture.svg_cannot_draw", reason="bad_svg") from None
     if drawing is None:
-        raise PictureError(path, "the SVG has no size; give it a viewBox or width and height")
+        raise PictureError(path, "picture.svg_no_size")
     bad = _first_bad_number(drawing)
     if bad is not None:
-        raise PictureError(
-            path,
-            f"the SVG has a size or coordinate that cannot be drawn ({bad:g}); "
-            "fix its width, height and viewBox",
-        )
+        raise PictureError(path, "picture.svg_bad_number", number=bad)
     if drawing.width <= 0 or drawing.height <= 0 or max(drawing.width, drawing.height) < 1e-3:
-        raise PictureError(path, "the SVG has no size; give it a viewBox or width and height")
+        raise PictureError(path, "picture.svg_no_size")
     if min(drawing.width, drawing.height) * MAX_ASPECT < max(drawing.width, drawing.height):
-        raise PictureError(
-            path,
-            f"the SVG is {drawing.width:g} x {drawing.height:g}, too thin to show in a square face; "
-            "fix its width, height and viewBox",
-        )
+        raise PictureError(path, "picture.svg_too_thin", width=drawing.width, height=drawing.height)
     if _flattens(drawing):
-        raise PictureError(
-            path, "the SVG flattens its drawing to nothing (a scale of zero); fix its width, height, "
-            "viewBox and transforms",
-        )
+        raise PictureError(path, "picture.svg_flat")
     _trial_draw(path, drawing)
     if renderer.embedded_pixels == 0:
         _remember(key, drawing, elements)
@@ -535,7 +506,7 @@ def _trial_draw(path: Path, drawing) -> None:
     try:
         draw_drawing(Canvas(io.BytesIO(), invariant=1), drawing)
     except _DRAWING_ERRORS:
-        raise PictureError(path, CANNOT_DRAW, reason="bad_svg") from None
+        raise PictureError(path, "picture.svg_cannot_draw", reason="bad_svg") from None
 
 
 def thumbnail(path: Path, side: int) -> Image.Image:

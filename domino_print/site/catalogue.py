@@ -151,7 +151,7 @@ def read_catalogue(path: Path, *, ignore: tuple[Path, ...] = ()) -> Catalogue:
         raise CatalogueError(path, "", "", "catalogue.too_deep") from None
     for key in table:
         if key not in ("site", "set"):
-            raise CatalogueError(path, "", key, "catalogue.unknown_table", key=repr(key))
+            raise CatalogueError(path, "", key, "catalogue.unknown_table", key=repr(key), set_table="[[set]]")
     site = table.get("site", {})
     if not isinstance(site, dict):
         raise CatalogueError(path, "[site]", "", "catalogue.site_not_table")
@@ -167,9 +167,9 @@ def read_catalogue(path: Path, *, ignore: tuple[Path, ...] = ()) -> Catalogue:
     intro = _text(path, "[site]", "intro", site.get("intro"), MAX_INTRO_CHARS, required=False)
     entries = table.get("set", [])
     if not isinstance(entries, list) or not all(isinstance(entry, dict) for entry in entries):
-        raise CatalogueError(path, "", "set", "catalogue.sets_not_tables")
+        raise CatalogueError(path, "", "set", "catalogue.sets_not_tables", set_table="[[set]]")
     if not entries:
-        raise CatalogueError(path, "", "set", "catalogue.no_set")
+        raise CatalogueError(path, "", "set", "catalogue.no_set", set_table="[[set]]")
     if len(entries) > MAX_SETS:
         raise CatalogueError(path, "", "set", "catalogue.too_many_sets", count=len(entries), most=MAX_SETS)
     root = Path(os.path.realpath(path)).parent
@@ -222,13 +222,14 @@ def _read_set(path: Path, root: Path, skipped: set[str], lang: str, number: int,
     if file is None:
         slug = slug_of(name)
     elif not isinstance(file, str) or not file or slug_of(file) != file:
-        raise CatalogueError(path, where, "file", "catalogue.bad_file", file=repr(file),
+        raise CatalogueError(path, where, "file", "catalogue.bad_file", key="file", file=repr(file),
                              example=repr(slug_of(str(file or name))))
     else:
         slug = file
     options = entry.get("options", {})
     if not isinstance(options, dict):
-        raise CatalogueError(path, where, "options", "catalogue.options_not_table")
+        raise CatalogueError(path, where, "options", "catalogue.options_not_table",
+                             options_table="[set.options]")
     given = {str(key).replace("-", "_"): value for key, value in options.items()}
     for key, value in given.items():
         if isinstance(value, (dict, list)):
@@ -262,7 +263,7 @@ def _theme_inputs(path: Path, root: Path, skipped: set[str], where: object,
     that folder, and a fingerprint of the files it may read: each file's name and content hash, for
     every file under the theme's folder (or the list's), ``skipped`` ones left out."""
     if not theme.strip():
-        raise CatalogueError(path, where, "theme", "catalogue.theme_empty")
+        raise CatalogueError(path, where, "theme", "catalogue.theme_empty", key="theme")
     real = os.path.realpath(root / theme)
     if not _inside(root, real):
         raise CatalogueError(path, where, "theme", "catalogue.theme_outside", theme=repr(theme), root=root)

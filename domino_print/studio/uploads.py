@@ -133,9 +133,10 @@ def _prepare_svg(data: bytes, path: Path) -> bytes:
         try:
             return _png(svg_thumbnail(stored, THUMB_PX))
         except PictureError as exc:
-            raise PictureError(path, exc.problem, reason="bad_svg") from None
+            same = {name: value for name, value in exc.values.items() if name != "path"}  # the upload's name
+            raise PictureError(path, exc.says, reason="bad_svg", **same) from None
         except Exception:
-            raise PictureError(path, "the SVG cannot be drawn", reason="bad_svg") from None
+            raise PictureError(path, "picture.svg_not_drawn", reason="bad_svg") from None
 
 
 def prepare_upload(data: bytes, name: str = "picture") -> Prepared:
@@ -145,7 +146,7 @@ def prepare_upload(data: bytes, name: str = "picture") -> Prepared:
     """
     path = Path(clean_label(re.split(r"[\\/]", name)[-1]) or "picture")
     if not data:
-        raise PictureError(path, "the file is empty", reason="empty")
+        raise PictureError(path, "picture.empty", reason="empty")
     with _ONE_AT_A_TIME:  # one decode per process: its pixels, never several pictures' at once
         try:
             return _prepare(data, path)
