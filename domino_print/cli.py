@@ -24,7 +24,15 @@ if TYPE_CHECKING:
     from domino_print.themes.levels import Ladder
 
 from domino_print import __version__
-from domino_print.errors import DominoError, FileError, OptionError, Phrase, WordedError
+from domino_print.errors import (
+    DominoError,
+    FileError,
+    OptionError,
+    Phrase,
+    WordedError,
+    error_text,
+    flag_name,
+)
 from domino_print.formats import role_of
 from domino_print.options.command_line import click_options
 from domino_print.options.parsing import parse
@@ -63,6 +71,10 @@ class OneLineErrors(click.Group):
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         outcome: BaseException | None = None
+
+        def lang() -> str:
+            return _language_asked(sys.argv[1:] if args is None else list(args))
+
         try:
             with stop_on_signals():
                 try:
@@ -79,10 +91,10 @@ class OneLineErrors(click.Group):
             # Written if the stop says so, or if the files were all in place before it surfaced
             # (a stop can be raised after the commit, outside the code that sets ``written``).
             written = (isinstance(outcome, Stopped) and outcome.written) or files_committed()
-            done = "the files were written before it came" if written else "no file was changed"
-            _fail(f"stopped by {stopped}; {done}", stopped.exit_code)
+            said = WordedError(says="output.stopped_written" if written else "output.stopped", signal=stopped)
+            _fail(said.worded(flag_name, lang()), stopped.exit_code)
         if outcome is not None:
-            _report(outcome, _language_asked(sys.argv[1:] if args is None else list(args)))
+            _report(outcome, lang())
 
 
 LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
@@ -122,7 +134,8 @@ def _report(outcome: BaseException, lang: str = "en") -> None:
     except click.UsageError as exc:
         _fail(exc.format_message(), 2, hint=True)
     except click.Abort as abort:  # click's word for Ctrl-C (KeyboardInterrupt) outside a job
-        _fail("interrupted", 128 + 2 if isinstance(abort.__context__, KeyboardInterrupt) else 1)
+        code = 128 + 2 if isinstance(abort.__context__, KeyboardInterrupt) else 1
+        _fail(error_text(lang, "output.interrupted"), code)
     except OptionError as exc:
         _fail(describe(exc, "cli", lang), 2, hint=True, lang=lang)
     except WordedError as exc:  # a FileError too, with the way out its command offers (``another``)
@@ -135,7 +148,6 @@ def _report(outcome: BaseException, lang: str = "en") -> None:
 
 
 def _fail(message: str, code: int, *, hint: bool = False, lang: str = "en", apart: bool = False) -> None:
-    from domino_print.errors import error_text
     from domino_print.texts.page_text import displayed  # deferred: only when a run fails
 
     suffix = " " + error_text(lang, "see_help") if hint else ""
