@@ -100,6 +100,19 @@ class OneOf(Phrase):
         return join_list(lang, "error.or", [str(in_words(word, lang, name_of)) for word in words])
 
 
+class Lines(Phrase):
+    """Phrases each on a line of its own, after a first line (every group of clashing rows of a
+    list after the first): each worded with a line break in front; nothing for no phrase."""
+
+    def __init__(self, lines: Sequence[object], /) -> None:
+        super().__init__("", lines=tuple(lines))
+
+    def in_words(self, lang: str, name_of: Callable[[str], str] = flag_name) -> str:
+        lines = self.values["lines"]
+        assert isinstance(lines, tuple)
+        return "".join("\n" + str(in_words(line, lang, name_of)) for line in lines)
+
+
 class OptionName(Phrase):
     """An option named inside a message's value, as the surface names it (``--rules``, “Rules”)."""
 

@@ -26,8 +26,6 @@ UNCONVERTED: frozenset[str] = frozenset({
     "themes/pairs.py", "themes/user.py", "themes/lists/bounds.py",
     "themes/lists/delimited.py", "themes/lists/documents.py", "themes/lists/finding.py",
     "themes/lists/spreadsheet.py", "themes/lists/toml_pairs.py",
-    # still to convert outside themes/:
-    "sets/association.py",
 })
 """Files (under ``domino_print/``) that still raise a user-facing error with an English sentence."""
 

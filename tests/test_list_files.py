@@ -270,17 +270,17 @@ def test_the_meaning_check_refuses_a_list_naming_both_lines(tmp_path, run_cli, c
 
 
 @pytest.mark.parametrize(("lang", "content", "clash"), [
-    # a French list: "six" and "6" are one value
-    ("fr", "la moitié de 12;six\nun dé;6\nune semaine;sept jours\n", "'six' and '6' have the same value, 6"),
+    # a French list: "six" and "6" are one value (said in the run's language, --lang)
+    ("fr", "la moitié de 12;six\nun dé;6\nune semaine;sept jours\n", "'six' et '6' ont la même valeur, 6"),
     ("en", "half a dozen;six\nsides of a die;6\n", "'six' and '6' have the same value, 6"),
     # an English list: "once" (Spanish 11) and "elf" (German 11) are words
     ("en", "one time;once\n11;eleven\nfairy;elf\n", None),
     ("fr", "une fois;once\n11;onze\nlutin;elf\n", None),
     # a Spanish list reads "once" as 11, a German one "elf"
-    ("es", "una vez;once\n11;un equipo\n", "'once' and '11' have the same value, 11"),
-    ("de", "Elfe;elf\n11;eine Mannschaft\n", "'elf' and '11' have the same value, 11"),
+    ("es", "una vez;once\n11;un equipo\n", "'once' y '11' tienen el mismo valor, 11"),
+    ("de", "Elfe;elf\n11;eine Mannschaft\n", "'elf' und '11' haben denselben Wert, 11"),
     ("fr", "très;very\n3;trois\n", None),  # "très" is Spanish "tres" (3) without its accent
-    ("es", "tres;three\n3;III\n", "'tres' and '3' have the same value, 3"),
+    ("es", "tres;three\n3;III\n", "'tres' y '3' tienen el mismo valor, 3"),
 ])
 def test_number_words_are_read_in_the_language_of_the_page(tmp_path, run_cli, lang, content, clash):
     source = tmp_path / "liste.csv"

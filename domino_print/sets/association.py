@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING
 
 from domino_print import texts
-from domino_print.errors import OptionError, OptionName
+from domino_print.errors import Lines, OptionError, OptionName, Phrase
 from domino_print.geometry.sheet import SheetSpec
 from domino_print.options.table import THEME_CHOICES, Options
 from domino_print.sets import meaning
@@ -103,18 +103,14 @@ def check_meaning(pairs: PairList, ambiguous: bool, lang: str) -> PairList:
         return pairs._replace(clashes=tuple((clash.first_line, clash.second_line) for clash in found))
     table, path = pairs.table, pairs.path
     groups = clash_groups(found)
-    templates: list[str] = []
-    values: dict[str, str] = {}
-    described = []
-    for index, group in enumerate(groups):
-        template, named, problem = _clash_words(group, table, index)
-        templates.append(template)
-        values.update(named)
-        described.append({"problem": problem, "lines": group.lines, "texts": group.texts,
-                          "shared": group.shared.shown()})
-    error = PairsError("\n".join(templates), fields=("ambiguous",), path=path,
-                       **cast("dict[str, Any]", values))
-    error.lines_apart = len(templates) > 1
+    described = [{"problem": _clash_kind(group), "lines": group.lines, "texts": group.texts,
+                  "shared": group.shared.shown()} for group in groups]
+    places, problem = _clash_line(groups[0], table)
+    more = [Phrase("list.clash.line", path=path, places=where, problem=words)
+            for where, words in (_clash_line(group, table) for group in groups[1:])]
+    error = PairsError(says="list.clashes", fields=("ambiguous",), path=path, places=places, problem=problem,
+                       more=Lines(more))
+    error.lines_apart = len(groups) > 1
     first = groups[0]
     details: dict[str, object] = {"groups": tuple(described)}
     if described[0]["problem"] == "same_text":
@@ -125,42 +121,57 @@ def check_meaning(pairs: PairList, ambiguous: bool, lang: str) -> PairList:
                    **details)
 
 
-def _clash_words(group: ClashGroup, table: Table, index: int) -> tuple[str, dict[str, str], str]:
-    """One group of clashing rows as a line of the message: its template (placeholders numbered
-    ``index``), their values, and the problem's key (``same_text``, ``same_value``...)."""
-    keep = "change one, or keep them with {ambiguous} ok"
-    n = str(index)
-    if group.shared.kind == "text" and len({normalise(text) for text in group.texts}) == 1:
+def _same_text(group: ClashGroup) -> bool:
+    return group.shared.kind == "text" and len({normalise(text) for text in group.texts}) == 1
+
+
+def _clash_kind(group: ClashGroup) -> str:
+    """The problem's key for a surface (``same_text``, ``same_value``, ``same_picture``, ``same_meaning``)."""
+    if _same_text(group):
+        return "same_text"
+    return {"value": "same_value", "picture": "same_picture"}.get(group.shared.kind, "same_meaning")
+
+
+def _clash_line(group: ClashGroup, table: Table) -> tuple[Phrase, Phrase]:
+    """One group of clashing rows as a line of the message: the rows, and what they share."""
+    keep = OptionName("ambiguous")
+    if _same_text(group):
         if len(group.lines) == 2:
-            template = ("{path}, {place#}: {text#!r} is already on {other#}; each side must be unique, "
-                        "or two cards would answer the same question; ")
-            return template.replace("#", n) + keep, {
-                f"place{n}": table.place(group.lines[1]), f"text{n}": group.texts[1],
-                f"other{n}": table.place(group.lines[0])}, "same_text"
-        template = (f"{{path}}, {{places#}}: {{text#!r}} is written {len(group.lines)} times; each side must "
-                    "be unique, or two cards would answer the same question; ")
-        return template.replace("#", n) + keep, {f"places{n}": rows_place(table, group.lines),
-                                                 f"text{n}": group.texts[0]}, "same_text"
-    what = {"value": "have the same value", "picture": "show the same picture"}.get(group.shared.kind,
-                                                                                   "mean the same")
-    problem = {"value": "same_value", "picture": "same_picture"}.get(group.shared.kind, "same_meaning")
-    texts = [repr(text) for text in group.texts]
-    joined = ", ".join(texts[:-1]) + " and " + texts[-1]
-    template = ("{path}, {places#}: {texts#} " + what + ", {shared#}, so two cards would answer the same "
-                "question; ")
-    named = {f"places{n}": rows_place(table, group.lines), f"texts{n}": joined,
-             f"shared{n}": group.shared.shown()}
-    return template.replace("#", n) + keep, named, problem
+            problem = Phrase("list.clash.same_text", text=repr(group.texts[1]),
+                             other=row_place(table, group.lines[0]), ambiguous=keep)
+            return row_place(table, group.lines[1]), problem
+        problem = Phrase("list.clash.written_times", text=repr(group.texts[0]), count=len(group.lines),
+                         ambiguous=keep)
+    else:
+        problem = Phrase(f"list.clash.{_clash_kind(group)}", texts=_and([repr(text) for text in group.texts]),
+                         shared=group.shared.shown(), ambiguous=keep)
+    return rows_place(table, group.lines), problem
 
 
-def rows_place(table: Table, lines: tuple[int, ...]) -> str:
-    """Rows as a message names them: ``lines 3 and 7``, ``sheet 'Feuil1', rows 3, 7 and 12``."""
-    if len(lines) == 2:
-        return table.places(lines[0], lines[1])
-    shown = ", ".join(str(line) for line in lines[:-1]) + f" and {lines[-1]}"
+def _and(words: list[str]) -> object:
+    """``a and b``, ``a, b and c`` in the message's language."""
+    if len(words) == 1:
+        return words[0]
+    return Phrase("list.clash.and", head=", ".join(words[:-1]), last=words[-1])
+
+
+def row_place(table: Table, line: int) -> Phrase:
+    """A row as a message names it: ``line 7``, ``sheet 'Feuil1', row 7``, ``table 2, row 7``."""
     if table.part is not None:
-        return f"table {table.part}, rows {shown}"
-    return f"lines {shown}" if table.sheet is None else f"sheet {table.sheet!r}, rows {shown}"
+        return Phrase("list.clash.table_row", part=table.part, line=line)
+    if table.sheet is None:
+        return Phrase("list.clash.line_one", line=line)
+    return Phrase("list.clash.sheet_row", sheet=repr(table.sheet), line=line)
+
+
+def rows_place(table: Table, lines: tuple[int, ...]) -> Phrase:
+    """Rows as a message names them: ``lines 3 and 7``, ``sheet 'Feuil1', rows 3, 7 and 12``."""
+    rows = _and([str(line) for line in lines])
+    if table.part is not None:
+        return Phrase("list.clash.table_rows", part=table.part, rows=rows)
+    if table.sheet is None:
+        return Phrase("list.clash.lines", rows=rows)
+    return Phrase("list.clash.sheet_rows", sheet=repr(table.sheet), rows=rows)
 
 
 def _located(error: PairsError, problem: str, at: Place, **details: object) -> PairsError:
@@ -404,9 +415,8 @@ def check_fit(made: AssociationSet, tile_short_mm: float, source: Path | None) -
             raise OptionError(says="set.text_does_not_fit", fields=("tile_size",), text=repr(face.text),
                               size=tile_short_mm)
         raise PairsError(  # a list's own error (exit 1), worded per surface: its fix is an option
-            "{source}, line {line}: {text!r} does not fit a {size:g} mm half, even wrapped at 9 pt; "
-            "shorten it, or choose a larger {tile_size}",
-            fields=("tile_size",), source=source, line=face.line, text=face.text, size=tile_short_mm,
+            says="list.text_does_not_fit", fields=("tile_size",), source=source, line=face.line,
+            text=repr(face.text), size=tile_short_mm,
             fault="does_not_fit", at=Place(face.line), details={"text": face.text, "size": tile_short_mm},
         )
 
