@@ -16,7 +16,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 
 from domino_print.api import RENDERING
+from domino_print.errors import PathError
 from domino_print.options.table import THEME_CHOICES
+from domino_print.options.wording import names_for
 from domino_print.output.stopping import Stopped, take_stop
 from domino_print.output.summary import human_size as _human_size
 from domino_print.pictures import IMAGE_SUFFIXES
@@ -49,12 +51,22 @@ __all__ = [
     "open_picture",
     "open_theme_archive",
     "picture_suffix",
+    "problem_words",
     "reduce_large_picture",
     "svg_content",
     "svg_thumbnail",
     "take_stop",
     "unpack_list_archive",
 ]
+
+
+def problem_words(error: PathError, lang: str) -> str:
+    """A refusal about a file (a list's ``PairsError``...) worded alone, without the file and the
+    place, which the page shows its own way; the options it names as a form names them, in ``lang``
+    (the same catalogue words as the command line's)."""
+    if not isinstance(error, PathError):
+        raise TypeError(f"problem_words words a PathError, not {type(error).__name__}")
+    return error.worded_alone(names_for("form", lang), lang)
 
 
 def svg_content(head: bytes, suffix: str = "") -> bool:

@@ -40,6 +40,7 @@ from domino_print.api_internal import (
     list_most_bytes,
     list_sheets,
     list_title,
+    problem_words,
     unpack_list_archive,
 )
 from domino_print.studio.rendering import write_atomically
@@ -271,6 +272,8 @@ def error_message(error: PairsError, lang: str, typed: bool = True) -> str:
         problem = "picture_in_file"
     if problem == "cell_count" and details.get("count") == 1:
         problem = "empty_cell"  # a row with one side: the other is empty
+    if error.says and problem == (error.fault or "unreadable") and problem not in _PAGE_OWN:
+        return problem_words(error, lang)  # the command line's words, in the page's language
     values: dict[str, object] = {"ambiguous": option_label("ambiguous", lang),
                                  "tile_size": option_label("tile_size", lang),
                                  "sheet_field": option_label("sheet", lang),
@@ -289,6 +292,11 @@ def error_message(error: PairsError, lang: str, typed: bool = True) -> str:
         return word(lang, f"list.error.{problem}", **{**details, **values})
     except KeyError:
         return word(lang, "list.error.unreadable", **values)
+
+
+_PAGE_OWN = ("same_text", "same_value", "same_picture", "same_meaning", "does_not_fit")
+"""Faults the page words its own way: clashing rows beside each row (naming the other row), a
+text too long beside its cell (the command line names the file and the line in its words)."""
 
 
 def place_text(error: PairsError, lang: str) -> str:
