@@ -23,7 +23,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "domino_print"
 UNCONVERTED: frozenset[str] = frozenset({
     # errors-themes converts themes/** (notes in /work/helpers/notes-errors.md):
     "themes/archive.py", "themes/files.py", "themes/loader.py", "themes/model.py",
-    "themes/pairs.py", "themes/user.py", "themes/lists/bounds.py",
+    "themes/pairs.py", "themes/representations.py", "themes/user.py", "themes/lists/bounds.py",
     "themes/lists/delimited.py", "themes/lists/documents.py", "themes/lists/finding.py",
     "themes/lists/spreadsheet.py", "themes/lists/toml_pairs.py",
 })
@@ -129,13 +129,30 @@ def sentences_raised() -> tuple[tuple[str, int, str], ...]:
             messages = [*node.args, *(k.value for k in node.keywords if k.arg in said)]
             if any(_sentence(message) for message in messages):
                 found.append((path, node.lineno, name))
+        found.extend((path, line, name) for line, name in _own_sentences(module, tree))
     return tuple(sorted(found))
+
+
+def _own_sentences(module: str, tree: ast.Module) -> list[tuple[int, str]]:
+    """An error class that hands its base a sentence of its own: ``super().__init__(f"...")``."""
+    found = []
+    for node in tree.body:
+        if not (isinstance(node, ast.ClassDef) and _is_domino_error(module, node.name)):
+            continue
+        for call in ast.walk(node):
+            if (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
+                    and call.func.attr == "__init__" and any(_sentence(argument) for argument in call.args)):
+                found.append((call.lineno, node.name))
+    return found
 
 
 def test_the_scan_finds_a_sentence_and_passes_a_key():
     tree = ast.parse('from domino_print.errors import OptionError\n'
                      'OptionError("{max} is too high")\nOptionError(says="option.unknown")\n'
-                     'ValueError(f"a bug {x}")\nOptionError(says=f"need.{x}")\nOptionError(f"{x} is bad")\n')
+                     'ValueError(f"a bug {x}")\nOptionError(says=f"need.{x}")\n'
+                     'OptionError(f"{x} is bad")\n'
+                     'class Mine(OptionError):\n    def __init__(self):\n'
+                     '        super().__init__(f"{self} is bad")\n')
     _modules()["domino_print.scan_example"] = tree
     sentences_raised.cache_clear()
     _names.cache_clear()
@@ -145,7 +162,8 @@ def test_the_scan_finds_a_sentence_and_passes_a_key():
     finally:
         del _modules()["domino_print.scan_example"]
         sentences_raised.cache_clear()
-    assert [(line, name) for _, line, name in found] == [(2, "OptionError"), (6, "OptionError")]
+    assert [(line, name) for _, line, name in found] == [(2, "OptionError"), (6, "OptionError"),
+                                                         (9, "Mine")]
 
 
 def test_the_scan_knows_the_errors_of_the_package():
