@@ -257,7 +257,10 @@ class SizeError(WordedError, ValueError):
         from domino_print.texts import placeholders
 
         template = error_text("en", says)
-        named = sorted(placeholders(template), key=lambda name: template.index("{" + name))  # as they come
+        def first(name: str) -> int:  # where ``{name}`` first comes (not ``{name_more}``)
+            return min(at for end in "}:!" if (at := template.find("{" + name + end)) >= 0)
+
+        named = sorted(placeholders(template), key=first)  # as they come
         fields = tuple(name for name in named if name not in flat)
         self.sizes: Mapping[str, object] = dict(values)
         """The sizes as given (a pair of lengths whole)."""
