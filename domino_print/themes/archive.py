@@ -28,6 +28,7 @@ from collections.abc import Callable
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from domino_print.errors import Phrase
 from domino_print.pictures import IMAGE_SUFFIXES
 from domino_print.themes.files import OutsideFolder, inside_folder
 from domino_print.themes.model import ThemeError
@@ -55,12 +56,12 @@ class ArchiveError(ThemeError):
     which: ``outside``, ``not_plain`` (a drive or a backslash), ``link``, ``twice`` or
     ``file_and_folder`` (``x.png`` and ``x.png/y.png``)."""
 
-    def __init__(self, template: str, /, *, path: object, reason: str, name: str = "", kind: str = "",
-                 **values: Any) -> None:
+    def __init__(self, template: str = "", /, *, says: str = "", path: object, reason: str, name: str = "",
+                 kind: str = "", **values: Any) -> None:
         self.reason = reason
         self.name = name
         self.kind = kind
-        super().__init__(template, path=path, name=name, **values)
+        super().__init__(template, says=says, path=path, name=name, **values)
 
 
 class ArchiveLimits(NamedTuple):
@@ -85,8 +86,7 @@ def _kept(name: str) -> bool:
 
 
 def _too_many(zip_path: Path, count: int, limit: int) -> ArchiveError:
-    return ArchiveError("the archive holds {count} files, more than {limit}; a theme needs its pictures "
-                        "and theme.toml only", path=zip_path, reason="too_many", count=count, limit=limit)
+    return ArchiveError(says="archive.too_many", path=zip_path, reason="too_many", count=count, limit=limit)
 
 
 def _file_and_folder(members: list[zipfile.ZipInfo], zip_path: Path) -> None:
@@ -97,9 +97,8 @@ def _file_and_folder(members: list[zipfile.ZipInfo], zip_path: Path) -> None:
         for end in range(1, len(parts)):
             folder = "/".join(parts[:end]).casefold()
             if folder in files:
-                raise ArchiveError("{name} is a file and also a folder in the archive ({other}); the archive "
-                                   "is refused", path=zip_path, reason="unsafe", kind="file_and_folder",
-                                   name=files[folder], other=member.filename)
+                raise ArchiveError(says="archive.file_and_folder", path=zip_path, reason="unsafe",
+                                   kind="file_and_folder", name=files[folder], other=member.filename)
 
 
 def _checked_members(archive: zipfile.ZipFile, zip_path: Path, into: Path, limits: ArchiveLimits,
@@ -114,42 +113,40 @@ def _checked_members(archive: zipfile.ZipFile, zip_path: Path, into: Path, limit
         try:
             inside_folder(into, name)
         except OutsideFolder:
-            raise ArchiveError("{name} would be unpacked outside the theme's folder; the archive is refused",
-                               path=zip_path, reason="unsafe", kind="outside", name=name) from None
+            raise ArchiveError(says="archive.outside", path=zip_path, reason="unsafe", kind="outside",
+                               name=name) from None
         if "\\" in name or (len(name) > 1 and name[1] == ":"):
-            raise ArchiveError("{name} is not a plain file name inside the archive; the archive is refused",
-                               path=zip_path, reason="unsafe", kind="not_plain", name=name)
+            raise ArchiveError(says="archive.not_plain", path=zip_path, reason="unsafe", kind="not_plain",
+                               name=name)
         if stat.S_ISLNK(member.external_attr >> 16):
-            raise ArchiveError("{name} is a link; a theme's archive holds files only", path=zip_path,
+            raise ArchiveError(says="archive.link", path=zip_path,
                                reason="unsafe", kind="link", name=name)
         folded = name.rstrip("/").casefold()
         if folded in seen:
-            raise ArchiveError("{name} is in the archive twice; the archive is refused", path=zip_path,
+            raise ArchiveError(says="archive.twice", path=zip_path,
                                reason="unsafe", kind="twice", name=name)
         seen.add(folded)
         if member.is_dir() or not (kept_if or _kept)(name):
             continue
         if member.flag_bits & 0x1:
-            raise ArchiveError("{name} is encrypted; make the archive without a password", path=zip_path,
+            raise ArchiveError(says="archive.encrypted", path=zip_path,
                                reason="not_a_zip", name=name)
         if member.file_size > limits.member_bytes:
-            raise ArchiveError("{name} unpacks to {size} MB, over {limit} MB for one file", path=zip_path,
+            raise ArchiveError(says="archive.member_too_large", path=zip_path,
                                reason="too_large", name=name, size=member.file_size // (1024 * 1024),
                                limit=limits.member_bytes // (1024 * 1024))
         if member.file_size > _RATIO_FROM and member.file_size > MAX_RATIO * max(1, member.compress_size):
-            raise ArchiveError("{name} unpacks to {ratio} times its packed size (a zip bomb?); the archive "
-                               "is refused", path=zip_path, reason="too_large", name=name,
+            raise ArchiveError(says="archive.bomb", path=zip_path, reason="too_large", name=name,
                                ratio=member.file_size // max(1, member.compress_size))
         total += member.file_size
         if total > limits.total_bytes:
-            raise ArchiveError("the archive unpacks to more than {limit} MB; the archive is refused",
-                               path=zip_path, reason="too_large", name=name,
+            raise ArchiveError(says="archive.too_large", path=zip_path, reason="too_large", name=name,
                                limit=limits.total_bytes // (1024 * 1024))
         kept.append(member)
     _file_and_folder(members, zip_path)
     pictures = any(PurePosixPath(m.filename).suffix.lower() in IMAGE_SUFFIXES for m in kept)
     if kept_if is None and not pictures:
-        raise ArchiveError("the archive holds no picture (and no theme.toml listing any)", path=zip_path,
+        raise ArchiveError(says="archive.no_pictures", path=zip_path,
                            reason="no_pictures")
     return kept
 
@@ -166,9 +163,10 @@ def _theme_root(kept: list[zipfile.ZipInfo], into: Path) -> Path:
     return into
 
 
-def _open_counted(zip_path: Path, limits: ArchiveLimits, fix: str = "") -> zipfile.ZipFile:
+def _open_counted(zip_path: Path, limits: ArchiveLimits, says: str = "archive.not_a_zip") -> zipfile.ZipFile:
     """The archive opened once its members are counted from its end record, before ``zipfile``
-    reads their list; ``ArchiveError`` (``fix`` ends its English words) if it cannot be read."""
+    reads their list; ``ArchiveError`` worded by ``says`` (a theme's names its way out) if it
+    cannot be read."""
     import zipfile  # loaded for a .zip only: a run without one spares the import
 
     try:
@@ -178,8 +176,8 @@ def _open_counted(zip_path: Path, limits: ArchiveLimits, fix: str = "") -> zipfi
     except TooManyMembers as many:
         raise _too_many(zip_path, many.members, limits.members) from None
     except (zipfile.BadZipFile, OSError, ValueError, EOFError) as exc:
-        raise ArchiveError("not a .zip archive that can be read ({problem})" + fix, path=zip_path,
-                           reason="not_a_zip", problem=str(exc) or "damaged") from None
+        raise ArchiveError(says=says, path=zip_path, reason="not_a_zip",
+                           problem=str(exc) or Phrase("archive.damaged")) from None
 
 
 def unpack_files(zip_path: Path, into: Path, kept_if: Callable[[str], bool],
@@ -206,9 +204,8 @@ def _unpack_members(archive: zipfile.ZipFile, members: list[zipfile.ZipInfo], zi
             with archive.open(member) as source, open(target, "xb") as out:
                 shutil.copyfileobj(source, out, 1024 * 1024)
         except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError) as exc:
-            raise ArchiveError("{name} cannot be unpacked ({problem}); the archive is damaged",
-                           path=zip_path, reason="not_a_zip", name=member.filename,
-                           problem=str(exc) or type(exc).__name__) from None
+            raise ArchiveError(says="archive.member_damaged", path=zip_path, reason="not_a_zip",
+                               name=member.filename, problem=str(exc) or type(exc).__name__) from None
         written.append(target)
     return written
 
@@ -218,12 +215,12 @@ def unpack_theme(zip_path: Path, into: Path, limits: ArchiveLimits | None = None
     ``into``; the folder the theme is read from. ``ArchiveError`` (nothing written) if refused.
     The members are counted from the archive's end record before ``zipfile`` reads their list."""
     limits = limits or default_limits()
-    archive = _open_counted(zip_path, limits, fix="; give the theme's .zip file or its folder")
+    archive = _open_counted(zip_path, limits, says="archive.not_a_theme_zip")
     with archive:
         kept = _checked_members(archive, zip_path, into, limits)
         _unpack_members(archive, kept, zip_path, into)
         if not kept:
-            raise ArchiveError("the archive holds no picture", path=zip_path, reason="no_pictures")
+            raise ArchiveError(says="archive.no_picture", path=zip_path, reason="no_pictures")
         return _theme_root(kept, into)
 
 
@@ -245,7 +242,7 @@ def unpacked_folder(zip_path: Path) -> Path:
     try:
         info = zip_path.stat()
     except OSError as exc:
-        raise ArchiveError("cannot read the archive ({problem})", path=zip_path, reason="not_a_zip",
+        raise ArchiveError(says="archive.unreadable", path=zip_path, reason="not_a_zip",
                            problem=exc.strerror or str(exc)) from None
     key = (str(zip_path.resolve()), info.st_size, info.st_mtime_ns)
     if key in _UNPACKED and _UNPACKED[key].exists():

@@ -13,26 +13,24 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from domino_print.errors import DominoError, OptionError
+from domino_print.errors import DominoError, OptionError, OptionName, Phrase
 
 
 class OutsideFolder(DominoError):
     """A file named by a theme or a list that it may not read: ``name`` as written, ``folder``
     the folder it must be in, ``link`` whether it is a link that leads out, ``nul`` whether the
-    name holds a NUL character (no file has such a name)."""
+    name holds a NUL character (no file has such a name). ``phrase`` is the problem, worded by
+    the catalogues (``error.files.*``) inside the message of whoever reports it."""
 
     def __init__(self, name: str, folder: Path, *, link: bool = False, nul: bool = False) -> None:
         self.name = name
         self.folder = folder
         self.link = link
         if nul:
-            shown = name.replace("\x00", "\\x00")
-            message = f"{shown} cannot be a file name (it holds a NUL character); give a picture file name"
+            self.phrase = Phrase("files.nul_name", name=name.replace("\x00", "\\x00"))
         else:
-            how = "is a link to a file outside" if link else "is outside"
-            message = (f"{name} {how} the folder {folder}; pictures are read only from inside "
-                       "the theme's or the list's own folder: copy the picture into it")
-        super().__init__(message)
+            self.phrase = Phrase("files.outside_link" if link else "files.outside", name=name, folder=folder)
+        super().__init__(str(self.phrase))
 
 
 def inside_folder(folder: Path, name: str) -> Path:
@@ -68,15 +66,15 @@ def user_path(ref: str, option: str = "theme") -> Path:
     ``OptionError`` naming ``option`` when that user is unknown or the home is no folder
     (``HOME=/dev/null``), never the ``RuntimeError`` of ``Path.expanduser``."""
     if "\x00" in ref:  # no file name holds one; the system calls would raise ValueError
-        raise OptionError("{" + option + "} {path}: a file name cannot hold a NUL character",
-                          fields=(option,), path=ref.replace("\x00", "\\x00"))
+        raise OptionError(says="files.nul_option", fields=(option,), option=OptionName(option),
+                          path=ref.replace("\x00", "\\x00"))
     if not ref.startswith("~"):
         return Path(ref)
     head, sep, rest = ref.partition("/")
     home = os.path.expanduser(head)  # leaves an unknown ~user as it is, where Path raises
     if home == head or not os.path.isdir(home):
-        who = "your home folder" if head == "~" else f"the home folder of user {head[1:]!r}"
-        problem = "is not known here" if home == head else f"({home}) is not a folder"
-        raise OptionError("{" + option + "} {path}: {who} {problem}; give the folder's full path",
-                          fields=(option,), path=ref, who=who, problem=problem)
+        says = ("files.home" if head == "~" else "files.user_home") + (
+            "_unknown" if home == head else "_not_a_folder")
+        raise OptionError(says=says, fields=(option,), option=OptionName(option), path=ref,
+                          user=head[1:], home=home)
     return Path(home + sep + rest)

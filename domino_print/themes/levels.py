@@ -79,55 +79,63 @@ def spread(count: int, wanted: int) -> tuple[int, ...]:
 
 def ladders_from_data(data: object, representations: tuple[str, ...],
                       fail: Callable[..., Exception], languages: tuple[str, ...]) -> tuple[Ladder, ...]:
-    """A theme file's ``[[levels]]``, checked; ``fail(template, **values)`` makes the error
-    (a ``ThemeError`` naming the file)."""
+    """A theme file's ``[[levels]]``, checked; ``fail(says, **values)`` makes the error (a
+    ``ThemeError`` naming the file, worded by the catalogues' ``error.<says>``)."""
     if not isinstance(data, list) or not data or not all(isinstance(entry, dict) for entry in data):
-        raise fail("levels must be a list of tables ([[levels]]), each with its steps")
+        raise fail("levels.not_a_list")
     ladders = []
     for entry in data:
         unknown = sorted(set(entry) - _LADDER_KEYS)
         if unknown:
-            raise fail("levels: unknown key {key!r} (known keys: {known})", key=unknown[0],
-                       known=", ".join(sorted(_LADDER_KEYS)))
+            raise fail("levels.unknown_key", key=unknown[0], known=", ".join(sorted(_LADDER_KEYS)))
         name = entry.get("name")
         if not isinstance(name, str) or not name:
-            raise fail('levels: each ladder has a name = "..." (how domino-print themes lists it)')
-        serves = _names(entry.get("for", []), representations, fail, f"levels {name!r}: for")
-        faces = _names(entry.get("faces", []), representations, fail, f"levels {name!r}: faces")
+            raise fail("levels.no_name")
+        serves = _names(entry.get("for", []), representations, fail, name, "for")
+        faces = _names(entry.get("faces", []), representations, fail, name, "faces")
         if faces and len(faces) != 2:
-            raise fail("levels {name!r}: faces names two representations, as default_faces does", name=name)
+            raise fail("levels.two_faces", name=name)
         steps = entry.get("steps")
         if not isinstance(steps, list) or len(steps) < 2 or not all(isinstance(s, dict) for s in steps):
-            raise fail("levels {name!r}: steps lists two levels or more, easiest first, as in "
-                       'steps = [{{ label = "≤ 10", range = "0-10" }}, ...]', name=name)
+            raise fail("levels.steps", name=name)
         levels = tuple(_level(name, step, fail, languages) for step in steps)
         ladders.append(Ladder(name, serves, faces, levels))
     return tuple(ladders)
 
 
 def _names(given: object, representations: tuple[str, ...], fail: Callable[..., Exception],
-           where: str) -> tuple[str, ...]:
+           ladder: str, key: str) -> tuple[str, ...]:
     if not isinstance(given, list) or any(n not in representations for n in given):
-        raise fail("{where} must list representations of the theme ({names})", where=where,
-                   names=", ".join(representations))
+        raise fail("levels.not_representations", name=ladder, key=key, names=", ".join(representations))
     return tuple(given)
 
 
 def _level(ladder: str, step: dict, fail: Callable[..., Exception], languages: tuple[str, ...]) -> Level:
+    """One step of ``ladder``: its label and the options it sets, checked."""
     unknown = sorted(set(step) - _STEP_KEYS)
     if unknown:
-        raise fail("levels {name!r}: a step's key {key!r} is unknown (known keys: {known})", name=ladder,
-                   key=unknown[0], known=", ".join(sorted(_STEP_KEYS)))
-    label = step.get("label")
-    labels: list[tuple[str, str]]
+        raise fail("levels.unknown_step_key", name=ladder, key=unknown[0],
+                   known=", ".join(sorted(_STEP_KEYS)))
+    labels = _labels(ladder, step.get("label"), fail, languages)
+    settings = _settings(ladder, step, fail)
+    if not settings:
+        raise fail("levels.changes_nothing", name=ladder, keys=", ".join(LEVEL_SETTINGS))
+    return Level(labels, settings)
+
+
+def _labels(ladder: str, label: object, fail: Callable[..., Exception],
+            languages: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """A step's label as (language, text) pairs: one text for every language, or one per language given."""
     if isinstance(label, str) and label:
-        labels = [(lang, label) for lang in languages]
-    elif isinstance(label, dict) and label and all(isinstance(v, str) and v for v in label.values()) \
-            and set(label) <= set(languages):
-        labels = [(str(lang), str(text)) for lang, text in label.items()]
-    else:
-        raise fail("levels {name!r}: each step has a label, a text or a table of texts by language "
-                   "({codes})", name=ladder, codes=", ".join(languages))
+        return tuple((lang, label) for lang in languages)
+    if isinstance(label, dict) and label and set(label) <= set(languages) \
+            and all(isinstance(text, str) and text for text in label.values()):
+        return tuple((str(lang), str(text)) for lang, text in label.items())
+    raise fail("levels.no_label", name=ladder, codes=", ".join(languages))
+
+
+def _settings(ladder: str, step: dict, fail: Callable[..., Exception]) -> tuple[tuple[str, str], ...]:
+    """The options a step sets, each as the command line would give it (``tables`` as ``2,5``)."""
     settings = []
     for key in LEVEL_SETTINGS:
         value = step.get(key)
@@ -138,10 +146,6 @@ def _level(ladder: str, step: dict, fail: Callable[..., Exception], languages: t
         elif key == "step" and isinstance(value, int):
             value = str(value)
         if not isinstance(value, str) or not value:
-            raise fail("levels {name!r}: {key} is written as the option --{key} takes it", name=ladder,
-                       key=key)
+            raise fail("levels.as_the_option", name=ladder, key=key)
         settings.append((key, value))
-    if not settings:
-        raise fail("levels {name!r}: each step changes something: {keys}", name=ladder,
-                   keys=", ".join(LEVEL_SETTINGS))
-    return Level(tuple(labels), tuple(settings))
+    return tuple(settings)

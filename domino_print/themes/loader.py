@@ -20,7 +20,7 @@ def load_theme(ref: str) -> Theme:
     if ref in builtin_names():
         return load_builtin(ref)
     if not ref.strip():  # Path("") is the current folder: never a theme by accident
-        raise OptionError("--theme is empty; give a theme name or a folder of images")
+        raise OptionError(says="theme.empty", fields=("theme",))
     path = user_path(ref)
     if path.suffix.lower() == ".zip" and path.is_file():  # a theme as one file: unpacked, checked
         from domino_print.themes.archive import unpacked_folder

@@ -73,8 +73,8 @@ class ThemeError(PathError):
     """A theme file or folder that cannot be used, its data kept apart for the surfaces.
 
     ``path`` is the file or folder at fault (None when the message names it itself), the
-    template (or catalogue key) says the problem with ``values`` (``ThemeError("missing key
-    {key!r}", path=path, key="name")``) and may name options as ``{fields}``, worded per surface
+    catalogue key says the problem with ``values`` (``ThemeError(says="theme.missing_key",
+    path=path, key="name")``) and may name options as ``{fields}``, worded per surface
     as any ``WordedError``: ``str()`` reads ``<path>: <problem>`` with the command line's flags,
     ``problem(name_of, lang)`` the problem alone, with the options named by ``name_of``.
     """
@@ -153,11 +153,8 @@ class Theme:
     def check_top(self, top: int) -> None:
         """Raise ``OptionError`` when this theme cannot show a double-``top`` set."""
         if top > self.max_value:
-            raise OptionError(
-                "theme {name!r} shows values 0 to {high} only, so {max} {top} "
-                "is too high; use {max} {high} or less, or another theme",
-                fields=("max",), name=self.name, high=self.max_value, top=top,
-            )
+            raise OptionError(says="theme.max_too_high", fields=("max",), name=self.name,
+                              high=self.max_value, top=top)
 
 
 def in_language(own: Mapping[str, T], lang: str) -> T | None:
@@ -280,14 +277,14 @@ def crop_table(path: Path, data: dict, count: int) -> tuple[tuple[float, float],
     if value is None:
         return ()
     if not isinstance(value, list) or len(value) != count:
-        raise ThemeError("crop must be a list of {count} [x, y] pairs, one per picture, like [0.5, 0.2]",
+        raise ThemeError(says="theme.crop_not_a_list",
                          path=path, count=count)
     pairs = []
     for index, pair in enumerate(value):
         numbers = isinstance(pair, list) and len(pair) == 2 and all(
             isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1 for v in pair)
         if not numbers:
-            raise ThemeError("crop {index} must be two numbers from 0 to 1 ([x, y]), not {pair!r}",
+            raise ThemeError(says="theme.crop_pair",
                              path=path, index=index, pair=pair)
         pairs.append((float(pair[0]), float(pair[1])))
     return tuple(pairs)
@@ -323,25 +320,25 @@ def theme_from_data(path: Path, data: dict) -> Theme:
     check_keys(path, data, _BUILTIN_KEYS, {"name", "kind"})  # texts: texts/<lang>.toml [theme.<name>]
     kind = data["kind"]
     if kind not in KINDS:
-        raise ThemeError("kind {kind!r} is unknown (use {kinds})", path=path, kind=kind,
+        raise ThemeError(says="theme.unknown_kind", path=path, kind=kind,
                          kinds=", ".join(KINDS))
     images: tuple[Path, ...] = ()
     limit = theme_kind(kind).max_value
     if limit is None:  # as many values as pictures
         files = data.get("images")
         if not isinstance(files, list) or not files or not all(isinstance(f, str) for f in files):
-            raise ThemeError('a pictures theme needs images = ["file.svg", ...]', path=path)
+            raise ThemeError(says="theme.images_needed", path=path)
         images = tuple(ASSETS_DIR / f for f in files)
         max_value = len(images) - 1
     else:
         given = data.get("max_value")
         if not isinstance(given, int) or not 0 <= given <= limit:
-            raise ThemeError("max_value must be a whole number from 0 to {limit} for kind {kind!r}",
+            raise ThemeError(says="theme.max_value",
                              path=path, limit=limit, kind=kind)
         max_value = given
     colours = tuple(check_colour(path, "colours", c) for c in data.get("colours", []))
     if colours and len(colours) <= max_value:
-        raise ThemeError("colours lists {given} colours for values 0 to {top}", path=path, given=len(colours),
+        raise ThemeError(says="theme.colours_count", path=path, given=len(colours),
                          top=max_value)
     return Theme(
         name=str(data["name"]),
@@ -360,7 +357,7 @@ def theme_from_data(path: Path, data: dict) -> Theme:
 def _whole(path: Path, entry: dict, key: str) -> int:
     value = entry.get(key, 0)
     if not isinstance(value, int) or value < 0:
-        raise ThemeError("representation {name!r}: {key} must be a whole number", path=path,
+        raise ThemeError(says="theme.representation_whole", path=path,
                          name=entry["name"], key=key)
     return value
 
@@ -370,15 +367,15 @@ def association_from_data(path: Path, data: dict) -> AssociationTheme:
     own keys), its ``default_faces``, ``match`` and ``value_names``, checked."""
     table = data["representations"]
     if not isinstance(table, list) or not table or not all(isinstance(r, dict) for r in table):
-        raise ThemeError("representations must be a list of tables ([[representations]])", path=path)
+        raise ThemeError(says="theme.representations_not_tables", path=path)
     found = []
     for entry in table:
         check_keys(path, entry, _REPRESENTATION_KEYS, {"name", "values", "kind"})
         if entry["kind"] not in REPRESENTATION_KINDS:
-            raise ThemeError("representation kind {kind!r} is unknown (use {kinds})", path=path,
+            raise ThemeError(says="theme.representation_kind", path=path,
                              kind=entry["kind"], kinds=", ".join(REPRESENTATION_KINDS))
         if not isinstance(entry["values"], int) or entry["values"] < 2:
-            raise ThemeError("representation {name!r}: values must be 2 or more", path=path,
+            raise ThemeError(says="theme.representation_values", path=path,
                              name=entry["name"])
         found.append(Representation(
             str(entry["name"]), entry["values"], entry["kind"], words=str(entry.get("words", "")),
@@ -389,27 +386,26 @@ def association_from_data(path: Path, data: dict) -> AssociationTheme:
     names = [r.name for r in found]
     defaults = data.get("default_faces")
     if not isinstance(defaults, list) or len(defaults) != 2 or any(d not in names for d in defaults):
-        raise ThemeError("default_faces must name two of the representations ({names})", path=path,
+        raise ThemeError(says="theme.default_faces", path=path,
                          names=", ".join(names))
     value_names = data.get("value_names", "numbers")
     if value_names not in VALUE_NAMES:
-        raise ThemeError("value_names must be one of {names}", path=path, names=", ".join(VALUE_NAMES))
+        raise ThemeError(says="theme.value_names", path=path, names=", ".join(VALUE_NAMES))
     if not isinstance(data.get("match"), str):
-        raise ThemeError("match must name what touching halves share (rules.match.<match>)", path=path)
+        raise ThemeError(says="theme.match", path=path)
     currency = _currency(path, data) if value_names == "amounts" else None
     listed = _value_list(path, data) if value_names == "fractions" else ()
     if currency is not None:
         listed = _amounts(path, data, currency)
     ladders: tuple[Ladder, ...] = ()
     if "levels" in data:
-        def fail(template: str, **values: object) -> ThemeError:
-            return ThemeError(template, path=path, **values)  # type: ignore[arg-type]  # no fields given
+        def fail(says: str, **values: object) -> ThemeError:
+            return ThemeError(says=says, path=path, **values)  # type: ignore[arg-type]  # no fields given
 
         ladders = ladders_from_data(data["levels"], tuple(names), fail, texts.languages())
     loop_count = data.get("loop_count", LOOP_CARDS)
     if isinstance(loop_count, bool) or not isinstance(loop_count, int) or not 2 <= loop_count <= 200:
-        raise ThemeError("loop_count must be the cards of a loop deck by default, 2 to 200 (a class: 24)",
-                         path=path)
+        raise ThemeError(says="theme.loop_count", path=path)
     return AssociationTheme(str(data["name"]), tuple(found), (defaults[0], defaults[1]), data["match"],
                             value_names=value_names, value_list=listed, currency=currency, levels=ladders,
                             loop_count=loop_count)
@@ -424,28 +420,24 @@ def _currency(path: Path, data: dict) -> Currency:
     """An amounts theme's ``[currency]``: its ``symbol``, and its ``coins`` and ``notes`` in cents."""
     table = data.get("currency")
     if not isinstance(table, dict) or not isinstance(table.get("symbol"), str):
-        raise ThemeError('an amounts theme describes its money: [currency] symbol = "€", '
-                         "coins = [1, 2, ...], notes = [500, ...] (in cents)", path=path)
+        raise ThemeError(says="theme.currency", path=path)
     pieces = {}
     for key in ("coins", "notes"):
         given = table.get(key, [])
         if not isinstance(given, list) or not all(isinstance(c, int) and c > 0 for c in given):
-            raise ThemeError("currency.{key} must list amounts in cents, as in [1, 2, 5]", path=path, key=key)
+            raise ThemeError(says="theme.currency_cents", path=path, key=key)
         pieces[key] = tuple(sorted(set(given)))
     if 1 not in pieces["coins"]:
-        raise ThemeError("currency.coins needs a coin of 1 cent, so that every amount can be made",
-                         path=path)
+        raise ThemeError(says="theme.currency_one_cent", path=path)
     coin_mm, note_mm = table.get("coin_mm", []), table.get("note_mm", [])
     if coin_mm and (not isinstance(coin_mm, list) or len(coin_mm) != len(table["coins"])
                     or not all(isinstance(d, (int, float)) and 5 <= d <= 60 for d in coin_mm)):
-        raise ThemeError("currency.coin_mm must give each coin's diameter in mm (5 to 60), in the order "
-                         "of currency.coins", path=path)
+        raise ThemeError(says="theme.currency_coin_mm", path=path)
     if note_mm and (not isinstance(note_mm, list) or len(note_mm) != len(table.get("notes", []))
                     or not all(isinstance(n, list) and len(n) == 2
                                and all(isinstance(d, (int, float)) and 20 <= d <= 300 for d in n)
                                for n in note_mm)):
-        raise ThemeError("currency.note_mm must give each note's width and height in mm, as [120, 62], "
-                         "in the order of currency.notes", path=path)
+        raise ThemeError(says="theme.currency_note_mm", path=path)
     coins = dict(zip(table["coins"], coin_mm, strict=True)) if coin_mm else {}
     notes = dict(zip(table.get("notes", []), note_mm, strict=True)) if note_mm else {}
     return Currency(table["symbol"], pieces["coins"], pieces["notes"],
@@ -458,7 +450,7 @@ def _amounts(path: Path, data: dict, currency: Currency) -> tuple[str, ...]:
     """An amounts theme's ``value_list``: amounts with a point (``"1.20"``), no two equal."""
     listed = data.get("value_list")
     if not isinstance(listed, list) or len(listed) < 2 or not all(isinstance(v, str) for v in listed):
-        raise ThemeError('an amounts theme lists its prices: value_list = ["0.50", "1.20", ...]', path=path)
+        raise ThemeError(says="theme.amounts_list", path=path)
     seen: set[Fraction] = set()
     for given in listed:
         try:
@@ -466,7 +458,7 @@ def _amounts(path: Path, data: dict, currency: Currency) -> tuple[str, ...]:
         except ValueError:
             amount = Fraction(-1)
         if amount <= 0 or (amount * 100).denominator != 1 or amount in seen:
-            raise ThemeError("value_list: {given!r} is not a price in cents, or is listed twice", path=path,
+            raise ThemeError(says="theme.not_a_price", path=path,
                              given=given)
         seen.add(amount)
     return tuple(listed)
@@ -477,17 +469,17 @@ def _value_list(path: Path, data: dict) -> tuple[str, ...]:
     (1/2 and 2/4 would make a half that matches two tiles)."""
     listed = data.get("value_list")
     if not isinstance(listed, list) or len(listed) < 2 or not all(isinstance(v, str) for v in listed):
-        raise ThemeError('a fractions theme lists its values: value_list = ["1/2", "3/4", ...]', path=path)
+        raise ThemeError(says="theme.fractions_list", path=path)
     seen: dict[Fraction, str] = {}
     for given in listed:
         numerator, slash, denominator = given.partition("/")
         whole = slash and numerator.isdigit() and denominator.isdigit()
         if not whole or not 0 < int(numerator) <= int(denominator) <= 12:
-            raise ThemeError("value_list: {given!r} is not a fraction n/d with 0 < n <= d <= 12", path=path,
+            raise ThemeError(says="theme.not_a_fraction", path=path,
                              given=given)
         value = Fraction(int(numerator), int(denominator))
         if value in seen:
-            raise ThemeError("value_list: {one!r} and {two!r} are the same value; keep one", path=path,
+            raise ThemeError(says="theme.same_fraction", path=path,
                              one=seen[value], two=given)
         seen[value] = given
     return tuple(listed)

@@ -50,7 +50,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from domino_print import texts
-from domino_print.errors import CatalogueText, OptionError, Phrase
+from domino_print.errors import CatalogueText, OneOf, OptionError, Phrase, PluralPhrase
 from domino_print.pictures import FORMAT_NAMES, IMAGE_SUFFIXES, PictureError, shown
 from domino_print.sets.tiles import MAX_TOP
 from domino_print.texts.page_text import TextError, check_page_text, displayed
@@ -155,8 +155,8 @@ def list_images(folder: Path) -> tuple[list[Path], list[str]]:
     try:
         entries = list(folder.iterdir())
     except OSError as exc:
-        raise ThemeError("cannot list the folder ({reason})", path=shown(folder),
-                         reason=exc.strerror) from None
+        raise ThemeError(says="theme.cannot_list_folder", path=shown(folder),
+                         reason=exc.strerror or str(exc)) from None
     pictures, others = [], []
     for entry in entries:
         if entry.name.startswith(".") or not entry.is_file():  # is_file: regular files only
@@ -167,7 +167,7 @@ def list_images(folder: Path) -> tuple[list[Path], list[str]]:
             try:
                 check_inside(folder, entry)
             except OutsideFolder as exc:
-                raise ThemeError("{problem}", path=shown(folder), problem=displayed(str(exc))) from None
+                raise ThemeError(says="theme.text", path=shown(folder), problem=exc.phrase, fix="") from None
             pictures.append(entry)
         elif entry.name != THEME_FILE:
             others.append(entry.name)
@@ -198,14 +198,15 @@ def _folder_label(folder: Path) -> str:
     return text if text.endswith(("/", "\\")) else text + "/"
 
 
+FORMATS = OneOf(FORMAT_NAMES.replace(" or ", ", ").split(", "))
+"""The picture formats a user knows best, joined with the message's own "or"."""
+
+
 def _no_pictures(folder: Path, others: list[str]) -> ThemeError:
-    message = f"{displayed(_folder_label(folder))}: no pictures found; add {FORMAT_NAMES} files"
-    if others:
-        count = len(others)
-        message += (
-            f" ({count} other file{'s' if count > 1 else ''} left out, e.g. {displayed(others[0])})"
-        )
-    return ThemeError(message)
+    left_out = (PluralPhrase("theme.others_left_out", count=len(others), name=displayed(others[0]))
+                if others else "")
+    return ThemeError(says="theme.no_pictures", path=displayed(_folder_label(folder)), formats=FORMATS,
+                      left_out=left_out)
 
 
 def _check_pictures(paths: list[Path], where: str) -> None:
@@ -216,10 +217,8 @@ def _check_pictures(paths: list[Path], where: str) -> None:
     for value, path in enumerate(paths):
         real = path.resolve()
         if real in seen:
-            raise ThemeError(
-                f"{where}: values {seen[real]} and {value} both use {path.name}; "
-                "each value needs its own picture"
-            )
+            raise ThemeError(says="theme.same_file", where=where, one=seen[real], two=value,
+                             name=displayed(path.name))
         seen[real] = value
     from domino_print.pictures.raster import check_image  # deferred: Pillow, for a user's pictures only
 
@@ -227,7 +226,7 @@ def _check_pictures(paths: list[Path], where: str) -> None:
         try:
             check_image(path)
         except PictureError as exc:  # the theme cannot be used: say so as a theme error, same words
-            raise ThemeError(str(exc)) from None
+            raise ThemeError(says="theme.text", problem=exc, fix="") from None
     import hashlib  # deferred: loads OpenSSL (about 3 ms); built-in themes never need it
 
     by_size: dict[int, list[int]] = defaultdict(list)
@@ -241,20 +240,15 @@ def _check_pictures(paths: list[Path], where: str) -> None:
             digest = hashlib.sha256(paths[value].read_bytes()).hexdigest()
             if digest in digests:
                 first = digests[digest]
-                raise ThemeError(
-                    f"{shown(paths[value])} is the same picture as {paths[first].name} "
-                    f"(values {first} and {value}); each value needs its own picture"
-                )
+                raise ThemeError(says="theme.same_picture", picture=shown(paths[value]),
+                                 other=displayed(paths[first].name), one=first, two=value)
             digests[digest] = value
 
 
 def _check_regular(path: Path, where: str) -> None:
     """A picture must be a regular file: reading a FIFO would wait forever, a device never end."""
     if path.exists() and not path.is_file():
-        raise ThemeError(
-            f"{where}: {displayed(path.name)} is not a regular file (a folder, FIFO, device or socket); "
-            "use picture files only"
-        )
+        raise ThemeError(says="theme.picture_not_regular", where=where, name=displayed(path.name))
 
 
 def _folder_name(folder: Path) -> str:
@@ -279,7 +273,7 @@ def _labels(paths: list[Path]) -> dict[str, tuple[str, ...]]:
 def load_user_theme(path: Path) -> Theme:
     """A theme from a folder of pictures (with or without ``theme.toml``) or a TOML file."""
     if not path.exists():
-        raise OptionError("{theme} {path}: no such folder or file", fields=("theme",), path=path)
+        raise OptionError(says="theme.no_such_path", fields=("theme",), path=path)
     if path.is_dir():
         toml = path / THEME_FILE
         return _from_toml(toml) if os.path.lexists(toml) else _from_folder(path)
@@ -287,23 +281,20 @@ def load_user_theme(path: Path) -> Theme:
         return _from_toml(path)
     kind = OTHER_FILES.get(path.suffix.lower())
     if kind is None and path.is_file() and _picture_content(path):
-        kind = "is one picture, and a set needs one per value"
+        kind = "one_picture"
     if kind is not None:
-        raise OptionError("{theme} {path}: {kind}; {fix}", fields=("theme",), path=path, kind=kind,
-                          fix=OTHER_FILES_FIX.get(path.suffix.lower(), PICTURES_FIX))
-    raise OptionError("{theme} {path}: give the folder that holds the pictures, or a theme .toml file",
-                      fields=("theme",), path=path)
+        fix = kind if kind in OTHER_FILES_FIX else "pictures"
+        raise OptionError(says="theme.not_a_theme_file", fields=("theme",), path=path,
+                          kind=Phrase(f"theme.file_kind.{kind}"), fix=Phrase(f"theme.file_fix.{fix}"))
+    raise OptionError(says="theme.not_a_theme", fields=("theme",), path=path)
 
 
-PICTURES_FIX = "give the folder that holds the pictures, or a theme .toml file"
-OTHER_FILES = {
-    ".xlsb": "is an Excel binary workbook (.xlsb), a format this program does not read",
-    ".pdf": "is a PDF, which this program makes but does not read",
-}
-"""Files people give as a theme that are none, each said as what it is (with ``OTHER_FILES_FIX``)."""
-OTHER_FILES_FIX = {
-    ".xlsb": "save it in Excel as .xlsx (File > Save As > Excel Workbook), or as CSV",
-}
+OTHER_FILES = {".xlsb": "xlsb", ".pdf": "pdf"}
+"""Files people give as a theme that are none, by suffix: each said as what it is
+(``error.theme.file_kind.<kind>``), with its way out when it has one of its own (``OTHER_FILES_FIX``)."""
+OTHER_FILES_FIX = ("xlsb",)
+"""The kinds with a way out of their own (``error.theme.file_fix.<kind>``); the others take
+``theme.file_fix.pictures``."""
 
 
 def _from_folder(folder: Path) -> UserTheme:
@@ -333,21 +324,21 @@ def _from_folder(folder: Path) -> UserTheme:
 def _listed_images(toml: Path, files: object) -> list[Path]:
     """The ``images = [...]`` of a theme file as paths, each an existing picture file."""
     if not isinstance(files, list) or not files or not all(isinstance(f, str) and f for f in files):
-        raise ThemeError('images must be a list of file names, like ["cat.jpg", ...]', path=toml)
+        raise ThemeError(says="theme.images_not_a_list", path=toml)
     folder = toml.parent
     paths = []
     for name in files:
         try:
             path = inside_folder(folder, name)
         except OutsideFolder as exc:
-            raise ThemeError("images: {problem}", path=toml, problem=displayed(str(exc))) from None
+            raise ThemeError(says="theme.images_problem", path=toml, problem=exc.phrase) from None
         named = path.suffix.lower() in IMAGE_SUFFIXES
         if not named and not (path.is_file() and _picture_content(path)):
-            raise ThemeError("images: {name} is not a picture file; use {formats} files", path=toml,
-                             name=name, formats=FORMAT_NAMES)
+            raise ThemeError(says="theme.images_not_a_picture", path=toml, name=displayed(name),
+                             formats=FORMATS)
         if not path.exists():
-            raise ThemeError("images: {name} not found in {folder}", path=toml, name=name,
-                             folder=_folder_label(folder))
+            raise ThemeError(says="theme.images_not_found", path=toml, name=displayed(name),
+                             folder=displayed(_folder_label(folder)))
         _check_regular(path, f"{toml}: images")
         paths.append(path)
     return paths
@@ -369,7 +360,7 @@ def _from_toml(toml: Path) -> UserTheme:
         source, listed_by = _folder_label(folder), Phrase("theme.listed_by.folder")
     fit = data.get("fit", "contain")
     if fit not in FIT_MODES:
-        raise ThemeError('fit must be "contain" or "cover", not {fit!r}', path=toml, fit=fit)
+        raise ThemeError(says="theme.fit", path=toml, fit=fit)
     background = check_colour(toml, "background", data.get("background", DEFAULT_BACKGROUND))
     print_labels = data.get("show_labels", False)
     if not isinstance(print_labels, bool):
@@ -379,12 +370,11 @@ def _from_toml(toml: Path) -> UserTheme:
     if "name" in data:
         if not isinstance(name, str) or not name.strip() or any(c in name for c in "/\\"):
             shown_name = displayed(repr(name))
-            raise ThemeError("name must be a short text without slashes, not {name}", path=toml,
-                             name=shown_name)
+            raise ThemeError(says="theme.name_not_a_text", path=toml, name=shown_name)
         _checked(name, (str(toml), Phrase("theme.subject.name")), MAX_TITLE_CHARS, printed=False)  # the title
     age = data.get("age", "")
     if not isinstance(age, (str, int)):
-        raise ThemeError('age must be a text like "3+", not {age!r}', path=toml, age=age)
+        raise ThemeError(says="theme.age", path=toml, age=age)
     name = name.strip()
     description = (
         per_language(toml, data, "description") if "description" in data else _description(name)
@@ -460,10 +450,8 @@ def starter_theme_text(folder: Path, pictures: list[Path]) -> str:
     with a comment saying why."""
     for picture in pictures:
         if any(0xD800 <= ord(c) <= 0xDFFF for c in picture.name):
-            raise ThemeError(
-                f"{displayed(shown(picture))}: the file name is not valid UTF-8 text, so "
-                f"{THEME_FILE} cannot list it; rename the file"
-            )
+            raise ThemeError(says="theme.name_not_utf8", path=displayed(shown(picture)),
+                             theme_file=THEME_FILE)
     count = len(pictures)
     top = min(count - 1, MAX_TOP)
     names = [p.name for p in pictures]
@@ -528,7 +516,7 @@ def write_starter_theme(folder: Path, write: Callable[[Path, bytes], None]) -> P
     ``output.files.write_atomically``, from the output stage above the themes); never replace an
     existing one, even a broken link or a FIFO."""
     if not folder.is_dir():
-        raise ThemeError("no such folder", path=displayed(str(folder)))
+        raise ThemeError(says="theme.no_such_folder", path=displayed(str(folder)))
     target = folder / THEME_FILE
     exists = ThemeError(says="theme.already_exists", path=displayed(str(target)))
     if os.path.lexists(target):

@@ -1,0 +1,70 @@
+"""A theme's or a list's refusal is worded in the reader's language, on the command line and
+through the API's ``describe``: the words come from the catalogues, the values stay the user's
+(issue 31, item 1, for ``domino_print/themes``)."""
+
+from __future__ import annotations
+
+import zipfile
+
+import pytest
+
+from domino_print.api import describe
+from domino_print.themes.archive import ArchiveError, unpack_theme
+from domino_print.themes.model import ThemeError
+from domino_print.themes.user import load_user_theme
+
+
+def _french_only(message: str, french: str, english: str) -> None:
+    assert french in message, message
+    assert english not in message, message
+
+
+def test_a_theme_that_cannot_show_the_set_is_refused_in_french(run_cli, tmp_path):
+    result = run_cli("--theme", "fruits", "--max", "9", "--lang", "fr", "--out", tmp_path / "x.pdf")
+    assert result.exit_code == 2
+    _french_only(result.stderr, "ne montre que les valeurs de 0 à 6", "shows values")
+    assert "--max 9" in result.stderr and "'fruits'" in result.stderr  # the values stay the user's
+
+
+def test_a_folder_without_pictures_is_refused_in_the_systems_language(run_cli, tmp_path, monkeypatch):
+    folder = tmp_path / "vacances"
+    folder.mkdir()
+    (folder / "notes.txt").write_text("rien")
+    monkeypatch.setenv("LC_ALL", "fr_FR.UTF-8")
+    result = run_cli("--theme", folder, "--out", tmp_path / "x.pdf")
+    assert result.exit_code == 1
+    _french_only(result.stderr, "aucune image trouvée", "no pictures found")
+    assert "1 autre fichier laissé de côté, par exemple notes.txt" in result.stderr
+    assert "PNG" in result.stderr and " ou SVG" in result.stderr  # the formats joined with French "ou"
+
+
+def test_an_empty_theme_names_the_option_in_spanish(run_cli, tmp_path):
+    result = run_cli("--theme", "", "--lang", "es", "--out", tmp_path / "x.pdf")
+    assert result.exit_code == 2
+    _french_only(result.stderr, "--theme está vacío", "is empty")
+
+
+def test_a_theme_file_error_is_worded_by_describe_in_each_language(tmp_path):
+    (tmp_path / "a.png").write_bytes(b"")
+    theme = tmp_path / "theme.toml"
+    theme.write_text('images = ["a.png"]\nfit = "zoom"\n', encoding="utf-8")
+    with pytest.raises(ThemeError) as caught:
+        load_user_theme(theme)
+    assert str(caught.value) == f"{theme}: fit must be \"contain\" or \"cover\", not 'zoom'"
+    assert describe(caught.value, "form", "fr") == f"{theme} : fit vaut \"contain\" ou \"cover\", pas 'zoom'"
+    assert caught.value.problem(lang="de") == "fit muss \"contain\" oder \"cover\" sein, nicht 'zoom'"
+
+
+def test_an_archive_refusal_is_worded_in_german_with_the_members_name(tmp_path):
+    archive = tmp_path / "thema.zip"
+    with zipfile.ZipFile(archive, "w") as zipped:
+        zipped.writestr("bilder/a.png", b"x")
+        zipped.writestr("bilder/A.PNG", b"y")
+    into = tmp_path / "out"
+    into.mkdir()
+    with pytest.raises(ArchiveError) as caught:
+        unpack_theme(archive, into)
+    message = describe(caught.value, "cli", "de")
+    _french_only(message, "steht zweimal im Archiv; das Archiv wird abgelehnt", "twice")
+    assert "bilder/A.PNG" in message and caught.value.kind == "twice"
+    assert not any(into.iterdir())  # refused before anything is written
