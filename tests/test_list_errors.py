@@ -59,7 +59,7 @@ def test_a_sheet_cell_is_named_as_the_spreadsheet_names_it(tmp_path):
                                                        ("6 × 7", None, None), ("3 + 4", 7)])
     error = refusal(source)
     assert error.fault == "empty_cell"
-    assert error.at == (3, 1, "Feuil1", "B3", None)
+    assert error.at[:5] == (3, 1, "Feuil1", "B3", None)
 
 
 def test_a_missing_sheet_lists_the_sheets(tmp_path):

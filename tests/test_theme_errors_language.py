@@ -10,8 +10,11 @@ import pytest
 
 from domino_print.api import describe
 from domino_print.themes.archive import ArchiveError, unpack_theme
+from domino_print.themes.lists.table import ReadSettings
 from domino_print.themes.model import ThemeError
+from domino_print.themes.pairs import PairsError, read_pairs
 from domino_print.themes.user import load_user_theme
+from tests.test_list_files import excel_workbook
 
 
 def _french_only(message: str, french: str, english: str) -> None:
@@ -68,3 +71,37 @@ def test_an_archive_refusal_is_worded_in_german_with_the_members_name(tmp_path):
     _french_only(message, "steht zweimal im Archiv; das Archiv wird abgelehnt", "twice")
     assert "bilder/A.PNG" in message and caught.value.kind == "twice"
     assert not any(into.iterdir())  # refused before anything is written
+
+
+# -- lists of pairs: the file and the place in front, in the reader's language -------------------
+
+def test_an_empty_cell_of_a_list_is_placed_and_worded_in_french(run_cli, tmp_path):
+    listed = tmp_path / "tables.csv"
+    listed.write_text("7 × 8;56\n;42\n3 + 4;7\n", encoding="utf-8")
+    result = run_cli("--theme", listed, "--lang", "fr", "--out", tmp_path / "x.pdf")
+    assert result.exit_code == 1
+    assert f"{listed}, ligne 2 : une case est vide ; remplissez les deux côtés de la paire" in result.stderr
+    english = run_cli("--theme", listed, "--out", tmp_path / "x.pdf")
+    assert f"{listed}, line 2: a cell is empty; give both sides of the pair" in english.stderr
+
+
+def test_a_sheet_that_is_not_there_is_named_in_german_and_the_problem_stands_alone(tmp_path):
+    source = excel_workbook(tmp_path / "paare.xlsx", [("7 × 8", 56.0), ("6 × 7", 42.0)], title="Blatt1")
+    with pytest.raises(PairsError) as caught:
+        read_pairs(str(source), ReadSettings(sheet="Fehlt"))
+    error = caught.value
+    assert describe(error, "cli", "de") == (f"{source}: kein Blatt 'Fehlt'; die Blätter heißen 'Blatt1': "
+                                            "wählen Sie eines mit --sheet")
+    assert error.problem(lang="fr").startswith("pas de feuille 'Fehlt' ; les feuilles sont 'Blatt1'")
+    assert error.fault == "no_such_sheet"  # the studio's words still find it
+
+
+def test_a_cell_of_a_sheet_is_placed_by_the_catalogue_of_the_language(tmp_path):
+    source = excel_workbook(tmp_path / "calcul.xlsx", [("Question", "Réponse"), ("7 × 8", 56.0),
+                                                       ("6 × 7", None, None), ("3 + 4", 7)])
+    with pytest.raises(PairsError) as caught:
+        read_pairs(str(source))
+    french, spanish = describe(caught.value, "cli", "fr"), describe(caught.value, "cli", "es")
+    assert french.startswith(f"{source}, feuille « Feuil1 », cellule B3 : une case"), french
+    assert spanish.startswith(f"{source}, hoja «Feuil1», celda B3: una celda"), spanish
+    assert str(caught.value).startswith(f"{source}, sheet 'Feuil1', cell B3: a cell is empty")

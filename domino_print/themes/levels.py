@@ -31,6 +31,7 @@ LEVEL_SETTINGS = ("range", "tables", "values", "step")
 """What a level may change: the options of the same names."""
 _LADDER_KEYS = {"name", "for", "faces", "steps"}
 _STEP_KEYS = {"label", *LEVEL_SETTINGS}
+_STEPS_EXAMPLE = 'steps = [{ label = "≤ 10", range = "0-10" }, ...]'
 
 
 class Level(NamedTuple):
@@ -97,7 +98,7 @@ def ladders_from_data(data: object, representations: tuple[str, ...],
             raise fail("levels.two_faces", name=name)
         steps = entry.get("steps")
         if not isinstance(steps, list) or len(steps) < 2 or not all(isinstance(s, dict) for s in steps):
-            raise fail("levels.steps", name=name)
+            raise fail("levels.steps", name=name, example=_STEPS_EXAMPLE)
         levels = tuple(_level(name, step, fail, languages) for step in steps)
         ladders.append(Ladder(name, serves, faces, levels))
     return tuple(ladders)

@@ -333,7 +333,7 @@ def theme_from_data(path: Path, data: dict) -> Theme:
     else:
         given = data.get("max_value")
         if not isinstance(given, int) or not 0 <= given <= limit:
-            raise ThemeError(says="theme.max_value",
+            raise ThemeError(says="theme.max_value", key="max_value",
                              path=path, limit=limit, kind=kind)
         max_value = given
     colours = tuple(check_colour(path, "colours", c) for c in data.get("colours", []))
@@ -375,7 +375,7 @@ def association_from_data(path: Path, data: dict) -> AssociationTheme:
             raise ThemeError(says="theme.representation_kind", path=path,
                              kind=entry["kind"], kinds=", ".join(REPRESENTATION_KINDS))
         if not isinstance(entry["values"], int) or entry["values"] < 2:
-            raise ThemeError(says="theme.representation_values", path=path,
+            raise ThemeError(says="theme.representation_values", path=path, key="values",
                              name=entry["name"])
         found.append(Representation(
             str(entry["name"]), entry["values"], entry["kind"], words=str(entry.get("words", "")),
@@ -390,9 +390,9 @@ def association_from_data(path: Path, data: dict) -> AssociationTheme:
                          names=", ".join(names))
     value_names = data.get("value_names", "numbers")
     if value_names not in VALUE_NAMES:
-        raise ThemeError(says="theme.value_names", path=path, names=", ".join(VALUE_NAMES))
+        raise ThemeError(says="theme.value_names", path=path, key="value_names", names=", ".join(VALUE_NAMES))
     if not isinstance(data.get("match"), str):
-        raise ThemeError(says="theme.match", path=path)
+        raise ThemeError(says="theme.match", path=path, catalogue="rules.match.<match>")
     currency = _currency(path, data) if value_names == "amounts" else None
     listed = _value_list(path, data) if value_names == "fractions" else ()
     if currency is not None:
@@ -450,7 +450,7 @@ def _amounts(path: Path, data: dict, currency: Currency) -> tuple[str, ...]:
     """An amounts theme's ``value_list``: amounts with a point (``"1.20"``), no two equal."""
     listed = data.get("value_list")
     if not isinstance(listed, list) or len(listed) < 2 or not all(isinstance(v, str) for v in listed):
-        raise ThemeError(says="theme.amounts_list", path=path)
+        raise ThemeError(says="theme.amounts_list", path=path, key="value_list")
     seen: set[Fraction] = set()
     for given in listed:
         try:
@@ -458,7 +458,7 @@ def _amounts(path: Path, data: dict, currency: Currency) -> tuple[str, ...]:
         except ValueError:
             amount = Fraction(-1)
         if amount <= 0 or (amount * 100).denominator != 1 or amount in seen:
-            raise ThemeError(says="theme.not_a_price", path=path,
+            raise ThemeError(says="theme.not_a_price", path=path, key="value_list",
                              given=given)
         seen.add(amount)
     return tuple(listed)
@@ -469,17 +469,17 @@ def _value_list(path: Path, data: dict) -> tuple[str, ...]:
     (1/2 and 2/4 would make a half that matches two tiles)."""
     listed = data.get("value_list")
     if not isinstance(listed, list) or len(listed) < 2 or not all(isinstance(v, str) for v in listed):
-        raise ThemeError(says="theme.fractions_list", path=path)
+        raise ThemeError(says="theme.fractions_list", path=path, key="value_list")
     seen: dict[Fraction, str] = {}
     for given in listed:
         numerator, slash, denominator = given.partition("/")
         whole = slash and numerator.isdigit() and denominator.isdigit()
         if not whole or not 0 < int(numerator) <= int(denominator) <= 12:
-            raise ThemeError(says="theme.not_a_fraction", path=path,
+            raise ThemeError(says="theme.not_a_fraction", path=path, key="value_list",
                              given=given)
         value = Fraction(int(numerator), int(denominator))
         if value in seen:
-            raise ThemeError(says="theme.same_fraction", path=path,
+            raise ThemeError(says="theme.same_fraction", path=path, key="value_list",
                              one=seen[value], two=given)
         seen[value] = given
     return tuple(listed)

@@ -32,6 +32,7 @@ import unicodedata
 from pathlib import Path
 from typing import NamedTuple
 
+from domino_print.errors import Phrase
 from domino_print.pictures import IMAGE_SUFFIXES
 from domino_print.regular_files import ReadProblem, read_regular_file
 from domino_print.texts.page_text import TextError, check_page_text, displayed, shortened
@@ -122,12 +123,12 @@ def read_pairs(ref: str, settings: ReadSettings | None = None, *, header: bool |
     path = user_path(ref)
     reader = reader_for(path)
     if reader is None:
-        raise PairsError(f"{path}: not a list of pairs; save it as one of {', '.join(LIST_SUFFIXES)}",
+        raise PairsError(says="list.not_a_list", path=path, formats=", ".join(LIST_SUFFIXES),
                          fault="not_a_list")
     if settings.sheet is not None and not reader.sheets:
-        raise PairsError("{path} is a {format} list, with no sheets; {sheet} chooses a sheet of an .xlsx, "
-                         ".ods or .xls list, so leave it out", fields=("sheet",), path=path,
-                         format=reader.name, fault="sheet_on_text")
+        raise PairsError(says="list.sheet_on_text", fields=("sheet",), path=path,
+                         format=reader.name if reader.worded is None else Phrase(reader.worded),
+                         fault="sheet_on_text")
     table, taken = find_table(path, reader.read(path, _read_regular(path), settings), header=header,
                               cells=cells)
     rows = tuple(_pair_row(path, table, row.line, row.cells) for row in table.rows)
@@ -136,8 +137,8 @@ def read_pairs(ref: str, settings: ReadSettings | None = None, *, header: bool |
     try:
         check_page_text(pairs.title, most=MAX_TITLE_CHARS)
     except TextError as exc:
-        raise PairsError(f"{path}: the file's name is the set's title, and "
-                         f"{exc.about(_quoted(pairs.title))}; or rename the file", fault="bad_title",
+        raise PairsError(says="list.bad_title", path=path, problem=exc.phrase(_quoted(pairs.title)),
+                         fault="bad_title",
                          details={"text": pairs.title, "reason": exc.problem, **exc.values}) from None
     return pairs
 
@@ -160,28 +161,27 @@ def _pair_row(path: Path, table: Table, line: int, cells: tuple[str, ...]) -> Pa
 
 def _cell(path: Path, table: Table, line: int, column: int, raw: str) -> Cell:
     text = " ".join(raw.split())
-    where, at = table.place(line, column), table.at(line, column)
+    at = table.at(line, column)
     if not text:
-        raise PairsError(f"{path}, {where}: a cell is empty; give both sides of the pair",
-                         fault="empty_cell", at=at)
+        raise PairsError(says="list.empty_cell", path=path, fault="empty_cell", at=at)
     if text.lower().endswith(IMAGE_SUFFIXES):
         try:
             picture = inside_folder(path.parent, text)
         except OutsideFolder as exc:
-            raise PairsError(f"{path}, {where}: picture {exc}", fault="picture_outside", at=at,
-                             details={"text": text}) from None
+            raise PairsError(says="list.picture_outside", path=path, problem=exc.phrase,
+                             fault="picture_outside", at=at, details={"text": text}) from None
         if os.path.lexists(picture) and not picture.is_file():
-            raise PairsError(f"{path}, {where}: picture {text!r} is there but is not a regular file "
-                             "(a folder, FIFO, device or socket, or a broken link); use a picture file",
+            raise PairsError(says="list.picture_not_regular", path=path, text=text,
                              fault="picture_missing", at=at, details={"text": text})
         if not picture.is_file():
-            raise PairsError(f"{path}, {where}: picture {text!r} not found next to the list",
+            raise PairsError(says="list.picture_missing", path=path, text=text,
                              fault="picture_missing", at=at, details={"text": text})
         return Cell(text, picture)
     try:
         check_page_text(text, most=MAX_CELL_CHARS)
     except TextError as exc:
-        raise PairsError(f"{path}, {where}: {exc.about(_quoted(text))}", fault="bad_text", at=at,
+        raise PairsError(says="list.bad_text", path=path, problem=exc.phrase(_quoted(text)),
+                         fault="bad_text", at=at,
                          details={"text": shortened(text), "reason": exc.problem, **exc.values}) from None
     return Cell(text)
 
@@ -193,8 +193,6 @@ def _quoted(text: str) -> str:
 
 def _check(path: Path, table: Table, rows: tuple[PairRow, ...]) -> None:
     if not rows:
-        raise PairsError(f"{path}: the list is empty; write one pair a line, such as 7 × 8;56",
-                         fault="empty_list")
+        raise PairsError(says="list.empty_list", path=path, fault="empty_list")
     if len(rows) == 1:
-        raise PairsError(f"{path}, {table.place(rows[0].line)}: a single pair makes no game; "
-                         "write two pairs or more", fault="single_pair", at=table.at(rows[0].line))
+        raise PairsError(says="list.single_pair", path=path, fault="single_pair", at=table.at(rows[0].line))

@@ -34,7 +34,7 @@ import re
 import struct
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 if TYPE_CHECKING:
     import zipfile
@@ -66,12 +66,13 @@ _SHOWN = 24
 
 
 class _Refused(Exception):
-    """A bound crossed, with the sheet's name and the message's words (made into ``PairsError``)."""
+    """A bound crossed, with the sheet's name, the message's catalogue key (``says``) and its
+    values, which are also the details a surface words it from (made into ``PairsError``)."""
 
-    def __init__(self, words: str, fault: str, sheet: str | None = None, at_cell: str = "",
+    def __init__(self, says: str, fault: str, sheet: str | None = None, at_cell: str = "",
                  **details: object) -> None:
-        self.words, self.fault, self.sheet, self.cell, self.details = words, fault, sheet, at_cell, details
-        super().__init__(words)
+        self.says, self.fault, self.sheet, self.cell, self.details = says, fault, sheet, at_cell, details
+        super().__init__(says)
 
 
 def check_workbook(path: Path, data: bytes) -> None:
@@ -85,9 +86,9 @@ def check_workbook(path: Path, data: bytes) -> None:
             _check_zipped(data)
     except _Refused as refused:
         at = Place(sheet=refused.sheet, cell=refused.cell) if refused.sheet is not None else None
-        where = f", sheet {refused.sheet!r}" if refused.sheet is not None else ""
-        raise PairsError(f"{path}{where}: {refused.words}", fault=refused.fault, at=at,
-                         details=refused.details) from None
+        values: dict[str, Any] = dict(refused.details)  # the message's values: no option among them
+        raise PairsError(says=refused.says, path=path, fault=refused.fault, at=at, details=refused.details,
+                         **values) from None
 
 
 # -- the limits, worded once ---------------------------------------------------------------------
@@ -100,12 +101,8 @@ def _too_far(sheet: str | None, row: int, column: int, reference: str = "",
              declared: bool = False) -> _Refused:
     cell = reference or f"{column_letters(column - 1)}{row}"
     shown = _shown_reference(cell)
-    says = (f"the sheet says it reaches cell {shown}: that is" if declared
-            else f"a cell at {shown} makes the sheet")
-    return _Refused(f"{says} {row} rows by {column} columns, more than {MOST_SPANNED_CELLS} cells; "
-                    "delete the far cells (or copy the list to a sheet of its own) and save again",
-                    "too_far", sheet, shown, cell=shown, rows=row, columns=column,
-                    most=MOST_SPANNED_CELLS)
+    return _Refused("list.bounds.declared_too_far" if declared else "list.bounds.too_far",
+                    "too_far", sheet, shown, cell=shown, rows=row, columns=column, most=MOST_SPANNED_CELLS)
 
 
 def _reach(sheet: str | None, row: int, column: int, limits: tuple[int, int], reference: str = "",
@@ -136,9 +133,8 @@ def _reference(text: str, sheet: str | None) -> tuple[int, int]:
     """``B7`` as (7, 2); a reference no spreadsheet writes is refused."""
     match = _REFERENCE.match(text)
     if match is None:
-        raise _Refused(f"a cell is named {_shown_reference(text)!r}, which is no cell of a sheet; save "
-                       "the file again from the spreadsheet", "not_spreadsheet", sheet,
-                       _shown_reference(text))
+        raise _Refused("list.bounds.not_a_cell", "not_spreadsheet", sheet, _shown_reference(text),
+                       name=_shown_reference(text))
     letters, digits = match.groups()
     column = 0
     for letter in letters.upper():
@@ -159,13 +155,10 @@ class _Text:
         self.cell += count
         self.total += count
         if self.cell > MOST_CELL_CHARS:
-            where = f"cell {self.where} " if self.where else "a cell "
-            raise _Refused(f"{where}holds more than {MOST_CELL_CHARS} characters, Excel's own limit for "
-                           "a cell; a pair's side takes a few words", "cell_too_long", self.sheet,
-                           self.where, most=MOST_CELL_CHARS)
+            raise _Refused("list.bounds.cell_too_long" if self.where else "list.bounds.a_cell_too_long",
+                           "cell_too_long", self.sheet, self.where, most=MOST_CELL_CHARS, cell=self.where)
         if self.total > MOST_TEXT_CHARS:
-            raise _Refused(f"the spreadsheet holds more than {MOST_TEXT_CHARS} characters of text; keep "
-                           "the list in a small file of its own", "too_much_text", self.sheet, self.where,
+            raise _Refused("list.bounds.too_much_text", "too_much_text", self.sheet, self.where,
                            most=MOST_TEXT_CHARS)
 
     def start_cell(self, where: str = "") -> None:
@@ -182,8 +175,7 @@ def _check_zipped(data: bytes) -> None:
     try:
         check_directory(source, most_members=MOST_PARTS)
     except TooManyMembers as many:
-        raise _Refused(f"the file lists {many.members} parts, more than {MOST_PARTS}; a spreadsheet has a "
-                       "few dozen: save it again from the spreadsheet", "too_large",
+        raise _Refused("list.bounds.too_many_parts", "too_large", count=many.members, most=MOST_PARTS,
                        megabytes=MOST_XML_BYTES // 1_000_000) from None
     try:
         archive = zipfile.ZipFile(source)
@@ -231,8 +223,7 @@ def _sheet_names(archive: zipfile.ZipFile, names: set[str], budget: _Budget) -> 
 
 def _too_much_xml() -> _Refused:
     most = MOST_XML_BYTES // 1_000_000
-    return _Refused(f"the spreadsheet unpacks to more than {most} MB; keep the list in a small file of "
-                    "its own", "too_large", megabytes=most)
+    return _Refused("list.bounds.too_much_xml", "too_large", megabytes=most)
 
 
 def _sheet_label(member: zipfile.ZipInfo) -> str | None:
@@ -281,8 +272,7 @@ def _parse(archive: zipfile.ZipFile, member: zipfile.ZipInfo, handlers: _Handler
     parser.buffer_text = False  # text arrives in pieces, counted and dropped
 
     def no_document_type(*_args: object) -> None:
-        raise _Refused("the spreadsheet's XML declares a document type, which no spreadsheet does; save it "
-                       "again from the spreadsheet", "not_spreadsheet")
+        raise _Refused("list.bounds.document_type", "not_spreadsheet")
 
     parser.StartDoctypeDeclHandler = no_document_type
     parser.EntityDeclHandler = no_document_type
@@ -430,8 +420,7 @@ def _count(value: str | None, sheet: str | None) -> int:
     if value is None:
         return 1
     if not value.isdigit() or len(value) > 9:
-        raise _Refused(f"a row or cell is repeated {value[:_SHOWN]!r} times, which no spreadsheet writes; "
-                       "save the file again from the spreadsheet", "not_spreadsheet", sheet)
+        raise _Refused("list.bounds.repeated", "not_spreadsheet", sheet, times=value[:_SHOWN])
     return max(1, int(value))
 
 

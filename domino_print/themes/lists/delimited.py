@@ -23,6 +23,7 @@ import csv
 import io
 from pathlib import Path
 
+from domino_print.errors import Phrase
 from domino_print.themes.lists.table import ListReader, PairsError, RawRow, ReadSettings, Table
 
 SEPARATORS = ("\t", ";", ",")
@@ -36,13 +37,10 @@ MOST_COLUMNS = 50
 MOST_ROWS = 5000
 
 _ALLOWED_CONTROLS = frozenset("\t\n\r")
-_SIGNATURES = {b"PK\x03\x04": ("zip", "a zipped file (a spreadsheet such as .xlsx or .ods?)"),
-               b"\x89PNG": ("png", "a PNG picture"), b"\xff\xd8\xff": ("jpeg", "a JPEG picture"),
-               b"%PDF": ("pdf", "a PDF"),
-               b"\xd0\xcf\x11\xe0": ("office", "an old Office file (.xls or .doc?)"),
-               b"GIF8": ("gif", "a GIF picture")}
-"""Files that are plainly not text, by their first bytes: a key (``PairsError.details['kind']``)
-and how a message names them."""
+_SIGNATURES = {b"PK\x03\x04": "zip", b"\x89PNG": "png", b"\xff\xd8\xff": "jpeg", b"%PDF": "pdf",
+               b"\xd0\xcf\x11\xe0": "office", b"GIF8": "gif"}
+"""Files that are plainly not text, by their first bytes: a key (``PairsError.details['kind']``),
+and how a message names them (``error.list.file_kind.<key>``)."""
 
 
 def decode(path: Path, data: bytes) -> tuple[str, str]:
@@ -52,10 +50,9 @@ def decode(path: Path, data: bytes) -> tuple[str, str]:
         return _strict(path, data[len(codecs.BOM_UTF8):], "utf-8"), "utf-8"
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         return _strict(path, data, "utf-16"), "utf-16"
-    for signature, (kind, what) in _SIGNATURES.items():
+    for signature, kind in _SIGNATURES.items():
         if data.startswith(signature):
-            raise PairsError(f"{path}: this is not a text list but {what}; save the list as CSV, "
-                             "or give the spreadsheet file itself (.xlsx, .xlsm, .ods, .xls)",
+            raise PairsError(says="list.not_text_but", path=path, what=Phrase(f"list.file_kind.{kind}"),
                              fault="not_text", details={"kind": kind})
     if b"\x00" in data:
         head = data[:2000]
@@ -74,8 +71,7 @@ def decode(path: Path, data: bytes) -> tuple[str, str]:
 
 
 def _not_text(path: Path) -> PairsError:
-    return PairsError(f"{path}: not a text file (neither UTF-8, UTF-16 nor Windows-1252); save the list "
-                      "from a spreadsheet as CSV, or as Unicode text", fault="not_text")
+    return PairsError(says="list.not_text", path=path, fault="not_text")
 
 
 def _strict(path: Path, data: bytes, encoding: str) -> str:
@@ -83,8 +79,8 @@ def _strict(path: Path, data: bytes, encoding: str) -> str:
         return _checked(path, data.decode(encoding))
     except UnicodeDecodeError:
         named = ENCODING_NAMES.get(encoding[:6], encoding)
-        raise PairsError(f"{path}: the file says it is {named} but is not; save the list again from the "
-                         "spreadsheet", fault="wrong_encoding", details={"encoding": named}) from None
+        raise PairsError(says="list.wrong_encoding", path=path, encoding=named, fault="wrong_encoding",
+                         details={"encoding": named}) from None
 
 
 def _checked(path: Path, content: str) -> str:
@@ -152,22 +148,20 @@ def read(path: Path, data: bytes, settings: ReadSettings) -> Table:
     try:
         records = _records(content, delimiter)
     except _BadRecord as bad:
-        raise PairsError(f"{path}, line {bad.line}: not a line of a list of pairs ({bad.problem})",
-                         fault="bad_line", at=Table(()).at(bad.line)) from None
+        raise PairsError(says="list.bad_line", path=path, problem=bad.problem, fault="bad_line",
+                         at=Table(()).at(bad.line)) from None
     rows: list[RawRow] = []
     for line, cells in records:
         if not any(cell.strip() for cell in cells):
             continue
         if len(rows) >= MOST_ROWS:
-            raise PairsError(f"{path}, line {line}: more than {MOST_ROWS} lines of cells; keep the list in a "
-                             "file of its own", fault="too_many_rows", at=Table(()).at(line),
-                             details={"most": MOST_ROWS})
+            raise PairsError(says="list.too_many_lines", path=path, most=MOST_ROWS, fault="too_many_rows",
+                             at=Table(()).at(line), details={"most": MOST_ROWS})
         if len(cells) > MOST_COLUMNS:
-            raise PairsError(f"{path}, line {line}: more than {MOST_COLUMNS} cells; a list of pairs has two "
-                             "columns and a few beside them", fault="cell_count", at=Table(()).at(line),
-                             details={"count": len(cells)})
+            raise PairsError(says="list.too_many_cells", path=path, most=MOST_COLUMNS, fault="cell_count",
+                             at=Table(()).at(line), details={"count": len(cells)})
         rows.append(RawRow(line, tuple(_trimmed(cells))))
     return Table(tuple(rows), encoding=ENCODING_NAMES[encoding], separator=SEPARATOR_NAMES[delimiter])
 
 
-READER = ListReader("CSV or text", read)
+READER = ListReader("CSV or text", read, worded="list.format.text")

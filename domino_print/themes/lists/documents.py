@@ -25,6 +25,7 @@ import zipfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from domino_print.errors import Phrase, PluralPhrase
 from domino_print.themes.lists.spreadsheet import MOST_ROWS, check_unzipped, shown
 from domino_print.themes.lists.table import ListReader, PairsError, Place, RawRow, ReadSettings, Table
 
@@ -43,8 +44,8 @@ def _checked_zip(path: Path, data: bytes, what: str) -> None:
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         for member in archive.infolist():
             if member.filename.endswith(".xml") and _DOCTYPE.search(archive.read(member)[:4096]):
-                raise PairsError(f"{path}: the {what} declares a document type in {member.filename!r}, "
-                                 "which no word processor writes; save it again", fault="not_document")
+                raise PairsError(says="list.document_type", path=path, what=Phrase(f"list.what.{what}"),
+                                 member=member.filename, fault="not_document")
 
 
 def _table(path: Path, tables: Iterable[list[list[str]]], what: str) -> Table:
@@ -55,9 +56,9 @@ def _table(path: Path, tables: Iterable[list[list[str]]], what: str) -> Table:
             break
         if _has_pairs(rows):
             return _rows_table(path, rows, number)
-    found = f"{count} table{'s' if count != 1 else ''} without two columns of pairs" if count else "no table"
-    raise PairsError(f"{path}: the {what} has no table of two columns of pairs ({found}); put the pairs in "
-                     "a table, one pair a row", fault="no_document_table", details={"tables": count})
+    found = PluralPhrase("list.tables_found", count=count) if count else Phrase("list.no_table_found")
+    raise PairsError(says="list.no_document_table", path=path, what=Phrase(f"list.what.{what}"), found=found,
+                     fault="no_document_table", details={"tables": count})
 
 
 def _rows_table(path: Path, rows: list[list[str]], number: int) -> Table:
@@ -69,9 +70,8 @@ def _rows_table(path: Path, rows: list[list[str]], number: int) -> Table:
         if not texts:
             continue
         if len(kept) >= MOST_ROWS:
-            raise PairsError(f"{path}, table {number}: more than {MOST_ROWS} rows; keep the list in a "
-                             "document of its own", fault="too_many_rows", at=Place(line),
-                             details={"most": MOST_ROWS})
+            raise PairsError(says="list.too_many_document_rows", path=path, most=MOST_ROWS,
+                             fault="too_many_rows", at=Place(line, part=number), details={"most": MOST_ROWS})
         kept.append(RawRow(line, tuple(texts)))
     return Table(tuple(kept), part=number)
 
@@ -80,15 +80,15 @@ def _docx_tables(path: Path, data: bytes) -> Iterable[list[list[str]]]:
     try:
         import docx  # python-docx, deferred: only .docx lists need it
     except ImportError:  # pragma: no cover - a dependency
-        raise PairsError(f"{path}: reading Word documents needs python-docx; install it "
-                         "(pip install python-docx), or save the table as CSV",
+        raise PairsError(says="list.needs_library", path=path, what=Phrase("list.reading.word"),
+                         library="python-docx", fix=Phrase("list.fix.table_as_csv"),
                          fault="not_document") from None
     try:
         document = docx.Document(io.BytesIO(data))
         tables = list(document.tables)
     except Exception as exc:  # python-docx and lxml raise many kinds (zip, XML, missing parts)
-        raise PairsError(f"{path}: not a Word document this program can read ({_first_line(exc)}); save it "
-                         "again from Word or LibreOffice", fault="not_document") from None
+        raise PairsError(says="list.not_word", path=path, problem=_first_line(exc),
+                         fault="not_document") from None
     for table in tables:
         rows = []
         for row in table.rows:
@@ -114,14 +114,14 @@ def _odt_tables(path: Path, data: bytes) -> Iterable[list[list[str]]]:
         from odf.opendocument import load
         from odf.table import Table as OdfTable
     except ImportError:  # pragma: no cover - a dependency
-        raise PairsError(f"{path}: reading LibreOffice documents needs odfpy; install it "
-                         "(pip install odfpy), or save the table as CSV", fault="not_document") from None
+        raise PairsError(says="list.needs_library", path=path, what=Phrase("list.reading.libreoffice"),
+                         library="odfpy", fix=Phrase("list.fix.table_as_csv"), fault="not_document") from None
     try:
         document = load(io.BytesIO(data))
         tables = document.text.getElementsByType(OdfTable)
     except Exception as exc:  # odfpy raises zip, XML and KeyError alike
-        raise PairsError(f"{path}: not a LibreOffice document this program can read ({_first_line(exc)}); "
-                         "save it again from LibreOffice", fault="not_document") from None
+        raise PairsError(says="list.not_odt", path=path, problem=_first_line(exc),
+                         fault="not_document") from None
     for table in tables:
         rows: list[list[str]] = []
         for row in _children(table, "table-row", TABLENS):
@@ -171,13 +171,13 @@ def read_odt(path: Path, data: bytes, settings: ReadSettings) -> Table:
 
 def read_numbers(path: Path, data: bytes, settings: ReadSettings) -> Table:
     """A .numbers file's first sheet (or ``settings.sheet``), its first table of pairs."""
-    check_unzipped(path, data, "Numbers file")
+    check_unzipped(path, data, "numbers")
     try:
         from numbers_parser import Document
     except ImportError:  # pragma: no cover - a dependency
-        raise PairsError(f"{path}: reading Numbers files needs numbers-parser; install it "
-                         "(pip install numbers-parser), or export the list as CSV",
-                         fault="not_spreadsheet") from None
+        raise PairsError(says="list.needs_library", path=path, library="numbers-parser",
+                         what=Phrase("list.reading.numbers", app="Numbers"),
+                         fix=Phrase("list.fix.export_as_csv"), fault="not_spreadsheet") from None
     try:
         with tempfile.TemporaryDirectory(prefix="domino-numbers-") as folder:
             copy = Path(folder) / "list.numbers"  # numbers-parser reads a file by its name only
@@ -185,14 +185,14 @@ def read_numbers(path: Path, data: bytes, settings: ReadSettings) -> Table:
             document = Document(copy)
             sheets = [(str(sheet.name), list(sheet.tables)) for sheet in document.sheets]
     except Exception as exc:  # numbers-parser raises zip, protobuf and its own errors
-        raise PairsError(f"{path}: not a Numbers file this program can read ({_first_line(exc)}); save it "
-                         "again from Numbers, or export it as CSV", fault="not_spreadsheet") from None
+        raise PairsError(says="list.not_numbers", path=path, problem=_first_line(exc), app="Numbers",
+                         fault="not_spreadsheet") from None
     names = [name for name, _ in sheets]
     name = names[0] if settings.sheet is None else settings.sheet
     if name not in names:
-        raise PairsError("{path}: no sheet {name!r}; the sheets are {listed}: choose one with {sheet}",
-                         fields=("sheet",), path=path, name=name, listed=", ".join(repr(n) for n in names),
-                         fault="no_such_sheet", details={"sheet": name, "sheets": tuple(names)})
+        raise PairsError(says="list.no_such_sheet", fields=("sheet",), path=path, name=name,
+                         listed=", ".join(repr(n) for n in names), fault="no_such_sheet",
+                         details={"sheet": name, "sheets": tuple(names)})
     tables = dict(sheets)[name]
     for table in tables[:MOST_TABLES]:
         rows = [[_numbers_text(cell, settings.decimal) for cell in row[:MOST_COLUMNS]]
@@ -200,8 +200,7 @@ def read_numbers(path: Path, data: bytes, settings: ReadSettings) -> Table:
         if _has_pairs(rows):
             found = _rows_table(path, rows, 1)
             return found._replace(sheet=name, part=None)
-    raise PairsError("{path}: sheet {name!r} has no table of two columns of pairs; choose the sheet with "
-                     "{sheet}", fields=("sheet",), path=path, name=name, fault="no_table",
+    raise PairsError(says="list.no_numbers_table", fields=("sheet",), path=path, name=name, fault="no_table",
                      at=Place(sheet=name), details={"sheet": name})
 
 

@@ -34,6 +34,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
+from domino_print.errors import Phrase, PluralPhrase
 from domino_print.texts.page_text import normalise
 from domino_print.themes.lists.table import (
     CellRange,
@@ -159,9 +160,8 @@ def find_table(path: Path, table: Table, *, header: bool | None = None, cells: C
         rows = _inside(rows, cells)
         named = tuple(range(cells.first_column, cells.last_column + 1))
         if not 2 <= len(named) <= MOST_PAIR_COLUMNS:
-            plural = "s" if len(named) != 1 else ""
-            raise PairsError(f"{path}: the cells named hold {len(named)} column{plural}; "
-                             "name the pair's two columns (and a third for notes), such as B3:C28",
+            raise PairsError(says="list.cells_columns", path=path,
+                             columns=PluralPhrase("list.columns", count=len(named)),
                              fault="cells_columns", details={"count": len(named)})
         if header and rows:
             header_row, rows = rows[0], rows[1:]
@@ -305,25 +305,18 @@ def _columns(path: Path, table: Table, body: list[_Row], skipped: list[Skipped])
         row = next(row for row in body if any(column >= fourth for column in row.cells))
         last = max(row.cells)
         if table.part is not None:
-            raise PairsError("{path}, table {part}, row {line}: a fourth column; a pair has two sides and "
-                             "a third column for a picture or a note, no more; or name the pair's columns "
-                             "with {cells}",
-                             fields=("cells",), path=path, part=table.part, line=row.line, fault="cell_count",
-                             at=Place(row.line), details={"count": len(row.cells)})
+            raise PairsError(says="list.fourth_column", fields=("cells",), path=path, fault="cell_count",
+                             at=Place(row.line, part=table.part), details={"count": len(row.cells)})
         if table.sheet is None:
             count = len(row.cells)
             between = SEPARATOR_CHARS.get(table.separator, ";")
             shown = between.join(row.cells.get(c, "") for c in range(last + 1))
             raise PairsError(
-                "{path}, line {line}: {count} cells where a pair needs 2 (and a third for a picture "
-                "or a note), separated by {separator}s: {shown!r}; or name the pair's columns with {cells}",
-                fields=("cells",), path=path, line=row.line, count=count, separator=table.separator,
-                shown=shown.strip()[:60], fault="cell_count", at=Place(row.line), details={"count": count})
+                says="list.too_many_cells_in_line", fields=("cells",), path=path, count=count,
+                separator=_separators(table), shown=shown.strip()[:60], fault="cell_count",
+                at=Place(row.line), details={"count": count})
         cell = f"{column_letters(last)}{row.line}"
-        raise PairsError("{path}, sheet {sheet!r}, cell {cell}: a fourth column; a pair has two sides and "
-                         "a third column for a picture or a note, no more; or name the pair's columns with "
-                         "{cells}",
-                         fields=("cells",), path=path, sheet=table.sheet, cell=cell, fault="cell_count",
+        raise PairsError(says="list.fourth_column", fields=("cells",), path=path, fault="cell_count",
                          at=Place(row.line, last - table.first_column, table.sheet, cell),
                          details={"count": len([c for c in filled if c <= last])})
     return tuple(filled)
@@ -375,46 +368,42 @@ def _without_footer(body: list[_Row], named: tuple[int, ...]) -> tuple[list[_Row
 
 def _one_side(path: Path, table: Table, row: _Row, index: int, named: tuple[int, ...]) -> PairsError:
     if table.part is not None:
-        return PairsError(f"{path}, table {table.part}, row {row.line}, column {named[index] + 1}: a cell is "
-                          "empty; give both sides of the pair", fault="empty_cell", at=Place(row.line, index))
+        return PairsError(says="list.empty_cell", path=path, fault="empty_cell",
+                          at=Place(row.line, index, part=table.part, column_number=named[index] + 1))
     if table.sheet is None:
         if row.given < 2:
-            shown = next(iter(row.cells.values()))
-            return PairsError(
-                f"{path}, line {row.line}: 1 cell where a pair needs 2 (and a third for a picture or a "
-                f"note), separated by {table.separator or 'semicolon'}s: {shown.strip()[:60]!r}",
-                fault="cell_count", at=Place(row.line), details={"count": 1})
-        return PairsError(f"{path}, line {row.line}: a cell is empty; give both sides of the pair",
-                          fault="empty_cell", at=Place(row.line, index))
+            return _one_cell(path, table, row)
+        return PairsError(says="list.empty_cell", path=path, fault="empty_cell", at=Place(row.line, index))
     cell = f"{column_letters(named[index])}{row.line}"
-    return PairsError(f"{path}, sheet {table.sheet!r}, cell {cell}: a cell is empty; give both sides of "
-                      "the pair",
-                      fault="empty_cell", at=Place(row.line, index, table.sheet, cell))
+    return PairsError(says="list.empty_cell", path=path, fault="empty_cell",
+                      at=Place(row.line, index, table.sheet, cell))
 
 
-def _formula(path: Path, table: Table, line: int, column: int, formula: str, why: str) -> PairsError:
+def _one_cell(path: Path, table: Table, row: _Row) -> PairsError:
+    """A line of a text list with one cell: the other side missing, or the separator another one."""
+    shown = next(iter(row.cells.values()))
+    return PairsError(says="list.one_cell", path=path, separator=_separators(table), shown=shown.strip()[:60],
+                      fault="cell_count", at=Place(row.line), details={"count": 1})
+
+
+def _separators(table: Table) -> Phrase:
+    """The separator of a text list, as a message names it in the plural ("semicolons")."""
+    return Phrase(f"list.separators.{table.separator or 'semicolon'}")
+
+
+def _formula(path: Path, table: Table, line: int, column: int, formula: str, why: object) -> PairsError:
     cell = f"{column_letters(column)}{line}"
-    return PairsError("{path}, sheet {sheet!r}, cell {cell}: the formula {formula} has no saved value, and "
-                      "only plain arithmetic on numbers and cells of this sheet is worked out ({why}); open "
-                      "and save the file in Excel or LibreOffice, which save each formula's value",
-                      path=path, sheet=table.sheet, cell=cell, formula=formula[:40], why=why, fault="formula",
+    return PairsError(says="list.formula", path=path, formula=formula[:40], why=why, fault="formula",
                       at=Place(line, column - table.first_column, table.sheet, cell),
                       details={"formula": formula[:40]})
 
 
 def _no_table(path: Path, table: Table, body: list[_Row], filled: list[int]) -> PairsError:
     if table.sheet is None:
-        row = body[0]
-        shown = next(iter(row.cells.values()))
-        return PairsError(
-            f"{path}, line {row.line}: 1 cell where a pair needs 2 (and a third for a picture or a "
-            f"note), separated by {table.separator or 'semicolon'}s: {shown.strip()[:60]!r}",
-            fault="cell_count", at=Place(row.line), details={"count": 1})
+        return _one_cell(path, table, body[0])
     count = sum(len(row.cells) for row in body)
-    found = (f"{count} filled cell{'s' if count != 1 else ''} in column {column_letters(filled[0])}"
-             if filled else "nothing")
-    return PairsError("{path}: sheet {name!r} has no two columns of pairs (it holds {found}); "
-                      "choose the sheet with {sheet}, or name the cells with {cells}",
-                      fields=("sheet", "cells"), path=path, name=table.sheet, found=found,
-                      fault="no_table", at=Place(sheet=table.sheet),
+    found = (PluralPhrase("list.filled_cells", count=count, column=column_letters(filled[0])) if filled
+             else Phrase("list.nothing"))
+    return PairsError(says="list.no_table", fields=("sheet", "cells"), path=path, name=table.sheet,
+                      found=found, fault="no_table", at=Place(sheet=table.sheet),
                       details={"sheet": table.sheet, "cells": count})

@@ -20,6 +20,7 @@ import re
 from collections.abc import Callable
 from typing import NamedTuple
 
+from domino_print.errors import Phrase
 from domino_print.themes.lists.table import column_number
 
 MOST_CHARS = 1000
@@ -30,7 +31,12 @@ MOST_POWER = 1000.0
 
 
 class NotArithmetic(Exception):
-    """A formula this module does not work out; ``str()`` says why, in a few words."""
+    """A formula this module does not work out; ``phrase`` says why in a few words, worded by the
+    catalogues (``error.formula.<says>``); ``str()`` in English."""
+
+    def __init__(self, says: str, /, **values: object) -> None:
+        self.phrase = Phrase(says, **values)
+        super().__init__(str(self.phrase))
 
 
 Cell = tuple[int, int]
@@ -56,7 +62,7 @@ _TOKEN = re.compile(r"""\s*(?:
 def _tokens(formula: str) -> list[tuple[str, str]]:
     text = formula.strip()
     if not text.startswith("="):
-        raise NotArithmetic("not a formula")
+        raise NotArithmetic("formula.not_a_formula")
     text = text[1:]
     tokens: list[tuple[str, str]] = []
     position = 0
@@ -65,7 +71,7 @@ def _tokens(formula: str) -> list[tuple[str, str]]:
             break
         matched = _TOKEN.match(text, position)
         if matched is None:
-            raise NotArithmetic(f"{text[position:position + 12]!r} is not arithmetic")
+            raise NotArithmetic("formula.not_arithmetic", text=text[position:position + 12])
         kind = matched.lastgroup or ""
         tokens.append((kind, matched.group(kind)))
         position = matched.end()
@@ -77,7 +83,7 @@ def _cell(reference: str) -> Cell:
     assert matched is not None  # the token's pattern
     row = int(matched.group(2))
     if row < 1:
-        raise NotArithmetic(f"no cell {reference}")
+        raise NotArithmetic("formula.no_cell", reference=reference)
     return row - 1, column_number(matched.group(1))
 
 
@@ -87,7 +93,7 @@ def _sum(values: list[float]) -> float:
 
 def _average(values: list[float]) -> float:
     if not values:
-        raise NotArithmetic("an average of nothing")
+        raise NotArithmetic("formula.empty_average")
     return math.fsum(values) / len(values)
 
 
@@ -122,17 +128,17 @@ class _Evaluation:
 
     def formula(self, cell: Cell, formula: str, depth: int) -> float:
         if depth > MOST_DEPTH:
-            raise NotArithmetic("formulas nested too deep")
+            raise NotArithmetic("formula.too_deep")
         if len(formula) > MOST_CHARS:
-            raise NotArithmetic("a formula too long")
+            raise NotArithmetic("formula.too_long")
         if cell in self.busy:
-            raise NotArithmetic("a formula that depends on itself")
+            raise NotArithmetic("formula.circular")
         self.busy.add(cell)
         try:
             parser = _Parser(_tokens(formula), self, depth)
             value = parser.expression()
             if parser.position != len(parser.tokens):
-                raise NotArithmetic("not plain arithmetic")
+                raise NotArithmetic("formula.not_plain")
         finally:
             self.busy.discard(cell)
         return _finite(value)
@@ -141,7 +147,7 @@ class _Evaluation:
         """The cell's number (None: a text in a range, skipped as Excel skips it)."""
         self.cells_read += 1
         if self.cells_read > MOST_CELLS:
-            raise NotArithmetic("too many cells")
+            raise NotArithmetic("formula.too_many_cells")
         formula = self.sheet.formula(cell)
         if formula is not None:
             return self.formula(cell, formula, depth + 1)
@@ -154,12 +160,12 @@ class _Evaluation:
             return _finite(float(value))
         if in_range:
             return None
-        raise NotArithmetic("arithmetic on a text")
+        raise NotArithmetic("formula.on_text")
 
 
 def _finite(value: float) -> float:
     if not math.isfinite(value) or abs(value) >= 1e300:
-        raise NotArithmetic("a number too large")
+        raise NotArithmetic("formula.number_too_large")
     return value
 
 
@@ -200,7 +206,7 @@ class _Parser:
             elif self.take("/"):
                 divisor = self.power()
                 if divisor == 0:
-                    raise NotArithmetic("a division by zero")
+                    raise NotArithmetic("formula.division_by_zero")
                 value = _finite(value / divisor)
             else:
                 return value
@@ -210,11 +216,11 @@ class _Parser:
         while self.take("^"):
             exponent = self.unary()
             if abs(exponent) > MOST_POWER or (value == 0 and exponent < 0):
-                raise NotArithmetic("a power too large")
+                raise NotArithmetic("formula.power_too_large")
             try:
                 value = _finite(math.pow(value, exponent))
             except (OverflowError, ValueError):
-                raise NotArithmetic("a power out of range") from None
+                raise NotArithmetic("formula.power_out_of_range") from None
         return value
 
     def unary(self) -> float:
@@ -234,7 +240,7 @@ class _Parser:
             return _finite(float(text))
         if kind == "cell":
             if self.peek() == ("op", ":"):
-                raise NotArithmetic("a range outside a function")
+                raise NotArithmetic("formula.range_outside")
             number = self.evaluation.number(_cell(text), self.depth)
             return 0.0 if number is None else number
         if kind == "name":
@@ -242,15 +248,15 @@ class _Parser:
         if (kind, text) == ("op", "("):
             value = self.expression()
             if not self.take(")"):
-                raise NotArithmetic("a parenthesis left open")
+                raise NotArithmetic("formula.parenthesis")
             return value
-        raise NotArithmetic("not plain arithmetic")
+        raise NotArithmetic("formula.not_plain")
 
     def function(self, name: str) -> float:
         if name not in FUNCTIONS and name not in ONE_ARGUMENT:
-            raise NotArithmetic(f"the function {name}")
+            raise NotArithmetic("formula.function", name=name)
         if not self.take("("):
-            raise NotArithmetic("not plain arithmetic")
+            raise NotArithmetic("formula.not_plain")
         values: list[float] = []
         if not self.take(")"):
             while True:
@@ -258,10 +264,10 @@ class _Parser:
                 if self.take(")"):
                     break
                 if not (self.take(",") or self.take(";")):
-                    raise NotArithmetic("not plain arithmetic")
+                    raise NotArithmetic("formula.not_plain")
         if name in ONE_ARGUMENT:
             if len(values) != 1:
-                raise NotArithmetic(f"the function {name} takes one number")
+                raise NotArithmetic("formula.function_one_number", name=name)
             return _finite(ONE_ARGUMENT[name](values[0]))
         return _finite(FUNCTIONS[name](values))
 
@@ -272,13 +278,13 @@ class _Parser:
             self.position += 2
             end_kind, end = self.peek()
             if end_kind != "cell":
-                raise NotArithmetic("a range that is not two cells")
+                raise NotArithmetic("formula.range_not_two_cells")
             self.position += 1
             (top, left), (bottom, right) = _cell(text), _cell(end)
             top, bottom = sorted((top, bottom))
             left, right = sorted((left, right))
             if (bottom - top + 1) * (right - left + 1) > MOST_CELLS:
-                raise NotArithmetic("too many cells")
+                raise NotArithmetic("formula.too_many_cells")
             numbers = (self.evaluation.number((row, column), self.depth, in_range=True)
                        for row in range(top, bottom + 1) for column in range(left, right + 1))
             return [number for number in numbers if number is not None]

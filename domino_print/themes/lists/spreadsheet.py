@@ -26,6 +26,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
 
+from domino_print.errors import Phrase
 from domino_print.texts.when import when_text
 from domino_print.themes.lists import formulas
 from domino_print.themes.lists.bounds import check_workbook
@@ -75,9 +76,7 @@ def read(path: Path, data: bytes, settings: ReadSettings) -> Table:
 def read_xls(path: Path, data: bytes, settings: ReadSettings) -> Table:
     """An .xls list (Excel 97-2003's BIFF8 in an Office compound file)."""
     if not data.startswith(OLE_SIGNATURE):
-        raise PairsError(f"{path}: not an Excel 97-2003 workbook (an .xls file begins as an Office file, "
-                         "and this one does not); save it again from the spreadsheet, or as CSV",
-                         fault="not_spreadsheet")
+        raise PairsError(says="list.not_xls", path=path, fault="not_spreadsheet")
     return _read_workbook(path, data, settings)
 
 
@@ -86,33 +85,31 @@ def _read_workbook(path: Path, data: bytes, settings: ReadSettings) -> Table:
     try:
         from python_calamine import CalamineWorkbook  # deferred: only spreadsheets need it
     except ImportError:  # pragma: no cover - a dependency; an install without it still names the fix
-        raise PairsError(f"{path}: reading spreadsheets needs python-calamine; install it "
-                         "(pip install python-calamine), or save the list as CSV",
+        raise PairsError(says="list.needs_library", path=path, what=Phrase("list.reading.spreadsheets"),
+                         library="python-calamine", fix=Phrase("list.fix.list_as_csv"),
                          fault="not_spreadsheet") from None
     try:
         workbook = CalamineWorkbook.from_filelike(io.BytesIO(data))
         names = list(workbook.sheet_names)
     except Exception:  # calamine's errors (zip, XML, password) share no base class: worded by us
-        raise PairsError(f"{path}: not a spreadsheet this program can read ({_unreadable(data)}); "
-                         "open it in LibreOffice or Excel and save it again, as .xlsx, .ods or CSV",
+        raise PairsError(says="list.not_a_spreadsheet", path=path, why=_unreadable(data),
                          fault="not_spreadsheet") from None
     if not names:
-        raise PairsError(f"{path}: the spreadsheet has no sheet", fault="no_sheet")
+        raise PairsError(says="list.no_sheet", path=path, fault="no_sheet")
     hidden = _hidden_sheets(workbook)
     visible = [name for name in names if name not in hidden] or names
     name = visible[0] if settings.sheet is None else settings.sheet
     if name not in names:
-        raise PairsError("{path}: no sheet {name!r}; the sheets are {listed}: choose one with {sheet}",
-                         fields=("sheet",), path=path, name=name, listed=", ".join(repr(n) for n in names),
-                         fault="no_such_sheet", details={"sheet": name, "sheets": tuple(names)})
+        raise PairsError(says="list.no_such_sheet", fields=("sheet",), path=path, name=name,
+                         listed=", ".join(repr(n) for n in names), fault="no_such_sheet",
+                         details={"sheet": name, "sheets": tuple(names)})
     try:
         sheet = workbook.get_sheet_by_name(name)
         values: list[list[object]] = [list(row) for row in sheet.to_python()]
         first_row, first_column = sheet.start or (0, 0)  # None: an empty sheet
     except Exception:  # as above
-        raise PairsError(f"{path}, sheet {name!r}: the sheet cannot be read; open the file in LibreOffice "
-                         "or Excel and save it again, as .xlsx, .ods or CSV",
-                         fault="not_spreadsheet", at=Place(sheet=name)) from None
+        raise PairsError(says="list.sheet_unreadable", path=path, fault="not_spreadsheet",
+                         at=Place(sheet=name)) from None
     left_out = [other for other in names[:names.index(name)] if other in hidden]
     skipped: tuple[Skipped, ...] = ()
     if left_out and settings.sheet is None:
@@ -137,8 +134,7 @@ def _read_workbook(path: Path, data: bytes, settings: ReadSettings) -> Table:
             hidden_lines.append(line)
             continue
         if len(rows) >= MOST_ROWS:
-            raise PairsError(f"{path}, {table.place(line)}: more than {MOST_ROWS} rows; "
-                             "keep the list on a sheet of its own", fault="too_many_rows",
+            raise PairsError(says="list.too_many_rows", path=path, most=MOST_ROWS, fault="too_many_rows",
                              at=table.at(line), details={"most": MOST_ROWS})
         rows.append(RawRow(line, tuple(texts)))
     if hidden_lines:
@@ -153,7 +149,7 @@ class _Extras(NamedTuple):
 
     hidden_rows: frozenset[int]
     values: dict[tuple[int, int], object]
-    refused: tuple[tuple[int, int, str, str], ...]
+    refused: tuple[tuple[int, int, str, object], ...]
 
 
 _FORMULA = re.compile(rb"<(?:\w+:)?f[\s>/]")
@@ -225,7 +221,7 @@ def xlsx_extras(path: Path, data: bytes, name: str, values: list[list[object]], 
             worked[where] = formulas.evaluate(formula, where, sheet_view)
         except formulas.NotArithmetic as why:
             worked[where] = formula  # shown as written, refused if the pairs use it
-            refused.append((where[0] + 1, where[1], formula, str(why)))
+            refused.append((where[0] + 1, where[1], formula, why.phrase))
     return _Extras(hidden, worked, tuple(refused))
 
 
@@ -315,7 +311,7 @@ def ods_extras(data: bytes, name: str, values: list[list[object]], start: tuple[
             worked[where] = formulas.evaluate(formula, where, view)
         except formulas.NotArithmetic as why:
             worked[where] = written[where]
-            refused.append((where[0] + 1, where[1], written[where], str(why)))
+            refused.append((where[0] + 1, where[1], written[where], why.phrase))
     return _Extras(frozenset(hidden), worked, tuple(refused))
 
 
@@ -384,7 +380,8 @@ MOST_MEMBERS = 2000
 
 
 def check_unzipped(path: Path, data: bytes, what: str = "spreadsheet") -> None:
-    """Refuse a zipped list (``what``: spreadsheet, document...) that is no zip, lists more than
+    """Refuse a zipped list (``what``: ``spreadsheet``, ``document`` or ``numbers``, worded by
+    ``error.list.what.<what>``) that is no zip, lists more than
     ``MOST_MEMBERS`` members (counted from its end record, before zipfile reads the list) or
     unpacks to more than ``MOST_UNZIPPED_BYTES``."""
     import zipfile  # deferred: the registry loads this module for every run
@@ -395,32 +392,35 @@ def check_unzipped(path: Path, data: bytes, what: str = "spreadsheet") -> None:
     try:
         check_directory(io.BytesIO(data), most_members=MOST_MEMBERS)
     except TooManyMembers:
-        raise PairsError(f"{path}: the {what} holds more than {MOST_MEMBERS} parts; keep the list in a "
-                         "small file of its own", fault="too_large", details={"megabytes": most}) from None
+        raise PairsError(says="list.too_many_parts", path=path, what=_what(what),
+                         most=MOST_MEMBERS, fault="too_large", details={"megabytes": most}) from None
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             unzipped = sum(entry.file_size for entry in archive.infolist())
     except (zipfile.BadZipFile, ValueError, OSError, EOFError):
         if what == "spreadsheet":
-            raise PairsError(f"{path}: not a spreadsheet (an .xlsx or .ods file is a zip archive, and this "
-                             "one is not); save it again from the spreadsheet, or as CSV",
-                             fault="not_spreadsheet") from None
-        raise PairsError(f"{path}: not a {what} (such a file is a zip archive, and this one is not); save it "
-                         "again from its program, or as CSV", fault="not_document") from None
+            raise PairsError(says="list.spreadsheet_not_a_zip", path=path, fault="not_spreadsheet") from None
+        raise PairsError(says="list.not_a_zip", path=path, not_a=Phrase(f"list.not_a.{what}", app="Numbers"),
+                         fault="not_document") from None
     if unzipped > MOST_UNZIPPED_BYTES:
-        raise PairsError(f"{path}: the {what} unpacks to more than {most} MB; keep the list in a "
-                         "small file of its own", fault="too_large", details={"megabytes": most})
+        raise PairsError(says="list.unzipped_too_large", path=path, what=_what(what),
+                         most=most, fault="too_large", details={"megabytes": most})
 
 
 _ENCRYPTED = "EncryptedPackage".encode("utf-16-le")
 """The stream a password-protected .xlsx keeps its workbook in, inside an Office compound file."""
 
 
-def _unreadable(data: bytes) -> str:
+def _what(what: str) -> Phrase:
+    """A zipped list's kind as a message names it: ``the spreadsheet``, ``the Numbers file``..."""
+    return Phrase(f"list.what.{what}", app="Numbers")
+
+
+def _unreadable(data: bytes) -> Phrase:
     """Why python-calamine could not open ``data``, as far as its first bytes tell, in our words
-    (calamine's own, "Cannot detect file format", tell a user nothing)."""
+    (calamine's own, "Cannot detect file format", tell a user nothing): ``error.list.unreadable.*``."""
     if data.startswith(OLE_SIGNATURE) and _ENCRYPTED in data:
-        return "it is protected by a password; save a copy without one"
+        return Phrase("list.unreadable.password")
     if data.startswith(b"PK"):
         import zipfile
 
@@ -428,13 +428,12 @@ def _unreadable(data: bytes) -> str:
             with zipfile.ZipFile(io.BytesIO(data)) as archive:
                 members = set(archive.namelist())
         except (zipfile.BadZipFile, ValueError, OSError):
-            return "its zip archive is damaged"
+            return Phrase("list.unreadable.damaged_zip")
         if "content.xml" in members and "mimetype" not in members:
-            return "it holds an OpenDocument sheet without the 'mimetype' entry that names its format"
+            return Phrase("list.unreadable.no_mimetype")
         if "xl/workbook.bin" in members:
-            return "it is an Excel binary workbook (.xlsb)"
-        return "its contents are not those of an Excel or LibreOffice workbook"
-    return "its contents are not those of an Excel or LibreOffice workbook"
+            return Phrase("list.unreadable.xlsb")
+    return Phrase("list.unreadable.not_a_workbook")
 
 
 XLSX = ListReader("Excel", read, sheets=True)

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import NamedTuple
 
-from domino_print.errors import PathError
+from domino_print.errors import PathError, WordedError, error_text, flag_name, in_words
 
 
 class Place(NamedTuple):
@@ -20,27 +20,68 @@ class Place(NamedTuple):
     sheet: str | None = None
     cell: str = ""
     other_line: int | None = None
+    part: int | None = None
+    """A document's table the row is in (1 for the first), when the list is in a document."""
+    column_number: int | None = None
+    """A document's column as a person counts it (1 for the first), for a cell of a document's table."""
+    counted: str = "line"
+    """What ``line`` counts: ``line`` (a row of a file) or ``pair`` (a pair of a TOML list)."""
+
+    def kind(self) -> str:
+        """How a message names the place: ``error.list.at.<kind>`` (``line``: "<file>, line 7: ")."""
+        if self.part is not None:
+            if self.line is None:
+                return "table"
+            return "table_row" if self.column_number is None else "table_cell"
+        if self.sheet is not None:
+            if self.line is None:
+                return "sheet"  # a cell a sheet's bounds refuse is named in the words themselves
+            return "cell" if self.cell else "sheet_row"
+        return "file" if self.line is None else self.counted
+
+    def values(self) -> dict[str, object]:
+        """The values ``error.list.at.<kind>`` is filled with (``at_line``, ``at_sheet``...)."""
+        return {"at_line": self.line, "at_sheet": self.sheet, "at_cell": self.cell, "at_part": self.part,
+                "at_column": self.column_number}
 
 
 class PairsError(PathError):
-    """A pairs list that cannot make a set; the message names the file and the line (or cell),
-    or carries the file as ``path`` (``PathError``).
+    """A pairs list that cannot make a set: the file (``path``) and the place in it (``at``, a
+    ``Place``) put in front of the problem (``says``, a key of the catalogues' ``[error]`` table,
+    and its values): ``<file>, line 7: a cell is empty...``, each part worded in the reader's
+    language (``error.list.at.<kind>``, then ``error.<says>``); ``problem(name_of, lang)`` is the
+    problem alone, for a surface that shows the place its own way. A message that names
+    ``{path}`` itself gets nothing in front.
 
-    Besides its words it carries data for a surface to word it in its own language: ``fault``
-    (a key such as ``empty_cell`` or ``same_value``), ``at`` (a ``Place``) and ``details`` (the
-    texts and numbers the wording needs: ``count``, ``text``, ``shared``...).
+    It also carries data for a surface to word it in its own language: ``fault`` (a key such as
+    ``empty_cell`` or ``same_value``) and ``details`` (the texts and numbers the wording needs:
+    ``count``, ``text``, ``shared``...).
     """
 
     def __init__(self, template: str = "", /, *, says: str = "", path: object = None,
                  fields: tuple[str, ...] = (), fault: str = "", at: Place | None = None,
                  details: Mapping[str, object] | None = None, **values: object) -> None:
-        super().__init__(template, says=says, path=path, fields=fields, **values)
         self.fault = fault
         self.at = at or Place()
         self.details: Mapping[str, object] = dict(details or {})
         self.lines_apart = False
         """Whether the message is one line a problem (every group of clashing rows), for the
         command line to print each on its own line."""
+        super().__init__(template, says=says, path=path, fields=fields, **values)
+
+    def template_in(self, lang: str) -> str:
+        problem = WordedError.template_in(self, lang)
+        if self.path is None or "{path}" in problem:
+            return problem
+        return error_text(lang, f"list.at.{self.at.kind()}") + problem
+
+    def worded(self, name_of: Callable[[str], str] = flag_name, lang: str = "en") -> str:
+        template = self.template_in(lang)
+        if not self.says and not self.fields and not self.values:
+            return template
+        given = {**self.at.values(), **self.values}
+        values = {name: in_words(value, lang, name_of) for name, value in given.items()}
+        return template.format(**values, **{field: name_of(field) for field in self.fields})
 
 
 class RawRow(NamedTuple):
@@ -95,7 +136,7 @@ class Table(NamedTuple):
     """What was left out: title and header rows, a numbers column, hidden rows... (``Skipped``)."""
     part: int | None = None
     """A document's table the rows come from (1 for the first), when the list is in a document."""
-    formulas: tuple[tuple[int, int, str, str], ...] = ()
+    formulas: tuple[tuple[int, int, str, object], ...] = ()
     """Cells holding a formula without a saved value that is not plain arithmetic, as (line,
     column from 0 for A, formula, why): refused if the pairs use them (``finding``)."""
 
@@ -122,7 +163,8 @@ class Table(NamedTuple):
         cell = ""
         if self.sheet is not None and column is not None and line is not None:
             cell = f"{column_letters(self.column_of(column))}{line}"
-        return Place(line, column, self.sheet, cell, other)
+        number = self.column_of(column) + 1 if self.part is not None and column is not None else None
+        return Place(line, column, self.sheet, cell, other, part=self.part, column_number=number)
 
     def places(self, line: int, other: int) -> str:
         """Two rows, as ``lines 3 and 7`` or ``sheet 'Feuil1', rows 3 and 7``."""
@@ -192,3 +234,6 @@ class ListReader(NamedTuple):
     claims: Callable[[bytes], bool] | None = None
     sheets: bool = False
     """Whether the format has sheets to choose from (``ReadSettings.sheet``, ``--sheet``)."""
+    worded: str | None = None
+    """The catalogue key of the format's name when that name is words, not a program's
+    (``list.format.text``: "CSV or text"); None when ``name`` is said as it is (``Excel``)."""
