@@ -8,7 +8,7 @@ import zipfile
 
 import pytest
 
-from domino_print.api import describe
+from domino_print.api import OptionError, describe, parse_options
 from domino_print.themes.archive import ArchiveError, unpack_theme
 from domino_print.themes.lists.table import ReadSettings
 from domino_print.themes.model import ThemeError
@@ -105,3 +105,12 @@ def test_a_cell_of_a_sheet_is_placed_by_the_catalogue_of_the_language(tmp_path):
     assert french.startswith(f"{source}, feuille « Feuil1 », cellule B3 : une case"), french
     assert spanish.startswith(f"{source}, hoja «Feuil1», celda B3: una celda"), spanish
     assert str(caught.value).startswith(f"{source}, sheet 'Feuil1', cell B3: a cell is empty")
+
+
+def test_a_generated_face_no_expression_makes_is_refused_in_french_with_the_forms_labels():
+    with pytest.raises(OptionError) as caught:
+        parse_options({"theme": "nombres", "faces": "multiplication,chiffre", "tables": "5", "values": "0-6"})
+    message = describe(caught.value, "form", "fr")
+    assert message.startswith("aucune multiplication ne donne 1 avec “"), message
+    assert "0-10 et “" in message and "” 5 ; élargissez “" in message
+    assert "no multiplication" in describe(caught.value, "cli", "en")

@@ -362,14 +362,14 @@ class NoExpression(OptionError):
 
     def __init__(self, representation: Representation, value: int, settings: Settings) -> None:
         self.representation, self.value = representation, value
-        tabled = representation.kind in ("multiplication", "division")
-        with_tables = " and {tables} {given}" if tabled and settings.tables else ""
+        tabled = representation.kind in _TABLED
+        says = "values.no_expression" + ("_in_tables" if tabled and settings.tables else
+                                         "_tabled" if tabled else "")
         low, high = settings.operands
         super().__init__(
-            "no {operation} makes {value} with {range} {low}-{high}" + with_tables + "; widen "
-            + ("{tables} or {range}" if tabled else "{range}") + ", or choose other {values}",
-            fields=("range", "tables", "values"), operation=representation.kind, value=value, low=low,
-            high=high, given=",".join(map(str, settings.tables)),
+            says=says, fields=("range", "tables", "values"),
+            operation=Phrase(f"values.operation.{representation.kind}"), value=value, low=low, high=high,
+            given=",".join(map(str, settings.tables)),
         )
 
 
