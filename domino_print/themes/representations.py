@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from domino_print import texts
-from domino_print.errors import OptionError
+from domino_print.errors import OptionError, Phrase
 from domino_print.themes import maths
 from domino_print.themes.levels import Ladder
 from domino_print.themes.maths import OPERATIONS
@@ -362,7 +362,7 @@ class NoExpression(OptionError):
 
     def __init__(self, representation: Representation, value: int, settings: Settings) -> None:
         self.representation, self.value = representation, value
-        tabled = representation.kind in _TABLED
+        tabled = representation.kind in ("multiplication", "division")
         says = "values.no_expression" + ("_in_tables" if tabled and settings.tables else
                                          "_tabled" if tabled else "")
         low, high = settings.operands
