@@ -144,7 +144,7 @@ def test_a_csv_that_is_a_picture_is_worded(client):
 
     client.post("/api/list/file?name=liste.csv", content=png_bytes(Image.new("RGB", (4, 4))))
     (error,) = list_preview(client, lang="de").json()["errors"]
-    assert "kein Text" in error["message"]
+    assert "keine Textliste" in error["message"] and "PNG" in error["message"]
 
 
 def test_a_picture_cell_shows_the_uploaded_picture_named_by_its_name(client):
