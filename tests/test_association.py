@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from domino_print import texts
 from domino_print.api import make_document, parse_options
 from domino_print.errors import OptionError
-from domino_print.geometry.sheet import TILE_PRESETS_MM
+from domino_print.geometry.sizes import TILE_PRESETS_MM
 from domino_print.geometry.text_fit import fit_text
 from domino_print.sets.structures import Pair, beats, boucle, double
 from domino_print.themes.choosing import can_show, choose

@@ -8,7 +8,7 @@ import pytest
 from pypdf import PdfReader
 
 from domino_print.geometry.backs import mirror_point
-from domino_print.geometry.sheet import parse_paper
+from domino_print.geometry.sizes import parse_paper
 from tests.conftest import render_page
 
 

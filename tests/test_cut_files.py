@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from domino_print.api import parse_options
 from domino_print.geometry.cutting import shared_cut_lines
-from domino_print.geometry.sheet import Placement
+from domino_print.geometry.shapes import Placement
 from domino_print.options.parsing import parse
 from tests.cut_simulation import assert_cut_leaves_the_tiles, distinct_edge_length, read_cuts
 

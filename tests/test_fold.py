@@ -13,13 +13,8 @@ from hypothesis import strategies as st
 
 from domino_print.errors import SizeError
 from domino_print.geometry.backs import fold_back_page, mirror_across_fold
-from domino_print.geometry.sheet import (
-    FOLD_CLEARANCE_MM,
-    MIN_TILE_SHORT_MM,
-    SheetSpec,
-    layout_sheet,
-    parse_paper,
-)
+from domino_print.geometry.sheet import FOLD_CLEARANCE_MM, SheetSpec, layout_sheet
+from domino_print.geometry.sizes import MIN_TILE_SHORT_MM, parse_paper
 
 EPS = 1e-6
 

@@ -15,7 +15,7 @@ import pypdfium2 as pdfium
 import pytest
 
 from domino_print.api import make_document, parse_options
-from domino_print.geometry.sheet import SAFE_AREA_MM
+from domino_print.geometry.sizes import SAFE_AREA_MM
 
 DPI = 200
 PX_PER_MM = DPI / 25.4

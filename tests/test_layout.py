@@ -6,14 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from domino_print.errors import OptionError, SizeError
-from domino_print.geometry.sheet import (
-    MIN_TILE_SHORT_MM,
-    Paper,
-    SheetSpec,
-    layout_sheet,
-    parse_paper,
-    parse_tile_size,
-)
+from domino_print.geometry.sheet import SheetSpec, layout_sheet
+from domino_print.geometry.sizes import MIN_TILE_SHORT_MM, Paper, parse_paper, parse_tile_size
 
 EPS = 1e-6
 

@@ -10,14 +10,9 @@ from pypdf import PdfReader
 
 from domino_print.api import make_document, parse_options
 from domino_print.geometry.backs import BLEED_MM
-from domino_print.geometry.sheet import (
-    CROP_LENGTH_MM,
-    CROP_OFFSET_MM,
-    MARK_STYLES,
-    PAPER_EDGE_MM,
-    SheetSpec,
-    layout_sheet,
-)
+from domino_print.geometry.crop_marks import CROP_LENGTH_MM, CROP_OFFSET_MM, MARK_STYLES
+from domino_print.geometry.sheet import SheetSpec, layout_sheet
+from domino_print.geometry.sizes import PAPER_EDGE_MM
 from domino_print.pdf.tile import CUT_LINE_PT
 
 MM = 72 / 25.4

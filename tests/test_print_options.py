@@ -30,7 +30,8 @@ from domino_print.geometry.backs import (
     parse_label,
     set_colour,
 )
-from domino_print.geometry.sheet import SheetSpec, layout_sheet, parse_paper
+from domino_print.geometry.sheet import SheetSpec, layout_sheet
+from domino_print.geometry.sizes import parse_paper
 from domino_print.pdf.marks import mark_radius_pt
 from domino_print.pdf.tile import CENTRE_INSET
 
@@ -164,7 +165,8 @@ def test_set_mark_sits_at_the_end_of_the_middle_line_clear_of_faces_and_edges(sh
     in the strip between the faces' pictures (grey shapes are larger and may reach 0.3 mm into it)."""
     from domino_print.faces.artwork import PADDING
     from domino_print.faces.pips import PIP_POSITIONS, pip_radius
-    from domino_print.geometry.sheet import SAFE_AREA_MM, Placement
+    from domino_print.geometry.shapes import Placement
+    from domino_print.geometry.sizes import SAFE_AREA_MM
     from domino_print.pdf.marks import mark_radius_pt
 
     w, h = (short, 2 * short) if vertical else (2 * short, short)

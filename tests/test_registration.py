@@ -14,9 +14,9 @@ from domino_print.geometry.registration import (
     SILHOUETTE_INSET_MM,
     SILHOUETTE_LENGTH_MM,
     SILHOUETTE_SQUARE_MM,
-    Rect,
     registration_marks,
 )
+from domino_print.geometry.shapes import Rect
 from domino_print.options.parsing import parse
 from tests.conftest import render_page
 from tests.cut_simulation import assert_cut_leaves_the_tiles, distinct_edge_length, read_cuts

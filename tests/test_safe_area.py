@@ -12,7 +12,8 @@ from click.testing import CliRunner
 
 from domino_print.api import make_document, parse_options
 from domino_print.cli import cli
-from domino_print.geometry.sheet import PAPER_EDGE_MM, SAFE_AREA_MM, Placement
+from domino_print.geometry.shapes import Placement
+from domino_print.geometry.sizes import PAPER_EDGE_MM, SAFE_AREA_MM
 from domino_print.sets.job import job_backs
 from tests.test_golden import demo_commands
 

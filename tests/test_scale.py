@@ -11,7 +11,7 @@ from pypdf import PdfReader
 
 from domino_print.api import make_calibration
 from domino_print.geometry.calibration import SCALE_RULER_MM, calibration_geometry, scale_ruler_mm
-from domino_print.geometry.sheet import parse_paper
+from domino_print.geometry.sizes import parse_paper
 from domino_print.options.parsing import parse
 from tests.conftest import render_page
 from tests.test_print_options import MM, _apply, placed_forms

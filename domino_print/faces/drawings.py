@@ -13,7 +13,7 @@ from reportlab.lib.units import mm
 
 from domino_print import fonts
 from domino_print.geometry.dice import UPRIGHT_DICE
-from domino_print.geometry.sheet import SAFE_AREA_MM
+from domino_print.geometry.sizes import SAFE_AREA_MM
 from domino_print.themes.representations import Face
 
 if TYPE_CHECKING:

@@ -33,7 +33,9 @@ import re
 from typing import NamedTuple
 
 from domino_print.errors import OptionError, OptionName
-from domino_print.geometry.sheet import SAFE_AREA_MM, FoldLine, PageLayout, Placement
+from domino_print.geometry.shapes import Placement
+from domino_print.geometry.sheet import FoldLine, PageLayout
+from domino_print.geometry.sizes import SAFE_AREA_MM
 from domino_print.texts.page_text import TextError, check_page_text
 
 DUPLEX_EDGES = ("long", "short")

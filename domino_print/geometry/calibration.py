@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from domino_print.errors import OptionError
 from domino_print.geometry.backs import mirror_point
-from domino_print.geometry.sheet import Paper
+from domino_print.geometry.sizes import Paper
 
 ARM_MM = 20.0
 """Half length of each arm of a front cross."""

@@ -16,7 +16,8 @@ from typing import NamedTuple
 from domino_print.geometry.backs import BackPage
 from domino_print.geometry.engraving import TileEngraving, tile_engravings
 from domino_print.geometry.registration import RegistrationMarks
-from domino_print.geometry.sheet import FoldLine, Placement, Segment, SheetLayout, merge_segments
+from domino_print.geometry.shapes import Placement, Segment, merge_segments
+from domino_print.geometry.sheet import FoldLine, SheetLayout
 
 MAX_CORNER_MM = 10.0
 """The largest rounded corner (radius) a cut file's tiles take."""

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from domino_print.geometry.dice import DICE, pip_radius
-from domino_print.geometry.sheet import Placement, Segment
+from domino_print.geometry.shapes import Placement, Segment
 
 CENTRE_INSET = 0.16
 """The middle line stops this fraction of the short side before each long edge."""

@@ -28,6 +28,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from domino_print.geometry.shapes import Rect
+from domino_print.geometry.sizes import PAPER_EDGE_MM
+
 REGISTRATION_MACHINES = ("cricut", "silhouette")
 """``--registration``: the print-and-cut machines whose marks the sheet can carry."""
 
@@ -47,38 +50,10 @@ CRICUT_AREA_MM = (6.75 * INCH_MM, 9.25 * INCH_MM)
 """The largest Print Then Cut image Design Space takes on Letter or A4 paper, portrait (w, h)."""
 CRICUT_FRAME_MM = 0.5
 """The width of the black frame drawn around the Print Then Cut area (outside it)."""
-PAPER_EDGE_MM = 5.0
-"""No mark comes closer to the paper's edge than this (office printers leave it blank)."""
 
 CONTENT_MARGIN_MM = 8.0
 """The margin the sheet keeps inside a content box for its header, legend and crop marks
 (the box's edge is not the paper's edge: the header's 5 mm from it is the paper's rule kept)."""
-
-
-class Rect(NamedTuple):
-    """A rectangle in mm: its lower-left corner and size."""
-
-    x_mm: float
-    y_mm: float
-    width_mm: float
-    height_mm: float
-
-    @property
-    def right(self) -> float:
-        return self.x_mm + self.width_mm
-
-    @property
-    def top(self) -> float:
-        return self.y_mm + self.height_mm
-
-    def overlaps(self, other: Rect) -> bool:
-        """Whether the two rectangles share more than an edge."""
-        return (self.x_mm < other.right and other.x_mm < self.right
-                and self.y_mm < other.top and other.y_mm < self.top)
-
-    def contains(self, other: Rect, slack: float = 1e-6) -> bool:
-        return (other.x_mm >= self.x_mm - slack and other.right <= self.right + slack
-                and other.y_mm >= self.y_mm - slack and other.top <= self.top + slack)
 
 
 class RegistrationMarks(NamedTuple):

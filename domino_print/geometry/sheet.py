@@ -3,9 +3,9 @@
 From a ``SheetSpec`` (paper, margins, gap, tile size) and a number of tiles it
 chooses the page orientation, the tile orientation and the grid, and returns
 ``SheetLayout``: pages of ``Placement`` records plus the cut lines and crop
-marks as plain segments (``SheetSpec.marks``: none, short crop marks at every cut line, with or
-without a gap, or full guides across the margin; never inside a tile, never within
-``PAPER_EDGE_MM`` of the paper's edge).
+marks as plain segments (``SheetSpec.marks``, drawn by ``geometry.crop_marks``). The papers
+and tile sizes a user names are ``geometry.sizes``'s; the shapes (``Placement``, ``Segment``,
+``Rect``) are ``geometry.shapes``'s.
 
 Coordinates follow PDF conventions: millimetres from the page's lower-left
 corner, y upwards. A tile is two squares: ``short_mm`` by ``2 * short_mm``.
@@ -25,10 +25,10 @@ across either side of the page, whichever gives the larger tiles.
 from __future__ import annotations
 
 import math
-import re
 from typing import NamedTuple
 
-from domino_print.errors import OneOf, OptionError, SizeError
+from domino_print.errors import OneOf, SizeError
+from domino_print.geometry.crop_marks import CROP_ROOM_MM, MARK_STYLES, crop_marks
 from domino_print.geometry.registration import (
     CONTENT_MARGIN_MM,
     REGISTRATION_MACHINES,
@@ -36,54 +36,11 @@ from domino_print.geometry.registration import (
     RegistrationMarks,
     registration_marks,
 )
-
-MIN_TILE_SHORT_MM = 10.0
-"""No tile is drawn with a short side under this: faces become unreadable."""
+from domino_print.geometry.shapes import EPS_MM, Placement, Rect, Segment, merge_segments
+from domino_print.geometry.sizes import MIN_TILE_SHORT_MM, PAPERS_MM, Paper
 
 AUTO_MIN_SHORT_MM = 25.0
 """Automatic sizing never goes below this (pips stay legible); it adds pages instead."""
-
-PAPERS_MM: dict[str, tuple[float, float]] = {
-    "A3": (297.0, 420.0),
-    "A4": (210.0, 297.0),
-    "A5": (148.0, 210.0),
-    "Letter": (215.9, 279.4),
-    "Legal": (215.9, 355.6),
-}
-"""Named paper sizes, portrait, in millimetres."""
-
-TILE_PRESETS_MM: dict[str, float] = {"small": 24.0, "medium": 30.0, "large": 40.0}
-"""Named tile sizes by their short side: 24 x 48, 30 x 60 and 40 x 80 mm."""
-
-CROP_ROOM_MM = 5.5
-"""With crop marks, tiles keep this far from the header above and the legend below: the crop
-marks in line with their edges (``CROP_OFFSET_MM`` out, ``CROP_LENGTH_MM`` long) then stop short
-of both."""
-
-MARK_STYLES = ("none", "crop", "full")
-"""``SheetSpec.marks``: no guides in the margin; short crop marks in line with every cut line
-(the default: they survive the first guillotine cut); or guides that run across the whole
-margin, for a rotary cutter's rail."""
-
-PAPER_EDGE_MM = 5.0
-"""No crop mark comes closer to the paper's edge than this (office machines leave it blank)."""
-
-SAFE_AREA_MM = 3.0
-"""Printed words stay this far inside their tile's cut lines, so a cut a little off the line
-never touches them."""
-
-HEADER_BAND_MM = 3.5
-"""Below the paper's top ``PAPER_EDGE_MM``, the header line's glyphs (7 to 8 pt) take this much:
-short crop marks at the top stop under it (full guides cross it, the header sitting on white)."""
-
-CROP_OFFSET_MM = 3.0
-"""Crop marks start this far outside the tiles (a print shop's usual 3 mm), so a cut a little off
-the line never shows them."""
-CROP_LENGTH_MM = 4.0
-MIN_CROP_MARK_MM = 2.0
-MIN_CROP_OFFSET_MM = 1.5
-"""In a margin too narrow for a ``MIN_CROP_MARK_MM`` mark ``CROP_OFFSET_MM`` out, a crop mark
-starts nearer the tiles, never nearer than this."""
 
 FOLD_AXES = ("auto", "horizontal", "vertical")
 """``SheetSpec.fold`` for a fold-over sheet: the fold line's direction on the page, or ``auto`` for the
@@ -95,54 +52,6 @@ a fold made a little beside the line still misses them, and the paper's bend sta
 
 FOLD_LINE_EDGE_MM = 5.0
 """A horizontal fold line stops this far from the paper's edges (most printers leave them blank)."""
-
-_EPS = 1e-6
-
-
-class Paper(NamedTuple):
-    """A sheet size in millimetres, portrait (width <= height), with the name a user gave."""
-
-    name: str
-    width_mm: float
-    height_mm: float
-
-
-_SIZE_MM = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*x\s*(\d+(?:\.\d+)?)\s*mm\s*$", re.IGNORECASE | re.ASCII)
-
-
-def parse_paper(text: str) -> Paper:
-    """``A4``, ``letter`` or ``200x250mm`` -> ``Paper``; an ``OptionError`` about ``paper`` otherwise."""
-    for name, (width, height) in PAPERS_MM.items():
-        if text.strip().lower() == name.lower():
-            return Paper(name, width, height)
-    match = _SIZE_MM.match(text)
-    if not match:
-        names = ", ".join(PAPERS_MM)
-        raise OptionError(says="paper.unknown", fields=("paper",), text=repr(text), names=names)
-    width, height = float(match.group(1)), float(match.group(2))
-    if not (min(width, height) >= 50 and max(width, height) <= 2000):
-        raise OptionError(says="paper.side_range", fields=("paper",), text=text)
-    return Paper(f"{width:g}x{height:g}mm", min(width, height), max(width, height))
-
-
-def parse_tile_size(text: str) -> float | None:
-    """``auto`` -> None; ``small``/``medium``/``large`` or ``30x60mm`` -> the short side in mm."""
-    key = text.strip().lower()
-    if key == "auto":
-        return None
-    if key in TILE_PRESETS_MM:
-        return TILE_PRESETS_MM[key]
-    match = _SIZE_MM.match(text)
-    if not match:
-        raise OptionError(says="tile.unknown", fields=("tile_size",), text=repr(text))
-    short, long = sorted((float(match.group(1)), float(match.group(2))))
-    if abs(long - 2 * short) > 0.02 * long:
-        raise OptionError(says="tile.two_squares", fields=("tile_size",), text=text, short=short,
-                          long=2 * short)
-    if short < MIN_TILE_SHORT_MM:
-        raise OptionError(says="tile.too_small", fields=("tile_size",), text=text, short=MIN_TILE_SHORT_MM,
-                          long=2 * MIN_TILE_SHORT_MM)
-    return short
 
 
 class SheetSpec(NamedTuple):
@@ -172,30 +81,6 @@ class ContentFrame(NamedTuple):
     width_mm: float
     height_mm: float
     margin_mm: float
-
-
-class Placement(NamedTuple):
-    """Where one tile goes: ``index`` into the tile sequence, its rectangle, its direction."""
-
-    index: int  # type: ignore[assignment]  # a field, shadowing tuple.index, which nothing here calls
-    x_mm: float
-    y_mm: float
-    width_mm: float
-    height_mm: float
-    vertical: bool
-
-    @property
-    def centre_mm(self) -> tuple[float, float]:
-        return (self.x_mm + self.width_mm / 2, self.y_mm + self.height_mm / 2)
-
-
-class Segment(NamedTuple):
-    """A straight line from (x0, y0) to (x1, y1), in millimetres; horizontal or vertical."""
-
-    x0: float
-    y0: float
-    x1: float
-    y1: float
 
 
 class FoldLine(NamedTuple):
@@ -291,7 +176,7 @@ def _largest_grid(area_w: float, area_h: float, count: int, gap: float) -> _Grid
                 (area_w - (columns_used - 1) * gap) / (columns_used * unit_w),
                 (area_h - (rows - 1) * gap) / (rows * unit_h),
             )
-            if short > 0 and (best is None or short > best.short_mm + _EPS):
+            if short > 0 and (best is None or short > best.short_mm + EPS_MM):
                 best = _Grid(short, vertical, columns_used, rows)
     return best
 
@@ -301,8 +186,8 @@ def _fixed_grid(area_w: float, area_h: float, short: float, gap: float) -> _Grid
     best: _Grid | None = None
     for vertical in (True, False):
         unit_w, unit_h = _units(vertical)
-        columns = math.floor((area_w + gap + _EPS) / (unit_w * short + gap))
-        rows = math.floor((area_h + gap + _EPS) / (unit_h * short + gap))
+        columns = math.floor((area_w + gap + EPS_MM) / (unit_w * short + gap))
+        rows = math.floor((area_h + gap + EPS_MM) / (unit_h * short + gap))
         grid = _Grid(short, vertical, columns, rows)
         if grid.per_page > 0 and (best is None or grid.per_page > best.per_page):
             best = grid
@@ -316,102 +201,11 @@ def _auto_grid(area_w: float, area_h: float, count: int, gap: float) -> tuple[_G
         grid = _largest_grid(area_w, area_h, math.ceil(count / pages), gap)
         if grid is None:
             continue
-        if grid.short_mm >= AUTO_MIN_SHORT_MM - _EPS:
+        if grid.short_mm >= AUTO_MIN_SHORT_MM - EPS_MM:
             return grid, pages
-        if fallback is None or grid.short_mm > fallback[0].short_mm + _EPS:
+        if fallback is None or grid.short_mm > fallback[0].short_mm + EPS_MM:
             fallback = (grid, pages)
     return fallback
-
-
-def merge_segments(segments: list[Segment]) -> tuple[Segment, ...]:
-    """Join collinear horizontal or vertical segments that touch or overlap; drop duplicates."""
-    lines: dict[tuple[str, float], list[tuple[float, float]]] = {}
-    for seg in segments:
-        if abs(seg.y0 - seg.y1) < _EPS:
-            key, span = ("h", round(seg.y0, 6)), (min(seg.x0, seg.x1), max(seg.x0, seg.x1))
-        else:
-            key, span = ("v", round(seg.x0, 6)), (min(seg.y0, seg.y1), max(seg.y0, seg.y1))
-        lines.setdefault(key, []).append(span)
-    merged: list[Segment] = []
-    for (kind, at), spans in sorted(lines.items()):
-        spans.sort()
-        start, end = spans[0]
-        for lo, hi in [*spans[1:], (math.inf, math.inf)]:
-            if lo <= end + _EPS:
-                end = max(end, hi)
-                continue
-            merged.append(Segment(start, at, end, at) if kind == "h" else Segment(at, start, at, end))
-            start, end = lo, hi
-    return tuple(merged)
-
-
-def _tile_edges(p: Placement) -> list[Segment]:
-    x0, y0, x1, y1 = p.x_mm, p.y_mm, p.x_mm + p.width_mm, p.y_mm + p.height_mm
-    return [
-        Segment(x0, y0, x1, y0),
-        Segment(x0, y1, x1, y1),
-        Segment(x0, y0, x0, y1),
-        Segment(x1, y0, x1, y1),
-    ]
-
-
-def _crop_offset(space_mm: float) -> float:
-    """How far outside the tiles a crop mark starts, given ``space_mm`` from the tiles to the
-    limit it must stop at: ``CROP_OFFSET_MM``, unless that leaves under ``MIN_CROP_MARK_MM`` of
-    mark (a narrow margin), then nearer, down to ``MIN_CROP_OFFSET_MM``."""
-    if space_mm - CROP_OFFSET_MM >= MIN_CROP_MARK_MM:
-        return CROP_OFFSET_MM
-    return max(MIN_CROP_OFFSET_MM, space_mm - MIN_CROP_MARK_MM)
-
-
-def _crop_marks(
-    placements: tuple[Placement, ...], bounds: _Area, page: _Area, style: str
-) -> tuple[Segment, ...]:
-    """Marks in the margin in line with every tile edge (every cut line), outside the tiles.
-
-    Each starts ``CROP_OFFSET_MM`` outside the tiles (nearer in a narrow margin, ``_crop_offset``)
-    and runs ``CROP_LENGTH_MM`` (``crop``) or
-    across the whole margin (``full``); none comes closer than ``PAPER_EDGE_MM`` to the paper's
-    edge, nor closer than 1 mm to the edge of ``bounds`` where that is not the paper's (the fold
-    line of a fold-over page)."""
-    if style == "none":
-        return ()
-    left = min(p.x_mm for p in placements)
-    right = max(p.x_mm + p.width_mm for p in placements)
-    bottom = min(p.y_mm for p in placements)
-    top = max(p.y_mm + p.height_mm for p in placements)
-    xs = sorted({round(v, 6) for p in placements for v in (p.x_mm, p.x_mm + p.width_mm)})
-    ys = sorted({round(v, 6) for p in placements for v in (p.y_mm, p.y_mm + p.height_mm)})
-
-    def limit(bound: float, paper_edge: float) -> float:
-        return PAPER_EDGE_MM if abs(bound - paper_edge) < _EPS else 1.0
-
-    top_limit = limit(bounds.top, page.top)
-    if style == "crop" and top_limit == PAPER_EDGE_MM:
-        top_limit += HEADER_BAND_MM
-    spaces = {"top": bounds.top - top_limit - top,
-              "bottom": bottom - bounds.y_mm - limit(bounds.y_mm, page.y_mm),
-              "left": left - bounds.x_mm - limit(bounds.x_mm, page.x_mm),
-              "right": bounds.right - limit(bounds.right, page.right) - right}
-    length = math.inf if style == "full" else CROP_LENGTH_MM
-    offsets = {side: _crop_offset(space) for side, space in spaces.items()}
-    lengths = {side: min(length, space - offsets[side]) for side, space in spaces.items()}
-    marks: list[Segment] = []
-    for x in xs:
-        if lengths["top"] > 0:
-            start = top + offsets["top"]
-            marks.append(Segment(x, start, x, start + lengths["top"]))
-        if lengths["bottom"] > 0:
-            end = bottom - offsets["bottom"]
-            marks.append(Segment(x, end - lengths["bottom"], x, end))
-    for y in ys:
-        if lengths["left"] > 0:
-            end = left - offsets["left"]
-            marks.append(Segment(end - lengths["left"], y, end, y))
-        if lengths["right"] > 0:
-            start = right + offsets["right"]
-            marks.append(Segment(start, y, start + lengths["right"], y))
-    return tuple(marks)
 
 
 def _page_size(spec: SheetSpec, landscape: bool) -> tuple[float, float]:
@@ -424,23 +218,6 @@ def _crop_room(spec: SheetSpec) -> float:
     return CROP_ROOM_MM if spec.marks != "none" else 0.0
 
 
-class _Area(NamedTuple):
-    """A rectangle on the page, in mm from its lower-left corner."""
-
-    x_mm: float
-    y_mm: float
-    width_mm: float
-    height_mm: float
-
-    @property
-    def right(self) -> float:
-        return self.x_mm + self.width_mm
-
-    @property
-    def top(self) -> float:
-        return self.y_mm + self.height_mm
-
-
 def _printable_area(spec: SheetSpec, landscape: bool) -> tuple[float, float]:
     page_w, page_h = _page_size(spec, landscape)
     return (
@@ -449,10 +226,10 @@ def _printable_area(spec: SheetSpec, landscape: bool) -> tuple[float, float]:
     )
 
 
-def _tile_area(spec: SheetSpec, landscape: bool) -> _Area:
+def _tile_area(spec: SheetSpec, landscape: bool) -> Rect:
     """Where tiles go on a page without a fold: inside the margins, above the legend band."""
     area_w, area_h = _printable_area(spec, landscape)
-    return _Area(spec.margin_mm, spec.margin_mm + spec.legend_band_mm + _crop_room(spec), area_w, area_h)
+    return Rect(spec.margin_mm, spec.margin_mm + spec.legend_band_mm + _crop_room(spec), area_w, area_h)
 
 
 def _fold_line(spec: SheetSpec, landscape: bool, horizontal: bool) -> FoldLine:
@@ -467,7 +244,7 @@ def _fold_line(spec: SheetSpec, landscape: bool, horizontal: bool) -> FoldLine:
     return FoldLine(False, at, Segment(at, spec.margin_mm + spec.legend_band_mm, at, page_h - spec.margin_mm))
 
 
-def _fold_tile_area(spec: SheetSpec, landscape: bool, fold: FoldLine) -> _Area:
+def _fold_tile_area(spec: SheetSpec, landscape: bool, fold: FoldLine) -> Rect:
     """The tiles' half of a fold-over page: the top half across a horizontal fold, the left half
     beside a vertical one, ``FOLD_CLEARANCE_MM`` from the fold. Its mirror image, where the backs
     go, must keep the margins and the legend band too: across a horizontal fold the tiles therefore
@@ -477,19 +254,19 @@ def _fold_tile_area(spec: SheetSpec, landscape: bool, fold: FoldLine) -> _Area:
     if fold.horizontal:
         bottom = fold.at_mm + clearance
         top = page_h - margin - spec.legend_band_mm - crop
-        return _Area(margin, bottom, page_w - 2 * margin, top - bottom)
+        return Rect(margin, bottom, page_w - 2 * margin, top - bottom)
     bottom = margin + spec.legend_band_mm + crop
-    return _Area(margin, bottom, fold.at_mm - clearance - margin, page_h - margin - crop - bottom)
+    return Rect(margin, bottom, fold.at_mm - clearance - margin, page_h - margin - crop - bottom)
 
 
-def _fold_bounds(page_w: float, page_h: float, fold: FoldLine) -> _Area:
+def _fold_bounds(page_w: float, page_h: float, fold: FoldLine) -> Rect:
     """The tiles' side of the fold line: crop marks stay inside it."""
     if fold.horizontal:
-        return _Area(0.0, fold.at_mm, page_w, page_h - fold.at_mm)
-    return _Area(0.0, 0.0, fold.at_mm, page_h)
+        return Rect(0.0, fold.at_mm, page_w, page_h - fold.at_mm)
+    return Rect(0.0, 0.0, fold.at_mm, page_h)
 
 
-_Candidate = tuple[_Area, FoldLine | None, ContentFrame | None]
+_Candidate = tuple[Rect, FoldLine | None, ContentFrame | None]
 
 
 def _candidates(spec: SheetSpec, landscape: bool) -> list[_Candidate]:
@@ -517,7 +294,7 @@ def page_registration(spec: SheetSpec, landscape: bool) -> RegistrationMarks | N
                         paper_name=spec.paper.name) from None
 
 
-def _registration_areas(spec: SheetSpec, landscape: bool) -> list[tuple[_Area, ContentFrame]]:
+def _registration_areas(spec: SheetSpec, landscape: bool) -> list[tuple[Rect, ContentFrame]]:
     """Inside each box the marks leave free, the tiles' area: the box less ``CONTENT_MARGIN_MM``
     on each side, the legend band and the crop marks' room, as on a page of the box's size."""
     marks = page_registration(spec, landscape)
@@ -526,7 +303,7 @@ def _registration_areas(spec: SheetSpec, landscape: bool) -> list[tuple[_Area, C
     areas = []
     for box in marks.content_boxes:
         bottom = box.y_mm + inner + spec.legend_band_mm + crop
-        area = _Area(box.x_mm + inner, bottom, box.width_mm - 2 * inner,
+        area = Rect(box.x_mm + inner, bottom, box.width_mm - 2 * inner,
                      box.height_mm - 2 * inner - spec.legend_band_mm - 2 * crop)
         areas.append((area, ContentFrame(box.x_mm, box.y_mm, box.width_mm, box.height_mm, inner)))
     return areas
@@ -574,7 +351,7 @@ def layout_sheet(spec: SheetSpec, count: int) -> SheetLayout:
     """
     _validate(spec, count)
     landscapes = {"portrait": (False,), "landscape": (True,), "auto": (False, True)}[spec.orientation]
-    best: tuple[_Grid, int, bool, _Area, FoldLine | None, ContentFrame | None] | None = None
+    best: tuple[_Grid, int, bool, Rect, FoldLine | None, ContentFrame | None] | None = None
     for landscape in landscapes:
         for area, fold, frame in _candidates(spec, landscape):
             area_w, area_h = area.width_mm, area.height_mm
@@ -589,38 +366,54 @@ def layout_sheet(spec: SheetSpec, count: int) -> SheetLayout:
                 continue
             grid, pages = found
             # Fewer pages first, then larger tiles; portrait (then a horizontal fold) wins ties.
-            if best is None or (pages, -grid.short_mm) < (best[1], -best[0].short_mm - _EPS):
+            if best is None or (pages, -grid.short_mm) < (best[1], -best[0].short_mm - EPS_MM):
                 best = (grid, pages, landscape, area, fold, frame)
-    if best is None or best[0].short_mm < MIN_TILE_SHORT_MM - _EPS:
-        if spec.tile_short_mm is not None:
-            short = spec.tile_short_mm
-            area = _candidates(spec, spec.orientation == "landscape")[0][0]
-            area_w, area_h = area.width_mm, area.height_mm
-            says = "size.tile_does_not_fit"
-            if spec.registration is not None:
-                areas = [c[0] for landscape in landscapes for c in _candidates(spec, landscape)]
-                widest = max(areas, key=lambda a: max(a.width_mm, a.height_mm))
-                area_w, area_h = round(widest.width_mm, 1), round(widest.height_mm, 1)
-                says = "size.tile_does_not_fit_marks"
-            if spec.fold is not None:
-                says = "size.tile_does_not_fit_folded"
-            raise SizeError(
-                says, tile_mm=(short, 2 * short), area_mm=(area_w, area_h), paper_name=spec.paper.name,
-                paper_mm=(spec.paper.width_mm, spec.paper.height_mm), machine=spec.registration or "",
-                folded=spec.fold is not None,
-            )
-        raise SizeError(
-            "size.tiles_too_small" if spec.registration is None else "size.tiles_too_small_marks",
-            machine=spec.registration or "", min_tile_mm=(MIN_TILE_SHORT_MM, 2 * MIN_TILE_SHORT_MM),
-            paper_name=spec.paper.name,
-            paper_mm=(spec.paper.width_mm, spec.paper.height_mm), margin_mm=spec.margin_mm,
-        )
+    if best is None or best[0].short_mm < MIN_TILE_SHORT_MM - EPS_MM:
+        raise _no_room(spec, landscapes)
     grid, _, landscape, area, fold, frame = best
     return _place(spec, grid, landscape, count, area, fold, frame)
 
 
+def _no_room(spec: SheetSpec, landscapes: tuple[bool, ...]) -> SizeError:
+    """Why no grid fits: the fixed tile is larger than the area (on a folded page, or inside the
+    marks), or the tiles would come out under ``MIN_TILE_SHORT_MM``."""
+    if spec.tile_short_mm is not None:
+        short = spec.tile_short_mm
+        area = _candidates(spec, spec.orientation == "landscape")[0][0]
+        area_w, area_h = area.width_mm, area.height_mm
+        says = "size.tile_does_not_fit"
+        if spec.registration is not None:
+            areas = [c[0] for landscape in landscapes for c in _candidates(spec, landscape)]
+            widest = max(areas, key=lambda a: max(a.width_mm, a.height_mm))
+            area_w, area_h = round(widest.width_mm, 1), round(widest.height_mm, 1)
+            says = "size.tile_does_not_fit_marks"
+        if spec.fold is not None:
+            says = "size.tile_does_not_fit_folded"
+        return SizeError(
+            says, tile_mm=(short, 2 * short), area_mm=(area_w, area_h), paper_name=spec.paper.name,
+            paper_mm=(spec.paper.width_mm, spec.paper.height_mm), machine=spec.registration or "",
+            folded=spec.fold is not None,
+        )
+    return SizeError(
+        "size.tiles_too_small" if spec.registration is None else "size.tiles_too_small_marks",
+        machine=spec.registration or "", min_tile_mm=(MIN_TILE_SHORT_MM, 2 * MIN_TILE_SHORT_MM),
+        paper_name=spec.paper.name,
+        paper_mm=(spec.paper.width_mm, spec.paper.height_mm), margin_mm=spec.margin_mm,
+    )
+
+
+def _tile_edges(p: Placement) -> list[Segment]:
+    x0, y0, x1, y1 = p.x_mm, p.y_mm, p.x_mm + p.width_mm, p.y_mm + p.height_mm
+    return [
+        Segment(x0, y0, x1, y0),
+        Segment(x0, y1, x1, y1),
+        Segment(x0, y0, x0, y1),
+        Segment(x1, y0, x1, y1),
+    ]
+
+
 def _place(
-    spec: SheetSpec, grid: _Grid, landscape: bool, count: int, area: _Area, fold: FoldLine | None,
+    spec: SheetSpec, grid: _Grid, landscape: bool, count: int, area: Rect, fold: FoldLine | None,
     frame: ContentFrame | None = None,
 ) -> SheetLayout:
     """Lay tiles row by row from the top left, the grid centred in ``area``."""
@@ -637,10 +430,10 @@ def _place(
     grid_h = rows * tile_h + (rows - 1) * gap
     left = area.x_mm + (area_w - grid_w) / 2
     top = area.y_mm + (area_h + grid_h) / 2
-    paper = _Area(0.0, 0.0, page_w, page_h)
+    paper = Rect(0.0, 0.0, page_w, page_h)
     bounds = paper if fold is None else _fold_bounds(page_w, page_h, fold)
     if frame is not None:  # the frame's edges stand for the paper's: crop marks keep 5 mm from them
-        paper = bounds = _Area(frame.x_mm, frame.y_mm, frame.width_mm, frame.height_mm)
+        paper = bounds = Rect(frame.x_mm, frame.y_mm, frame.width_mm, frame.height_mm)
     pages: list[PageLayout] = []
     for first in range(0, count, columns * rows):
         placements = []
@@ -651,7 +444,7 @@ def _place(
             placements.append(Placement(index, x, y, tile_w, tile_h, grid.vertical))
         placed = tuple(placements)
         edges = [edge for p in placed for edge in _tile_edges(p)]
-        marks = _crop_marks(placed, bounds, paper, spec.marks)
+        marks = crop_marks(placed, bounds, paper, spec.marks)
         pages.append(PageLayout(placed, merge_segments(edges), marks))
     return SheetLayout(
         page_width_mm=page_w,

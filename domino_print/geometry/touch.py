@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from domino_print.errors import OptionError
 from domino_print.geometry.dice import DICE, pip_radius
-from domino_print.geometry.sheet import TILE_PRESETS_MM
+from domino_print.geometry.sizes import TILE_PRESETS_MM
 
 DEFAULT_TILE_SHORT_MM = TILE_PRESETS_MM["small"]
 """24 x 48 mm, a real domino's face (DESIGN.md, Touch craft)."""

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from domino_print.errors import OptionError, OptionName
-from domino_print.geometry.sheet import Paper
+from domino_print.geometry.sizes import Paper
 from domino_print.options.table import BY_NAME, OPTIONS, RULES_MIN_PAPER_MM, Need, Option, Options
 
 

@@ -28,16 +28,11 @@ from domino_print.geometry.backs import (
     MAX_LEVELS,
     MAX_SETS,
 )
+from domino_print.geometry.crop_marks import MARK_STYLES
 from domino_print.geometry.cutting import MAX_CORNER_MM, MAX_KERF_MM, gap_for_kerf
 from domino_print.geometry.registration import REGISTRATION_MACHINES
-from domino_print.geometry.sheet import (
-    MARK_STYLES,
-    ORIENTATIONS,
-    PAPERS_MM,
-    TILE_PRESETS_MM,
-    Paper,
-    SheetSpec,
-)
+from domino_print.geometry.sheet import ORIENTATIONS, SheetSpec
+from domino_print.geometry.sizes import PAPERS_MM, TILE_PRESETS_MM, Paper
 from domino_print.geometry.touch import (
     DEFAULT_BED,
     DEFAULT_RELIEF_MM,

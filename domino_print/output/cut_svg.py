@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from domino_print.geometry.cutting import CutPage
     from domino_print.geometry.engraving import TileEngraving
     from domino_print.geometry.registration import RegistrationMarks
-    from domino_print.geometry.sheet import Placement, Segment
+    from domino_print.geometry.shapes import Placement, Segment
     from domino_print.output.files import StagedFiles
 
 MARK = "domino-print cut file of"

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
     from domino_print.geometry.calibration import CalibrationGeometry
-    from domino_print.geometry.sheet import Paper
+    from domino_print.geometry.sizes import Paper
 
 TEXT_INSET_MM = 12.0
 """The instructions' left and right margin."""

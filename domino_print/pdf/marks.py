@@ -27,7 +27,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from domino_print import fonts
 from domino_print.colour import hex_luma
 from domino_print.geometry.backs import LEVEL_MARKS, level_mark_radius_mm, mark_centre, set_colour
-from domino_print.geometry.sheet import SAFE_AREA_MM
+from domino_print.geometry.sizes import SAFE_AREA_MM
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas

@@ -24,7 +24,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from domino_print import fonts
-from domino_print.geometry.sheet import PAPERS_MM
+from domino_print.geometry.sizes import PAPERS_MM
 from domino_print.pdf.figure import DrawTile, FigureExample
 from domino_print.pdf.platypus import (
     Flowable,

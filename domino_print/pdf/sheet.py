@@ -26,7 +26,8 @@ from domino_print.pdf.tile import (
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
-    from domino_print.geometry.sheet import PageLayout, Placement, Segment
+    from domino_print.geometry.shapes import Placement, Segment
+    from domino_print.geometry.sheet import PageLayout
     from domino_print.sets.tiles import Tile
 
 CROP_MARK_PT = 0.4

@@ -17,7 +17,7 @@ from reportlab.pdfbase.pdfmetrics import getDescent, stringWidth
 
 from domino_print import fonts
 from domino_print.geometry.engraving import CENTRE_INSET
-from domino_print.geometry.sheet import SAFE_AREA_MM
+from domino_print.geometry.sizes import SAFE_AREA_MM
 from domino_print.pdf.shrink import shrink_to_fit
 
 if TYPE_CHECKING:

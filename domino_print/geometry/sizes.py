@@ -1,0 +1,80 @@
+"""Papers and tile sizes, in millimetres: the named papers and tile sizes a user may give
+(``parse_paper``, ``parse_tile_size``), the smallest tile drawn, and the paper's and the tile's
+edges that nothing printed comes near (``PAPER_EDGE_MM``, ``SAFE_AREA_MM``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from domino_print.errors import OptionError
+
+MIN_TILE_SHORT_MM = 10.0
+"""No tile is drawn with a short side under this: faces become unreadable."""
+
+PAPERS_MM: dict[str, tuple[float, float]] = {
+    "A3": (297.0, 420.0),
+    "A4": (210.0, 297.0),
+    "A5": (148.0, 210.0),
+    "Letter": (215.9, 279.4),
+    "Legal": (215.9, 355.6),
+}
+"""Named paper sizes, portrait, in millimetres."""
+
+TILE_PRESETS_MM: dict[str, float] = {"small": 24.0, "medium": 30.0, "large": 40.0}
+"""Named tile sizes by their short side: 24 x 48, 30 x 60 and 40 x 80 mm."""
+
+PAPER_EDGE_MM = 5.0
+"""No crop mark nor print-and-cut mark comes closer to the paper's edge than this (office
+machines leave it blank)."""
+
+SAFE_AREA_MM = 3.0
+"""Printed words stay this far inside their tile's cut lines, so a cut a little off the line
+never touches them."""
+
+
+class Paper(NamedTuple):
+    """A sheet size in millimetres, portrait (width <= height), with the name a user gave."""
+
+    name: str
+    width_mm: float
+    height_mm: float
+
+
+_SIZE_MM = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*x\s*(\d+(?:\.\d+)?)\s*mm\s*$", re.IGNORECASE | re.ASCII)
+
+
+def parse_paper(text: str) -> Paper:
+    """``A4``, ``letter`` or ``200x250mm`` -> ``Paper``; an ``OptionError`` about ``paper`` otherwise."""
+    for name, (width, height) in PAPERS_MM.items():
+        if text.strip().lower() == name.lower():
+            return Paper(name, width, height)
+    match = _SIZE_MM.match(text)
+    if not match:
+        names = ", ".join(PAPERS_MM)
+        raise OptionError(says="paper.unknown", fields=("paper",), text=repr(text), names=names)
+    width, height = float(match.group(1)), float(match.group(2))
+    if not (min(width, height) >= 50 and max(width, height) <= 2000):
+        raise OptionError(says="paper.side_range", fields=("paper",), text=text)
+    return Paper(f"{width:g}x{height:g}mm", min(width, height), max(width, height))
+
+
+def parse_tile_size(text: str) -> float | None:
+    """``auto`` -> None; ``small``/``medium``/``large`` or ``30x60mm`` -> the short side in mm."""
+    key = text.strip().lower()
+    if key == "auto":
+        return None
+    if key in TILE_PRESETS_MM:
+        return TILE_PRESETS_MM[key]
+    match = _SIZE_MM.match(text)
+    if not match:
+        raise OptionError(says="tile.unknown", fields=("tile_size",), text=repr(text))
+    short, long = sorted((float(match.group(1)), float(match.group(2))))
+    if abs(long - 2 * short) > 0.02 * long:
+        raise OptionError(says="tile.two_squares", fields=("tile_size",), text=text, short=short,
+                          long=2 * short)
+    if short < MIN_TILE_SHORT_MM:
+        raise OptionError(says="tile.too_small", fields=("tile_size",), text=text, short=MIN_TILE_SHORT_MM,
+                          long=2 * MIN_TILE_SHORT_MM)
+    return short
