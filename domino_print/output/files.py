@@ -253,49 +253,80 @@ class StagedFiles:
             if staged.may_replace and os.path.lexists(staged.path) and not staged.may_replace(staged.path):
                 raise FileError("appeared", staged.path)
         removals = [removal.path for removal in self._removals if removal.only_if(removal.path)]
-        asides: list[Path] = []  # old versions kept until the end, to put back on failure
-        undo: list[tuple[Callable[[], None], Path | None]] = []  # (step, the aside it uses), newest last
-        current, doing = Path(), Phrase("file_doing.write")
+        commit = _Commit()
         try:
-            linked = {}
-            for staged in self._pending:  # nothing changes yet: old files kept as hard links
-                current = staged.path
-                aside = linked[staged.target] = _link_aside(staged.target)
-                if aside:
-                    asides.append(aside)
+            linked = commit.link_asides(self._pending)  # nothing changes yet
             for staged in self._pending:
-                current = staged.path
-                existed = os.path.lexists(staged.target)
-                _copy_attributes(staged.target if existed else None, staged.temporary)
-                aside = linked[staged.target]
-                if existed and aside is None:  # no hard links here: move the old file aside first
-                    aside = _move_aside(staged.target)
-                    asides.append(aside)
-                    undo.append((_replacer(aside, staged.target), aside))
-                    os.replace(staged.temporary, staged.target)
-                    forget_temporary(staged.temporary)
-                else:
-                    os.replace(staged.temporary, staged.target)
-                    forget_temporary(staged.temporary)
-                    undo.append((_replacer(aside, staged.target), aside) if aside
-                                else (staged.target.unlink, None))
-            doing = Phrase("file_doing.remove")
+                commit.replace(staged, linked[staged.target])
+            commit.doing = Phrase("file_doing.remove")
             for path in removals:
-                current = path
-                aside = _move_aside(path)
-                asides.append(aside)
-                undo.append((_replacer(aside, path), aside))
+                commit.remove(path)
         except OSError as exc:
-            stuck = _undo(undo)  # never delete the only copy of a user's old file
-            _unlink_all([aside for aside in asides if aside not in stuck])
-            if not stuck:
-                outcome = Phrase("file_outcome.unchanged")
-            else:
-                kept = ", ".join(aside.name for aside in stuck if aside is not None)
-                outcome = (Phrase("file_outcome.stuck_kept", kept=kept) if kept
-                           else Phrase("file_outcome.stuck"))
-            raise FileError("commit_failed", current, doing=doing, outcome=outcome, **_system(exc)) from None
-        _unlink_all(asides)
+            raise commit.failed(exc) from None
+        _unlink_all(commit.asides)
+
+
+class _Commit:
+    """One commit under way: the old versions kept aside until the end, the steps that put each
+    change back (newest last), and the file it is at (``current``) and what it does to it
+    (``doing``), to word a failure."""
+
+    def __init__(self) -> None:
+        self.asides: list[Path] = []  # old versions kept until the end, to put back on failure
+        self.undo: list[tuple[Callable[[], None], Path | None]] = []  # (step, the aside it uses)
+        self.current = Path()
+        self.doing = Phrase("file_doing.write")
+
+    def link_asides(self, pending: list[_Staged]) -> dict[Path, Path | None]:
+        """Each destination's old file kept as a hard link (None: no old file, or no hard links)."""
+        linked: dict[Path, Path | None] = {}
+        for staged in pending:
+            self.current = staged.path
+            aside = linked[staged.target] = _link_aside(staged.target)
+            if aside:
+                self.asides.append(aside)
+        return linked
+
+    def replace(self, staged: _Staged, aside: Path | None) -> None:
+        """``staged``'s temporary over its destination, with the old file's permissions; an old
+        file with no hard link kept (``aside``) is moved aside first."""
+        self.current = staged.path
+        existed = os.path.lexists(staged.target)
+        _copy_attributes(staged.target if existed else None, staged.temporary)
+        if existed and aside is None:  # no hard links here: move the old file aside first
+            aside = _move_aside(staged.target)
+            self.asides.append(aside)
+            self.undo.append((_replacer(aside, staged.target), aside))
+            os.replace(staged.temporary, staged.target)
+            forget_temporary(staged.temporary)
+        else:
+            os.replace(staged.temporary, staged.target)
+            forget_temporary(staged.temporary)
+            self.undo.append((_replacer(aside, staged.target), aside) if aside
+                             else (staged.target.unlink, None))
+
+    def remove(self, path: Path) -> None:
+        """``path`` moved aside, to be deleted at the end (or put back)."""
+        self.current = path
+        aside = _move_aside(path)
+        self.asides.append(aside)
+        self.undo.append((_replacer(aside, path), aside))
+
+    def failed(self, exc: OSError) -> FileError:
+        """Every step put back, newest first, and the ``FileError`` saying where it failed and
+        what is left: never delete the only copy of a user's old file."""
+        stuck = _undo(self.undo)
+        _unlink_all([aside for aside in self.asides if aside not in stuck])
+        return FileError("commit_failed", self.current, doing=self.doing, outcome=_outcome(stuck),
+                         **_system(exc))
+
+
+def _outcome(stuck: list[Path | None]) -> Phrase:
+    """What a failed commit left: all as it was, or the old versions that could not be put back."""
+    if not stuck:
+        return Phrase("file_outcome.unchanged")
+    kept = ", ".join(aside.name for aside in stuck if aside is not None)
+    return Phrase("file_outcome.stuck_kept", kept=kept) if kept else Phrase("file_outcome.stuck")
 
 
 def _unlink_all(paths: list[Path]) -> None:
