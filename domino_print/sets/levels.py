@@ -26,6 +26,7 @@ from domino_print.themes.representations import Face
 
 if TYPE_CHECKING:
     from domino_print.geometry.sheet import SheetSpec
+    from domino_print.rules.content import RulesContext
 
 
 def level_themes() -> str:
@@ -67,10 +68,21 @@ def ladder_for(options: Options, source: Source) -> Ladder:
 def level_parts(options: Options, source: Source, sheet: SheetSpec) -> SetParts:
     """The parts of a differentiated job: every level's deck built and proved, the same number of
     cards each, their faces numbered together; the rules context keys every level."""
-    from domino_print.sets.association import association_parts  # association sets only
-
     assert options.niveaux is not None
     ladder = ladder_for(options, source)
+    _refuse_settings(options, source, ladder)
+    built = _build_levels(options, source, sheet, ladder)
+    _check_same_size(built)
+    first = built[0][1]
+    decks, faces = _numbered_together(built)
+    assert first.association is not None
+    tiles = tuple(tile for deck in decks for tile in deck.tiles)
+    merged = first.association._replace(faces=faces, tiles=tiles)
+    return first._replace(association=merged, rules_context=_keyed_rules(first, decks), levels=decks)
+
+
+def _refuse_settings(options: Options, source: Source, ladder: Ladder) -> None:
+    """``OptionError`` for ``--sets`` above 1, or an option the ladder's levels set themselves."""
     if options.sets > 1:
         raise OptionError(says="level.and_sets", fields=("niveaux", "sets"))
     for name in (*LEVEL_SETTINGS, "max"):
@@ -78,6 +90,15 @@ def level_parts(options: Options, source: Source, sheet: SheetSpec) -> SetParts:
         if given and (ladder.sets(name) or (name == "max" and ladder.sets("values"))):
             raise OptionError(says="level.sets_it", fields=(name, "niveaux"), setting=OptionName(name),
                               theme_name=repr(source.theme.name))
+
+
+def _build_levels(
+    options: Options, source: Source, sheet: SheetSpec, ladder: Ladder
+) -> list[tuple[str, SetParts]]:
+    """Each chosen level's label and its deck's parts, built with the level's options, easiest first."""
+    from domino_print.sets.association import association_parts  # association sets only
+
+    assert options.niveaux is not None
     faces = options.faces
     if faces is None and ladder.faces:
         faces = ",".join(ladder.faces)
@@ -89,11 +110,21 @@ def level_parts(options: Options, source: Source, sheet: SheetSpec) -> SetParts:
             level_options = level_options._replace(**{name: value})  # type: ignore[arg-type]  # text options
         built.append((level.label_in(options.lang),
                       association_parts(level_options, source, sheet, class_size=False)))
+    return built
+
+
+def _check_same_size(built: list[tuple[str, SetParts]]) -> None:
+    """``OptionError`` naming the first level that makes another number of cards than the first."""
     first_label, first = built[0]
     for number, (label, parts) in enumerate(built, start=1):
         if len(parts.tiles) != len(first.tiles):
             raise OptionError(says="level.unequal", fields=("niveaux",), number=number, label=label,
                               count=len(parts.tiles), first=first_label, first_count=len(first.tiles))
+
+
+def _numbered_together(built: list[tuple[str, SetParts]]) -> tuple[tuple[LevelDeck, ...], tuple[Face, ...]]:
+    """Every level's deck, its tiles naming the job's faces (each level's after the ones before
+    it), and those faces."""
     decks: list[LevelDeck] = []
     faces_so_far: list[Face] = []
     for number, (label, parts) in enumerate(built, start=1):
@@ -103,12 +134,14 @@ def level_parts(options: Options, source: Source, sheet: SheetSpec) -> SetParts:
         faces_so_far.extend(made.faces)
         tiles = tuple(Tile(tile.a + offset, tile.b + offset) for tile in made.tiles)
         decks.append(LevelDeck(number, label, tiles, made))
-    assert first.association is not None
-    merged = first.association._replace(faces=tuple(faces_so_far),
-                                        tiles=tuple(tile for deck in decks for tile in deck.tiles))
-    rules = first.rules_context
-    if rules is not None:
-        from domino_print.rules.content import DeckKey
+    return tuple(decks), tuple(faces_so_far)
 
-        rules = rules._replace(keys=tuple(DeckKey(deck.number, deck.label, deck.deck) for deck in decks))
-    return first._replace(association=merged, rules_context=rules, levels=tuple(decks))
+
+def _keyed_rules(first: SetParts, decks: tuple[LevelDeck, ...]) -> RulesContext | None:
+    """The first level's rules context with a key for every level (None stays None)."""
+    rules = first.rules_context
+    if rules is None:
+        return None
+    from domino_print.rules.content import DeckKey
+
+    return rules._replace(keys=tuple(DeckKey(deck.number, deck.label, deck.deck) for deck in decks))
