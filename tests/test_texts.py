@@ -1,6 +1,7 @@
 """The text catalogues: same keys and placeholders in every language, and a language is one file."""
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -245,3 +246,29 @@ def test_french_zero_is_singular_and_a_missing_form_falls_back_to_other():
     assert texts.plural("en", "rules.dominoes", 0) == "0\u00a0dominoes"
     assert texts.plural_form("fr", 1_000_000) == "many"  # CLDR's French "many"; no key: "other"
     assert texts.plural("fr", "rules.dominoes", 1_000_000) == "1000000\u00a0dominos"
+
+
+FRENCH_SPACED = re.compile(r"[ \u202f][;:!?»%]|«[ \u202f]|[^\s\u00a0«]»|«[^\s\u00a0]")
+"""A plain (breaking) space before ; : ! ? » % or after «, a narrow one (ReportLab breaks lines at
+U+202F: a line would start with the mark), or guillemets with no space inside."""
+
+
+def _placeholders_out(value: str) -> str:
+    return re.sub(r"\{[^{}]*\}", "{}", value)  # "{key!r}", "{short:g}": format specs, not French
+
+
+def test_french_catalogue_puts_a_no_break_space_before_double_marks_and_inside_guillemets():
+    """French typography in every French text, not only on the paragraphs ``texts.typeset`` spaces:
+    the no-break space U+00A0 (written ``\\u00a0`` in fr.toml) before ; : ! ? and %, inside « »."""
+    wrong = {key: value for key, value in texts.catalogue("fr").items()
+             if isinstance(value, str) and FRENCH_SPACED.search(_placeholders_out(value))}
+    assert not wrong, wrong
+    raw = (Path(texts.__file__).parent / "fr.toml").read_text(encoding="utf-8")
+    assert "\u00a0" not in raw and "\u202f" not in raw, "write the no-break space as \\u00a0: it shows"
+    assert texts.text("fr", "rules.prepare.cut", dominoes="dominos").endswith("ne se coupe pas\u00a0: il "
+                                                                              "sépare les deux moitiés "
+                                                                              "d’une même pièce.")
+
+
+def test_a_french_double_mark_after_a_word_gets_its_no_break_space_added_by_typeset():
+    assert texts.french_spacing("noir; relief : « gris »") == "noir\u00a0; relief\u00a0: «\u00a0gris\u00a0»"
