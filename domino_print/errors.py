@@ -53,7 +53,7 @@ class Phrase:
     def in_words(self, lang: str, name_of: Callable[[str], str] = flag_name) -> str:
         """The phrase in ``lang``, the options it names (``OptionName`` values) spelled by ``name_of``."""
         values = {name: in_words(value, lang, name_of) for name, value in self.values.items()}
-        return error_text(lang, self.key).format(**values)
+        return _fill(lang, error_text(lang, self.key), values)
 
     def __str__(self) -> str:
         return self.in_words("en")
@@ -73,7 +73,7 @@ class PluralPhrase(Phrase):
         assert isinstance(count, int)
         form = plural_key(lang, f"error.{self.key}", count).removeprefix("error.")
         values = {name: in_words(value, lang, name_of) for name, value in self.values.items()}
-        return error_text(lang, form).format(**values)
+        return _fill(lang, error_text(lang, form), values)
 
 
 class CatalogueText(Phrase):
@@ -131,6 +131,13 @@ def in_words(value: object, lang: str, name_of: Callable[[str], str] = flag_name
     return value.worded(name_of, lang) if isinstance(value, WordedError) else value
 
 
+def _fill(lang: str, template: str, values: Mapping[str, object]) -> str:
+    """``template`` filled with ``values``, numbers with decimals as ``lang`` writes them (2,5 mm)."""
+    from domino_print.texts import fill
+
+    return fill(lang, template, **values)
+
+
 def error_text(lang: str, key: str) -> str:
     """The catalogue's text ``error.<key>`` in ``lang``, placeholders unfilled."""
     from domino_print.texts import text  # the catalogues: read once, when a message is worded
@@ -173,7 +180,7 @@ class WordedError(DominoError):
         if not self.fields and not self.values:
             return template
         values = {name: in_words(value, lang, name_of) for name, value in self.values.items()}
-        return template.format(**values, **{field: name_of(field) for field in self.fields})
+        return _fill(lang, template, {**values, **{field: name_of(field) for field in self.fields}})
 
     def with_values(self, **values: object) -> WordedError:
         """The same error with some values changed (as a surface shows them)."""
@@ -205,7 +212,7 @@ class PathError(WordedError):
         template = WordedError.template_in(self, lang)
         values = {name: in_words(value, lang, name_of) for name, value in self.values.items()
                   if name != "path" or "{path}" in template}
-        return template.format(**values, **{f: name_of(f) for f in self.fields})
+        return _fill(lang, template, {**values, **{f: name_of(f) for f in self.fields}})
 
 
 class Alone(Phrase):
@@ -305,8 +312,8 @@ class FileError(WordedError):
         or a ``Phrase``) where it helps."""
         way_out = in_words(self.another, lang, name_of)
         values = {name: in_words(value, lang, name_of) for name, value in self.values.items()}
-        return error_text(lang, self.says).format(
-            fix=in_words(_file_fix(self.errno, way_out), lang, name_of), another=way_out, **values)
+        return _fill(lang, error_text(lang, self.says), {
+            "fix": in_words(_file_fix(self.errno, way_out), lang, name_of), "another": way_out, **values})
 
 
 def _file_fix(code: int | None, another: object) -> object:

@@ -55,7 +55,7 @@ def test_make_document_writes_nothing_and_reports_its_facts(tmp_path, monkeypatc
     assert facts == ("duplex", "short", "Letter", "pips")
     assert document.size == len(document.pdf)
     assert reader.metadata["/Title"] == "Dominos double-six – Points classiques"
-    assert reader.metadata["/Subject"] == "Planche à découper : 28 dominos double-six, thème pips"
+    assert reader.metadata["/Subject"] == "Planche à découper\u00a0: 28 dominos double-six, thème pips"
 
 
 @pytest.mark.parametrize(

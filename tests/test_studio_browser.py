@@ -254,8 +254,8 @@ def test_bad_pictures_get_their_message_and_lose_nothing_else(page, tmp_path):
     page.set_input_files("#files", [str(text), str(huge)])
     page.wait_for_selector("#refused li >> nth=1")
     messages = page.locator("#refused li").all_inner_texts()
-    assert any(m.startswith("liste.png : ce n'est pas une image lisible") for m in messages), messages
-    assert any(m.startswith("immense.png : l'image a 300 mégapixels") for m in messages), messages
+    assert any(m.startswith("liste.png\u00a0: ce n'est pas une image lisible") for m in messages), messages
+    assert any(m.startswith("immense.png\u00a0: l'image a 300 mégapixels") for m in messages), messages
     assert page.locator("#thumbs li").count() == 7
     wait_for_preview(page, before + 2)
     assert settled_summary(page) == summary

@@ -272,3 +272,35 @@ def test_french_catalogue_puts_a_no_break_space_before_double_marks_and_inside_g
 
 def test_a_french_double_mark_after_a_word_gets_its_no_break_space_added_by_typeset():
     assert texts.french_spacing("noir; relief : « gris »") == "noir\u00a0; relief\u00a0: «\u00a0gris\u00a0»"
+
+
+DECIMAL_MARKS = {"fr": ",", "es": ",", "de": ",", "en": "."}
+"""How each language writes 2.5 (French, Spanish and German "2,5 mm"; English "2.5 mm"), written
+here from each language's usage (CLDR's decimal symbol for fr, es, de, en), not read from the code."""
+
+
+@pytest.mark.parametrize("lang", sorted(DECIMAL_MARKS))
+def test_numbers_with_decimals_follow_the_language(lang):
+    mark = DECIMAL_MARKS[lang]
+    assert texts.decimal(lang, 2.5) == f"2{mark}5"
+    assert texts.decimal(lang, 7.0) == "7"
+    assert texts.decimal(lang, 0.25, places=1) in (f"0{mark}2", f"0{mark}3")
+    assert texts.fill(lang, "{a} mm, {b:g} mm, {c:.1f} mm, {n} mm, {n:g} mm, {s}", a=1.5, b=2.25, c=3.0, n=4,
+                      s="1.5") == f"1{mark}5 mm, 2{mark}25 mm, 3{mark}0 mm, 4 mm, 4 mm, 1.5"  # a text stays
+    assert texts.text(lang, "sheet.offset_in_force", x=1.5, y=-0.5).count(f"1{mark}5") == 1
+
+
+@pytest.mark.parametrize("lang", sorted(DECIMAL_MARKS))
+def test_a_message_s_millimetres_follow_the_language(lang):
+    from domino_print.errors import OptionError
+
+    error = OptionError(says="tile.too_small", fields=("tile_size",), text="'10x20mm'", short=12.5, long=25)
+    assert f"12{DECIMAL_MARKS[lang]}5" in error.worded(lambda field: f"--{field}", lang)
+
+
+def test_the_summary_line_writes_the_kerf_gap_as_its_language_does():
+    from domino_print.api import make_document, parse_options, summary_line
+
+    document = make_document(parse_options({"max": 2, "no_rules": True}))
+    assert "0,5" in summary_line(document, "fr", kerf_gap_mm=(0.5, 0.2))
+    assert "0.5" in summary_line(document, "en", kerf_gap_mm=(0.5, 0.2))

@@ -18,7 +18,7 @@ from pathlib import PurePath
 from typing import NamedTuple, Protocol, TypeVar
 
 from domino_print.sets.naming import Deck, set_name
-from domino_print.texts import plural, text
+from domino_print.texts import decimal, plural, text
 from domino_print.texts.page_text import displayed
 
 T = TypeVar("T")
@@ -193,7 +193,7 @@ def summary_line(facts: SummaryFacts, lang: str, out_name: str | None = None,
         line = text(lang, "summary.with_previews", summary=line,
                     previews=plural(lang, "summary.cuts", len(cuts), names=names))
     if kerf_gap_mm is not None:
-        gap, kerf = (f"{value:g}".replace(".", text(lang, "typography.decimal")) for value in kerf_gap_mm)
+        gap, kerf = (decimal(lang, value) for value in kerf_gap_mm)
         line = text(lang, "summary.kerf_gap", summary=line, gap=gap, kerf=kerf)
     return line
 
@@ -245,7 +245,8 @@ def solids_line(paths: Sequence[PurePath], tiles: int, deck: Deck, top: int, set
         dominoes = text(lang, "summary.sets", sets=sets, dominoes=dominoes)
     width, depth = bed
     line = text(lang, "summary.solids", dominoes=dominoes,
-                plates=plural(lang, "summary.plates", plates, width=f"{width:g}", depth=f"{depth:g}"),
+                plates=plural(lang, "summary.plates", plates, width=decimal(lang, width),
+                              depth=decimal(lang, depth)),
                 size=human_size(size, lang))
     names = str(paths[0]) if len(paths) == 1 else text(lang, "summary.preview_range", first=str(paths[0]),
                                                            last=paths[-1].name)

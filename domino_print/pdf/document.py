@@ -28,7 +28,7 @@ from domino_print.pdf.marks import LevelMarks, SetMarks
 from domino_print.pdf.registration import draw_registration_marks
 from domino_print.pdf.sheet import draw_sheet_tiles
 from domino_print.pdf.tile import FaceForms, draw_example_tile
-from domino_print.texts import text
+from domino_print.texts import decimal, text
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -166,10 +166,9 @@ class _Document:
     def correction_note(self) -> str:
         """The printer correction in force, for the legend: ``--scale`` and ``--back-offset`` when set."""
         options, lang = self.options, self.options.lang
-        decimal = text(lang, "typography.decimal")
 
         def shown(value: float) -> str:
-            return f"{value:g}".replace(".", decimal)
+            return decimal(lang, value)
 
         parts = []
         if options.scale != (100.0, 100.0):

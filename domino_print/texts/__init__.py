@@ -135,7 +135,42 @@ def text(lang: str, key: str, /, **values: object) -> str:
         template = catalogue(lang)[key]
     except KeyError:
         raise CatalogueError(f"text catalogue {lang}.toml has no key {key!r}") from None
-    return template.format(**values) if values else template
+    return fill(lang, template, **values) if values else template
+
+
+def decimal(lang: str, value: float, places: int | None = None) -> str:
+    """``value`` as a reader of ``lang`` writes it, with the catalogue's ``number.decimal_mark``:
+    ``2,5`` in French, Spanish and German, ``2.5`` in English; as short as ``:g`` writes it, or
+    with ``places`` decimals. The one place a number shown to a reader gets its decimal mark."""
+    shown = f"{value:g}" if places is None else f"{value:.{places}f}"
+    return shown.replace(".", _decimal_mark(lang))
+
+
+def _decimal_mark(lang: str) -> str:
+    return catalogue(lang).get("number.decimal_mark", ".")
+
+
+class _Numbers(string.Formatter):
+    """``str.format`` that writes each number showing decimals with the language's mark: a float
+    (``{size}``, ``{size:g}``, ``{size:.1f}``), or any number given a float's format."""
+
+    def __init__(self, mark: str) -> None:
+        self.mark = mark
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        shown = format(value, format_spec)
+        number = isinstance(value, float) or (
+            isinstance(value, int) and not isinstance(value, bool) and format_spec[-1:] in tuple("eEfFgG%"))
+        return shown.replace(".", self.mark) if number else shown
+
+
+def fill(lang: str, template: str, /, **values: object) -> str:
+    """``template`` with its ``{placeholders}`` filled, numbers with decimals written as ``lang``
+    writes them (``decimal``): every catalogue text and every message is filled through here."""
+    mark = _decimal_mark(lang)
+    if mark == ".":
+        return template.format(**values)
+    return _Numbers(mark).vformat(template, (), values)
 
 
 def placeholders(template: str) -> frozenset[str]:
