@@ -489,10 +489,15 @@ def site_command(catalogue: Path, out: Path, quiet: bool) -> None:
 
     report = build_site(catalogue, out, progress=progress)
     if not quiet:
-        made = f"{report.made} made, {report.kept} unchanged" if report.kept else f"{report.made} made"
-        removed = f", {report.removed} old files removed" if report.removed else ""
-        noun = "set" if report.sets == 1 else "sets"
-        say(_one_line(f"{out / 'index.html'}: {report.sets} {noun} ({made}{removed})"))
+        from domino_print.texts import plural, text
+
+        lang = _language_asked(sys.argv[1:])
+        made = plural(lang, "summary.site.made", report.made)
+        if report.kept:
+            made = plural(lang, "summary.site.kept", report.kept, made=made)
+        removed = plural(lang, "summary.site.removed", report.removed) if report.removed else ""
+        say(_one_line(text(lang, "summary.site.line", index=out / "index.html", made=made, removed=removed,
+                           sets=plural(lang, "summary.site.sets", report.sets))))
 
 
 def main() -> None:

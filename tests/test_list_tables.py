@@ -186,9 +186,9 @@ def test_the_summary_line_says_what_was_left_out_in_each_language(tmp_path, run_
     assert said.stdout.strip().endswith(expected)
     document = make_document({"theme": str(path), "lang": "fr"})
     facts = DocumentFacts.from_json(DocumentFacts.of(document).as_json())  # as the studio keeps them
-    assert summary_line(facts, "fr").endswith("\u00a0; ligne 1 lue comme un titre\u00a0; ligne 2 lue comme un en-tête "
-                                              "(Question, Réponse)\u00a0; colonne A lue comme des numéros\u00a0; "
-                                              "ligne 6 lue comme un total ou une signature")
+    assert summary_line(facts, "fr").endswith(
+        "\u00a0; ligne 1 lue comme un titre\u00a0; ligne 2 lue comme un en-tête (Question, Réponse)\u00a0; "
+        "colonne A lue comme des numéros\u00a0; ligne 6 lue comme un total ou une signature")
     assert "Spalte A als Nummern gelesen" in summary_line(facts, "de")
     assert "columna A leída como números" in summary_line(facts, "es")
 

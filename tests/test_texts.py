@@ -304,3 +304,29 @@ def test_the_summary_line_writes_the_kerf_gap_as_its_language_does():
     document = make_document(parse_options({"max": 2, "no_rules": True}))
     assert "0,5" in summary_line(document, "fr", kerf_gap_mm=(0.5, 0.2))
     assert "0.5" in summary_line(document, "en", kerf_gap_mm=(0.5, 0.2))
+
+
+@pytest.mark.parametrize(("lang", "line"), [
+    ("fr", "index.html\u00a0: 1 jeu (1 fait)"), ("en", "index.html: 1 set (1 made)"),
+    ("de", "index.html: 1 Spiel (1 erstellt)"), ("es", "index.html: 1 juego (1 hecho)"),
+])
+def test_the_site_command_s_line_speaks_the_system_s_language_with_its_plurals(tmp_path, lang, line):
+    from click.testing import CliRunner
+
+    from domino_print.cli import cli
+
+    catalogue = tmp_path / "c.toml"
+    catalogue.write_text('[[set]]\nname = "Points"\ndescription = "Un jeu."\n[set.options]\ntheme = "pips"\n'
+                         'max = 2\n', encoding="utf-8")
+    result = CliRunner(env={"LC_ALL": f"{lang}_XX.UTF-8"}).invoke(
+        cli, ["site", str(catalogue), "--out", str(tmp_path / "site")], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert result.output.strip().endswith(line)
+
+
+def test_the_studio_s_plural_words_follow_cldr():
+    from domino_print.studio.words import plural_word
+
+    assert plural_word("fr", "pictures.count", 0) == texts.text("fr", "studio.pictures.count.one", count=0)
+    assert plural_word("en", "pictures.count", 0) == texts.text("en", "studio.pictures.count.other", count=0)
+

@@ -25,11 +25,13 @@ def _catalogue(lang: str) -> dict[str, str]:
 def word(lang: str, key: str, /, **values: object) -> str:
     """The page text ``key`` in ``lang``, placeholders filled."""
     template = _catalogue(lang)[key]
-    return template.format(**values) if values else template
+    return texts.fill(lang, template, **values) if values else template
 
 
 def plural_word(lang: str, key: str, count: int, /, **values: object) -> str:
-    return word(lang, f"{key}.{'one' if count == 1 else 'other'}", count=count, **values)
+    """The form of ``key`` for ``count`` by the language's CLDR rule (``texts.plural_key``: French
+    "0 image", English "0 pictures")."""
+    return word(lang, texts.plural_key(lang, PREFIX + key, count).removeprefix(PREFIX), count=count, **values)
 
 
 def all_words(lang: str) -> dict[str, str]:

@@ -125,7 +125,7 @@ class UserTheme(Theme):
         raise OptionError(
             says="theme.too_few_pictures", fields=("max",), source=self.source, set_name=name,
             needed=needed, top=top, listed_by=self.listed_by, count=count, most=self.max_value,
-            missing=Phrase(f"theme.pictures_count.{'one' if missing == 1 else 'other'}", count=missing),
+            missing=PluralPhrase("theme.pictures_count", count=missing),
         )
 
 
