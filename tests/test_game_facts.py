@@ -86,3 +86,41 @@ def test_the_printed_page_says_the_published_deal(game, top, lang):
     printed = {int(n) for n in re.findall(rf"\b(\d+) {re.escape(word)}\b", page)}
     assert set(PUBLISHED[game, top].values()) <= printed, (lang, printed)
     assert not (set(NEVER[game, top].values()) - set(PUBLISHED[game, top].values())) & printed
+
+
+FOLLOWED = {  # the site or publisher each game's page names, from the pages cited (not from the units)
+    "fives": "domino-games.com", "train": "htfbw.com", "chicken": "htfbw.com", "doubles": "gamerules.com",
+    "famille": "Regles.com", "points": "Regles.com", "tout-petits": None,  # a house game: no source deals
+}
+DIFFER = {"fives", "train", "famille", "points"}
+"""Games whose sources give other deals than the one followed (Britannica's 5 each for All Fives,
+the French box sheets' 7 / 7 / 6...): their page says that rule books differ."""
+
+
+def _game_job(game: str, lang: str):
+    unit = variant(game)
+    top = unit.tops[0] if unit.tops else 6
+    theme = ("chiffres" if top > 9 else "pips") if unit.kinds & {"pips", "numerals"} else "fruits"
+    return parse_options({"theme": theme, "max": top, "rules": game, "lang": lang})
+
+
+def test_every_game_has_its_followed_source_named_here():
+    assert set(FOLLOWED) == set(registry())
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", texts.languages())
+@pytest.mark.parametrize("game", sorted(FOLLOWED))
+def test_the_printed_page_names_the_variant_it_follows(game, lang):
+    """The rules page's line under the example, read back from the PDF: the source the unit follows
+    first, that other rule books deal differently where they do, or that the game is a house one."""
+    job = _game_job(game, lang)
+    reader = pypdf.PdfReader(io.BytesIO(make_document(job).pdf))
+    page = _plain(reader.pages[len(job.layout.pages)].extract_text())
+    if FOLLOWED[game] is None:
+        assert _plain(texts.text(lang, "rules.follows.house")) in page
+        return
+    form = "differ" if game in DIFFER else "source"
+    line = _plain(texts.text(lang, f"rules.follows.{form}", source=FOLLOWED[game]))
+    assert line in page, (lang, page[-300:])
+    assert variant(game).sources[0].publisher.startswith(FOLLOWED[game])

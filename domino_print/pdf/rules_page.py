@@ -214,6 +214,8 @@ def _story(content: RulesContent, draw_tile: DrawTile, width: float, look: _Look
         )
     )
     story += [Paragraph(content.example_heading, st.heading), Spacer(1, 2), example]
+    if content.source:  # the variant the page follows, under its example
+        story += [Spacer(1, body_pt * 0.8 * look.air), Paragraph(content.source, st.caption)]
     return story
 
 

@@ -18,7 +18,7 @@ from domino_print.rules import registry, variant
 from domino_print.rules.ages import age_text
 from domino_print.rules.deals import example_chain
 from domino_print.rules.loop import loop_content
-from domino_print.rules.page import RulesContent, Section, escape
+from domino_print.rules.page import RulesContent, Section, escape, follows_line
 from domino_print.rules.variant import MIN_TOP, NUMBER_KINDS, STARTERS, Figure, Variant
 from domino_print.sets.tiles import tile_count
 from domino_print.themes.kinds import KINDS, theme_kind
@@ -393,6 +393,7 @@ def fill(lang: str, plan: Plan, theme_title: str, skill: Skill | None = None) ->
         example_tiles=plan.figure.tiles,
         example_caption=_caption(lang, plan, same, facts),
         figure=plan.figure,
+        source=follows_line(lang, game),
     )
 
 
@@ -410,6 +411,7 @@ def spaced(lang: str, content: RulesContent) -> RulesContent:
         ),
         example_heading=typeset(content.example_heading),
         example_caption=typeset(content.example_caption),
+        source=typeset(content.source),
     )
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from domino_print.rules.variant import Figure
+from domino_print import texts
+from domino_print.rules.variant import Figure, Variant
 
 
 def escape(text: str) -> str:
@@ -30,3 +31,18 @@ class RulesContent(NamedTuple):
     example_tiles: tuple[tuple[int, int], ...]
     example_caption: str
     figure: Figure | None = None  # None: a chain of ``example_tiles``
+    source: str = ""  # the line naming the variant the page follows (``follows_line``); "" for none
+
+
+def follows_line(lang: str, game: Variant) -> str:
+    """The page's short line naming what ``game`` follows, in ``lang`` (``rules.follows.*``): the
+    source it follows first (``Variant.sources``: its site or publisher), and, where another source
+    deals differently, that rule books differ; a house game, whose deal no source gives, says so."""
+    dealt = [source for source in game.sources if source.deal is not None and source.top is not None]
+    if not dealt:
+        return texts.text(lang, "rules.follows.house")
+    differ = any(dict(game.hands(source.top)).get(players) != each
+                 for source in dealt if source.top is not None and source.deal is not None
+                 for players, each in source.deal.items())
+    name = game.sources[0].publisher.split(" (")[0]  # "Regles.com (Nicolas Belotti)": the site
+    return texts.text(lang, "rules.follows.differ" if differ else "rules.follows.source", source=escape(name))
