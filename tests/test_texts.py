@@ -330,3 +330,15 @@ def test_the_studio_s_plural_words_follow_cldr():
     assert plural_word("fr", "pictures.count", 0) == texts.text("fr", "studio.pictures.count.one", count=0)
     assert plural_word("en", "pictures.count", 0) == texts.text("en", "studio.pictures.count.other", count=0)
 
+
+
+def test_german_says_du_to_players_and_sie_to_the_adult_who_prints():
+    """The rules pages (a loop played alone too) speak to the players as du; the calibration page, like
+    every message and form, to the adult as Sie: no page switches between them."""
+    catalogue = texts.catalogue("de")
+    alone = ("loop.alone.", "chain.alone.")
+    players = " ".join(str(v) for key, v in catalogue.items() if key.startswith(alone))
+    for sie in ("Mischen Sie", "Suchen Sie", "Prüfen Sie", "legen Sie"):
+        assert sie not in players, sie
+    printer = " ".join(str(v) for key, v in catalogue.items() if key.startswith("calibration."))
+    assert not re.search(r"\b(du|dir|dein\w*|Drucke|Halte|Lies|Miss|Nimm)\b", printer), printer
