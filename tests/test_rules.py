@@ -643,7 +643,7 @@ def test_a5_paper_gets_the_rules_page_reduced_onto_one_page(tmp_path):
     assert sorted((float(last.mediabox.width), float(last.mediabox.height))) == pytest.approx(
         [419.53, 595.28], abs=0.1
     )
-    text = last.extract_text()
+    text = " ".join(last.extract_text().split())  # the lines break where the page's size puts them
     assert "How to play" in text and "50 points" in text and "a 2 or a 1" in text
     assert "How to play" not in reader.pages[-2].extract_text()
 

@@ -119,7 +119,7 @@ def test_a_spreadsheet_upload_names_the_sheet_and_cell(client, tmp_path):
                                                        ("6 × 7", None, None), ("3 + 4", 7)])
     assert client.post("/api/list/file?name=calcul.xlsx", content=source.read_bytes()).status_code == 200
     (error,) = list_preview(client).json()["errors"]
-    assert error["message"].startswith("Feuille « Feuil1 », cellule B3 : ")
+    assert error["message"].startswith("Feuille «\u00a0Feuil1\u00a0», cellule B3\u00a0: ")
     assert "row" not in error
 
 
@@ -290,5 +290,5 @@ def test_an_ods_upload(client, tmp_path):
 def test_a_file_naming_pictures_says_to_type_the_list_instead(client):
     client.post("/api/list/file?name=animaux.csv", content=b"chat.png;chat\nchien.png;chien\n")
     (error,) = list_preview(client).json()["errors"]
-    assert error["message"].startswith("Ligne 1 : la liste nomme l'image « chat.png »")
+    assert error["message"].startswith("Ligne 1\u00a0: la liste nomme l'image «\u00a0chat.png\u00a0»")
     assert "tableau" in error["message"]
