@@ -163,7 +163,7 @@ def test_the_option_layer_words_size_errors_per_surface():
         "choose a smaller \u201cTile size\u201d or larger \u201cPaper\u201d"
     )
     assert describe(worded, "form", "fr") == (  # in the page's language, from the catalogue
-        "un domino de 150 x 300 mm ne tient pas dans la zone imprimable (190 x 254 mm) du papier A4 ; "
+        "un domino de 150 x 300 mm ne tient pas dans la zone imprimable (190 x 254 mm) du papier A4\u00a0; "
         "choisissez une plus petite \u201cTaille des dominos\u201d ou un plus grand \u201cPapier\u201d"
     )
 
