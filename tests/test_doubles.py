@@ -205,7 +205,7 @@ RULE_WORDS = {
         "doble más alto",
         "se reparte de nuevo",
         "está bloqueado mientras su doble",
-        "cruce",
+        "molinete",
         "sus cuatro lados",
         "Roba una sola ficha",
         "solo quedan dos fichas",

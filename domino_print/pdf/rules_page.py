@@ -195,8 +195,11 @@ def _story(content: RulesContent, draw_tile: DrawTile, width: float, look: _Look
     figure = FigureExample(draw_tile, _figure(content), short_pt)
     figure_w = figure.figure_width()
     gutter = body_pt * 1.6
+    caption: list[Flowable] = [Paragraph(content.example_caption, st.caption)]
+    if content.source:  # the variant the page follows, under the caption beside the figure (no extra height)
+        caption += [Spacer(1, body_pt * 0.6), Paragraph(content.source, st.caption)]
     example = Table(
-        [[figure, Paragraph(content.example_caption, st.caption)]],
+        [[figure, caption]],
         colWidths=[figure_w + gutter, width - figure_w - gutter],
     )
     example.setStyle(
@@ -214,8 +217,6 @@ def _story(content: RulesContent, draw_tile: DrawTile, width: float, look: _Look
         )
     )
     story += [Paragraph(content.example_heading, st.heading), Spacer(1, 2), example]
-    if content.source:  # the variant the page follows, under its example
-        story += [Spacer(1, body_pt * 0.8 * look.air), Paragraph(content.source, st.caption)]
     return story
 
 
