@@ -51,6 +51,8 @@ from domino_print.options.table import Options
 from domino_print.options.wording import describe, form_fields
 from domino_print.options.wording import option_label as _option_label
 from domino_print.output.render import render_job
+from domino_print.output.resolution import low_resolution as _low_resolution
+from domino_print.output.resolution import picture_box as _picture_box
 from domino_print.output.summary import DocumentFacts
 from domino_print.output.summary import summary_line as _summary_line
 from domino_print.pictures import PictureError
@@ -126,6 +128,12 @@ class Document(NamedTuple):
     """The names of the files of a pictures folder that are not pictures (left out of the set)."""
     unused: tuple[str, ...] = ()
     """The names of a user's pictures over the largest set, left out of it (no ``max`` given)."""
+    low_resolution: tuple[tuple[str, int], ...] = ()
+    """The user's pictures that print under ``LOW_PPI`` at this tile size: name and ppi each
+    (``output.resolution``)."""
+    picture_mm: float | None = None
+    """The side of the square each face's picture is drawn into, in mm (the face box), for the
+    user's own pictures; None for other themes."""
 
     @property
     def size(self) -> int:
@@ -204,6 +212,8 @@ def make_document(options: Mapping[str, object] | Options | Job,
         if job.pairs is not None else (),
         left_out=job.theme.left_out,
         unused=_unused_pictures(job),
+        low_resolution=_low_resolution(job),
+        picture_mm=_picture_box(job),
     )
 
 

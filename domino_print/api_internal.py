@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, BinaryIO
 
 from domino_print.api import RENDERING
 from domino_print.errors import PathError
+from domino_print.geometry.face_box import LOW_PPI
 from domino_print.options.table import THEME_CHOICES
 from domino_print.options.wording import names_for
 from domino_print.output.stopping import Stopped, take_stop
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
 __all__ = [
     "FIT_MODES",
     "IMAGE_SUFFIXES",
+    "LOW_PPI",
     "RENDERING",
     "THEME_CHOICES",
     "Stopped",
@@ -47,6 +49,7 @@ __all__ = [
     "list_most_bytes",
     "list_sheets",
     "list_title",
+    "low_picture_ppi",
     "natural_key",
     "open_picture",
     "open_theme_archive",
@@ -188,6 +191,15 @@ def unpack_list_archive(zip_path: Path, into: Path) -> Path | None:
     written = unpack_files(_path(zip_path, "zip_path"), _path(into, "into"), wanted)
     found = [path for path in written if path.name.lower().endswith(LIST_SUFFIXES)]
     return found[0] if len(found) == 1 else None
+
+
+def low_picture_ppi(path: Path, picture_mm: float, fit: str) -> int | None:
+    """The ppi the picture at ``path`` prints at in a face box of ``picture_mm`` (a ``Document``'s
+    ``picture_mm``) with ``fit``, when under ``LOW_PPI``; None when it prints sharp or is an SVG;
+    ``PictureError`` if it is no picture."""
+    from domino_print.output.resolution import low_ppi
+
+    return low_ppi(_path(path, "path"), picture_mm, fit)
 
 
 def check_picture(path: Path) -> None:

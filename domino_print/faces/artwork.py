@@ -3,7 +3,8 @@
 Built-in SVG art is drawn from its precompiled operators (``pictures.art``)
 when they match the file; any other SVG is converted with svglib.
 
-Each picture is scaled to fit its square with even padding and never distorted.
+Each picture is scaled to fit its square with even padding and never distorted (the shares
+free around it, ``PADDING`` and ``COVER_MARGIN``, are the face box's: ``geometry.face_box``).
 The renderer draws every face once as a reusable form, so an image is embedded
 once however many tiles show it.
 
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from domino_print.geometry.face_box import COVER_MARGIN, PADDING
 from domino_print.ink import COLOUR
 from domino_print.pictures import is_svg
 from domino_print.pictures.art import load_compiled
@@ -30,12 +32,6 @@ if TYPE_CHECKING:
 
     from domino_print.ink import Ink
     from domino_print.themes.model import Theme
-
-PADDING = 0.08
-"""Free border around a picture, as a fraction of the face."""
-COVER_MARGIN = 0.04
-"""With ``fit = "cover"`` the picture fills its face but this share on every side: it never runs
-into the cut line or the centre line (a cut a millimetre off still leaves the whole picture)."""
 
 
 class PicturePainter:

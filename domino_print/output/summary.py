@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import PurePath
 from typing import NamedTuple, Protocol, TypeVar
 
+from domino_print.geometry.face_box import LOW_PPI
 from domino_print.sets.naming import Deck, set_name
 from domino_print.texts import decimal, plural, text
 from domino_print.texts.page_text import displayed
@@ -69,6 +70,10 @@ class SummaryFacts(Protocol):
     @property
     def unused(self) -> tuple[str, ...]:
         """The names of a user's pictures over the largest set, left out of it."""
+    @property
+    def low_resolution(self) -> tuple[tuple[str, int], ...]:
+        """The user's pictures that print under ``LOW_PPI`` at the tile's size, each as its name and
+        its ppi (``output.resolution``)."""
 
 
 class DocumentFacts(NamedTuple):
@@ -87,13 +92,19 @@ class DocumentFacts(NamedTuple):
     list_skipped: tuple[tuple[str, str, int], ...] = ()
     left_out: tuple[str, ...] = ()
     unused: tuple[str, ...] = ()
+    low_resolution: tuple[tuple[str, int], ...] = ()
+    picture_mm: float | None = None
+    """The side of the square a face's picture is drawn into, in mm, for the user's own pictures
+    (``api.Document.picture_mm``): the studio warns beside each thumbnail from it."""
 
     @classmethod
     def of(cls, facts: SummaryFacts) -> DocumentFacts:
         return cls(facts.pages, facts.tiles, facts.deck, facts.top, facts.sets, facts.backs,
                    facts.duplex, facts.paper, facts.size, tuple(facts.header_row),
                    tuple((str(kind), str(where), int(count)) for kind, where, count in facts.list_skipped),
-                   tuple(facts.left_out), tuple(facts.unused))
+                   tuple(facts.left_out), tuple(facts.unused),
+                   tuple((str(name), int(ppi)) for name, ppi in facts.low_resolution),
+                   getattr(facts, "picture_mm", None))
 
     def as_json(self) -> dict[str, object]:
         return dict(self._asdict())
@@ -116,6 +127,7 @@ class DocumentFacts(NamedTuple):
             size=None if size is None else _field(data, "size", int), header_row=tuple(header),
             list_skipped=_skipped(data.get("list_skipped", [])),
             left_out=_texts(data, "left_out"), unused=_texts(data, "unused"),
+            low_resolution=_named_ppi(data.get("low_resolution", [])), picture_mm=_picture_mm(data),
         )
 
 
@@ -124,6 +136,25 @@ def _texts(data: Mapping[str, object], name: str) -> tuple[str, ...]:
     if not isinstance(value, (list, tuple)) or not all(isinstance(cell, str) for cell in value):
         raise ValueError(f"document facts: {name} is {value!r}, not a list of texts")
     return tuple(value)
+
+
+def _named_ppi(data: object) -> tuple[tuple[str, int], ...]:
+    named = []
+    for entry in data if isinstance(data, (list, tuple)) else [None]:
+        if not (isinstance(entry, (list, tuple)) and len(entry) == 2 and isinstance(entry[0], str)
+                and isinstance(entry[1], int) and not isinstance(entry[1], bool)):
+            raise ValueError(f"document facts: low_resolution holds {entry!r}, not [name, ppi]")
+        named.append((entry[0], entry[1]))
+    return tuple(named)
+
+
+def _picture_mm(data: Mapping[str, object]) -> float | None:
+    value = data.get("picture_mm")
+    if value is None:
+        return None
+    if not isinstance(value, (int, float)) or isinstance(value, bool) or not value > 0:
+        raise ValueError(f"document facts: picture_mm is {value!r}, not a size in mm")
+    return float(value)
 
 
 def _skipped(data: object) -> tuple[tuple[str, str, int], ...]:
@@ -180,6 +211,7 @@ def summary_line(facts: SummaryFacts, lang: str, out_name: str | None = None,
         if files:
             line = text(lang, "summary.with_previews", summary=line,
                         previews=plural(lang, key, len(files), names=_file_names(files)))
+    line = _low_resolution(line, facts, lang)
     if out_name is not None:
         line = text(lang, "summary.file", out=out_name, summary=line)
     if previews:
@@ -220,6 +252,18 @@ def _list_notes(line: str, facts: SummaryFacts, lang: str) -> str:
     if not said:
         return line
     return line + text(lang, "summary.list.separator") + text(lang, "summary.list.separator").join(said)
+
+
+def _low_resolution(line: str, facts: SummaryFacts, lang: str) -> str:
+    """``line`` and the pictures that would print soft at this tile size, each with its ppi, and
+    what to do: "2 pictures would print under 150 ppi at this tile size (a.jpg 80 ppi, …): use ..."."""
+    low = tuple(facts.low_resolution)
+    if not low:
+        return line
+    names = ", ".join(text(lang, "summary.picture_ppi", name=displayed(name)[:FILE_NAME_CHARS], ppi=ppi)
+                      for name, ppi in low[:NAMED_FILES]) + (", …" if len(low) > NAMED_FILES else "")
+    warning = plural(lang, "summary.low_resolution", len(low), names=names, least=LOW_PPI)
+    return text(lang, "summary.with_previews", summary=line, previews=warning)
 
 
 def _file_names(names: Sequence[str]) -> str:

@@ -17,6 +17,7 @@ from reportlab.pdfbase.pdfmetrics import getDescent, stringWidth
 
 from domino_print import fonts
 from domino_print.geometry.engraving import CENTRE_INSET
+from domino_print.geometry.face_box import LABEL_SHARE
 from domino_print.geometry.sizes import SAFE_AREA_MM
 from domino_print.pdf.shrink import shrink_to_fit
 
@@ -31,10 +32,9 @@ CUT_COLOUR = "#000000"
 CENTRE_LINE_PT = 0.5
 CENTRE_COLOUR = "#9A9A9A"
 CENTRE_DASH_PT = (2.2, 2.2)
-LABEL_SHARE = 0.22
 MIN_TEXT_PT = 6.0
-"""No word is printed smaller (what print shops accept)."""
-"""With labels, the bottom share of a face that holds the word."""
+"""No word is printed smaller (what print shops accept). (The word's band, ``LABEL_SHARE``, is
+the face box's: ``geometry.face_box``.)"""
 
 
 def face_name(value: int) -> str:
