@@ -525,11 +525,11 @@ def test_goals_are_data_whose_fields_options_and_words_exist(client):
             parse_options(goal.options)
         for lang in languages():
             assert catalogue(lang)[f"studio.goal.{goal.name}.title"], (goal.name, lang)
-        picture = client.get(f"/goal/{goal.name}.jpg")
+        picture = client.get(f"/static/goals/{goal.name}.jpg")  # shipped: there before any preview
         assert picture.status_code == 200 and picture.headers["content-type"] == "image/jpeg"
         image = Image.open(io.BytesIO(picture.content))
         assert image.size == (480, 300) and image.convert("L").getextrema()[0] < 100  # something drawn
-    assert client.get("/goal/nothing.jpg").status_code == 404
+    assert client.get("/static/goals/nothing.jpg").status_code == 404
     page = client.get("/?lang=en").text
     assert page.count('class="goal"') == len(goals())
 

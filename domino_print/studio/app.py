@@ -33,7 +33,6 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
 ROUTES = [
     Route("/", pages.home),
     Route("/health", pages.health),
-    Route("/goal/{name}.jpg", pages.goal_picture),
     Route("/calibration.pdf", pages.calibration),
     Route("/favicon.ico", pages.no_icon),
     Route("/api/preview", previews.preview, methods=["POST"]),

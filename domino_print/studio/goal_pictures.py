@@ -28,11 +28,6 @@ PAGE_SHARE = 0.55
 JPEG_QUALITY = 85
 
 
-def url(name: str) -> str:
-    """Where the page finds the goal's picture."""
-    return f"/static/goals/{name}.jpg"
-
-
 def goal_picture(goal: Goal) -> bytes:
     """The goal's picture as JPEG: the top left of the first page of its ``sample``, as drawn."""
     document = make_document(goal.sample)

@@ -47,7 +47,7 @@ _PDFIUM = threading.Lock()
 _CORE = RENDERING
 """The core's lock (``api.RENDERING``: one document drawn at a time in a process), which the studio
 holds around a render's parsing too, as it always has."""
-FACTS = 2
+FACTS = 3
 """The version of the facts kept beside a cached PDF (``<key>.json``): caches of older ones are not read."""
 PICTURES = "pictures"
 """The theme value that stands for the visitor's own pictures in the form."""

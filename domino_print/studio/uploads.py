@@ -34,16 +34,19 @@ from PIL import Image
 from domino_print.api import DominoError, PictureError
 from domino_print.api_internal import (
     FIT_MODES,
+    LOW_PPI,
     check_picture,
     decode_picture,
     in_language,
     label_from_file_name,
+    low_picture_ppi,
     open_picture,
     picture_suffix,
     reduce_large_picture,
     svg_content,
     svg_thumbnail,
 )
+from domino_print.studio.words import word
 from domino_print.texts import languages
 
 THUMB_PX = 192
@@ -296,6 +299,25 @@ def write_theme(state: dict, pictures_dir: Path, preview_dir: Path, titles: dict
         temporary = folder / "theme.toml.tmp"
         temporary.write_text(theme_text(state, key, titles), encoding="utf-8")
         temporary.replace(target)
+
+
+def low_resolution(state: dict, picture_mm: float | None, pictures_dir: Path, lang: str) -> dict[str, str]:
+    """What to say beside each picture that would print soft (under ``LOW_PPI``) in the face box
+    of ``picture_mm`` (the preview's facts: the tile's size, names under the pictures or not), by
+    picture id: the originals' pixels count, as they make the PDF to download, not the preview's
+    small copies."""
+    if not picture_mm:
+        return {}
+    fit = str(state["fit"]) if state.get("fit") in FIT_MODES else "contain"
+    said = {}
+    for entry in state.get("pictures", []):
+        try:
+            ppi = low_picture_ppi(pictures_dir / entry["file"], picture_mm, fit)
+        except (DominoError, OSError):
+            continue  # a file gone since: the preview says what is wrong
+        if ppi is not None:
+            said[entry["id"]] = word(lang, "pictures.low_resolution", ppi=ppi, least=LOW_PPI)
+    return said
 
 
 def stored_bytes(pictures_dir: Path) -> int:

@@ -1,6 +1,7 @@
 """The studio's endpoints, one module per concern (``studio/app.py`` assembles them in ``ROUTES``):
 
-- ``pages``: the page (``GET /``, ``?lang=en``), the goals' pictures (``/goal/<name>.jpg``), the
+- ``pages``: the page (``GET /``, ``?lang=en``), the static files (the goals' pictures shipped in
+  ``static/goals/``), the
   calibration sheet, the static files, ``/health``;
 - ``previews``: ``POST /api/preview`` (options -> the preview's pages, summary line, command
   line, or the one-line error of the field at fault), a page of it (``/pages/<scope>/<key>/<n>.jpg``,

@@ -100,7 +100,9 @@ def file_name(options: dict, state: dict, own: bool) -> str:
 
 
 def summary(lang: str, facts: dict) -> str:
-    return summary_line(DocumentFacts.from_json(facts), lang)
+    """The summary line of a preview; its pictures that print soft are said beside their thumbnails
+    instead (``uploads.low_resolution``: the preview's facts count its small copies' pixels)."""
+    return summary_line(DocumentFacts.from_json({**facts, "low_resolution": []}), lang)
 
 
 def _shown_value(value: object, session: Session, lang: str) -> object:
@@ -227,6 +229,11 @@ def _answer(lang: str, theme: str, options: dict, state: dict, target: Target, f
         # The visitor's pictures over the set (named in the summary too) are marked beside their
         # thumbnails: the highest value the set uses, when the pictures make a double set.
         "pictures_top": facts["top"] if theme == PICTURES and facts.get("deck") == "double" else None,
+        # ...and those that would print soft at this tile's size (the originals' pixels), with what
+        # to do, by picture id.
+        "low_resolution": picture_files.low_resolution(state, facts.get("picture_mm"),
+                                                       Path(target.full["theme"]), lang)
+        if theme == PICTURES else {},
         "size_known": facts.get("size") is not None,
         "size_url": f"/api/size/{scope}/{full_key}" if own else None,
         # Only where the command works later: a session's folder goes when the session does.

@@ -1,15 +1,14 @@
 // domino-print studio: the visitor's list of pairs (studio/lists.py), a file uploaded or a table typed.
-// Loaded after studio.js, whose hooks (window.studio: changed, say) redraw the preview; the list's
+// Loaded after studio-words.js (the page's words, and ask: every request, a lost server said as
+// everywhere) and studio.js, whose hook (window.studio.changed) redraws the preview; the list's
 // errors arrive with the preview's ("studio-errors") and stand beside the row they name.
 "use strict";
 
 (() => {
-  const section = document.getElementById("list");
+  const { $, say, ask, lang } = window.studioWords;
+  const section = $("list");
   const hooks = window.studio;
   if (!section || !hooks) return;
-  const $ = (id) => document.getElementById(id);
-  const say = hooks.say;
-  const lang = document.documentElement.lang;
   const themeSelect = $("f-theme");
   const refuses = JSON.parse(section.dataset.refuses);  // the options a list shows its own values for
   const list = $("list-rows");
@@ -163,7 +162,7 @@
   function send(body) {
     saving = saving.then(async () => {
       try {
-        const answer = await fetch(`/api/list?lang=${lang}`, {
+        const answer = await ask(`/api/list?lang=${lang}`, {
           method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
         });
         if (!answer.ok) return;
@@ -172,8 +171,8 @@
         $("list-title").placeholder = data.title_shown;
         useList();
         hooks.changed();
-      } catch {
-        $("e-list").textContent = say("error.server_gone");
+      } catch (error) {
+        $("e-list").textContent = error.message;  // the lost server, in the page's words (ask)
       }
     });
     return saving;
@@ -251,6 +250,8 @@
   });
 
   $("list-add").addEventListener("click", () => add(rows.length - 1));
+  // A lost server, whichever request met it, is said beside the list too (a phone shows one view).
+  document.addEventListener("studio:gone", () => { $("e-list").textContent = say("error.server_gone"); });
 
   // -- errors beside their row --------------------------------------------------------------
   document.addEventListener("studio-errors", (event) => {
@@ -294,7 +295,7 @@
     $("list-file-status").textContent = say("list.sending");
     $("e-list").textContent = "";
     try {
-      const answer = await fetch(`/api/list/file?lang=${lang}&name=${encodeURIComponent(file.name)}`, {
+      const answer = await ask(`/api/list/file?lang=${lang}&name=${encodeURIComponent(file.name)}`, {
         method: "POST", headers: { "content-type": "application/octet-stream" }, body: file,
       });
       const data = await answer.json().catch(() => ({}));
@@ -306,8 +307,9 @@
       showState(data);
       useList();
       hooks.changed();
-    } catch {
-      $("e-list").textContent = say("error.server_gone");
+    } catch (error) {
+      $("list-file-status").textContent = "";
+      $("e-list").textContent = error.message;  // the lost server, in the page's words (ask)
     }
   });
 
@@ -343,7 +345,7 @@
   }
 
   async function refresh() {
-    const answer = await fetch(`/api/list?lang=${lang}`).catch(() => null);
+    const answer = await ask(`/api/list?lang=${lang}`).catch(() => null);
     if (answer && answer.ok) showState(await answer.json());
   }
 
@@ -351,7 +353,7 @@
   const thumbs = $("thumbs");
   if (thumbs) {
     new MutationObserver(async () => {
-      const answer = await fetch(`/api/list?lang=${lang}`).catch(() => null);
+      const answer = await ask(`/api/list?lang=${lang}`).catch(() => null);
       if (!answer || !answer.ok) return;
       const data = await answer.json();
       if (JSON.stringify(data.pictures) === JSON.stringify(pictures)) return;

@@ -4,11 +4,7 @@
 "use strict";
 
 (() => {
-  const words = JSON.parse(document.getElementById("words").textContent);
-  const say = (key, values = {}) =>
-    (words[key] || key).replace(/\{(\w+)\}/g, (whole, name) => (name in values ? values[name] : whole));
-  const $ = (id) => document.getElementById(id);
-  const lang = document.documentElement.lang;
+  const { $, say, ask, lang } = window.studioWords;  // studio-words.js, loaded first
   const link = $("theme-download");
   if (!link) return;
 
@@ -17,9 +13,16 @@
   const zipHref = () => `/theme.zip?lang=${lang}&labels=${labelsOn() ? 1 : 0}&v=${Date.now()}`;
   link.addEventListener("click", () => { if (link.hasAttribute("href")) link.href = zipHref(); });
 
+  let gone = false;
+  document.addEventListener("studio:gone", () => {  // no server to make the zip: nothing to follow
+    gone = true;
+    link.removeAttribute("href");
+    link.setAttribute("aria-disabled", "true");
+  });
+
   document.addEventListener("studio:pictures", (event) => {
     const count = event.detail.pictures.length;
-    if (count) {
+    if (count && !gone) {
       link.href = zipHref();
       link.removeAttribute("aria-disabled");
     } else {
@@ -38,14 +41,13 @@
     let answer = null;
     let data = {};
     try {
-      answer = await fetch(`/api/theme?lang=${lang}`, {
+      answer = await ask(`/api/theme?lang=${lang}`, {
         method: "POST", headers: { "content-type": "application/zip" }, body: file,
       });
       data = await answer.json().catch(() => ({}));
-    } catch {
+    } catch (error) {
       status.textContent = "";
-      $("e-pictures").textContent = say("error.server_gone");
-      document.dispatchEvent(new CustomEvent("studio:gone"));  // the download disabled, said once
+      $("e-pictures").textContent = error.message;  // the lost server, in the page's words (ask)
       return;
     }
     if (!answer.ok) {

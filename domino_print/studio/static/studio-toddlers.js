@@ -4,10 +4,7 @@
 "use strict";
 
 (() => {
-  const words = JSON.parse(document.getElementById("words").textContent);
-  const say = (key, values = {}) =>
-    (words[key] || key).replace(/\{(\w+)\}/g, (whole, name) => (name in values ? values[name] : whole));
-  const $ = (id) => document.getElementById(id);
+  const { $, say } = window.studioWords;  // studio-words.js, loaded first
   const box = $("toddlers");
   if (!box) return;
   const proposals = JSON.parse(box.dataset.proposals);

@@ -4,10 +4,7 @@
 "use strict";
 
 (() => {
-  const words = JSON.parse(document.getElementById("words").textContent);
-  const say = (key, values = {}) =>
-    (words[key] || key).replace(/\{(\w+)\}/g, (whole, name) => (name in values ? values[name] : whole));
-  const $ = (id) => document.getElementById(id);
+  const { $, say, ask } = window.studioWords;  // studio-words.js, loaded first
   const pages = $("pages");
   const dialog = $("zoom");
   let shown = 0;
@@ -39,8 +36,8 @@
     image.src = small.src.replace("/pages/", "/zoom/");
     image.alt = small.alt;
     $("zoom-heading").textContent = say("preview.page", { page: shown + 1, pages: all.length });
-    $("zoom-previous").disabled = shown === 0;
-    $("zoom-next").disabled = shown === all.length - 1;
+    $("zoom-previous").disabled = gone || shown === 0;
+    $("zoom-next").disabled = gone || shown === all.length - 1;
     $("zoom-page").scrollTo(0, 0);
   }
 
@@ -66,6 +63,30 @@
     (opener && opener.isConnected ? opener : buttons()[shown])?.focus();
   });
 
-  new MutationObserver(wrap).observe(pages, { childList: true });
+  // The enlarged page is an image the browser fetches itself: when it does not come, a probe through
+  // ask() tells a lost server (then said as for every request, and here in the dialog too) from
+  // anything else. With the server gone, the pages no longer open.
+  const problem = document.createElement("p");
+  problem.className = "error";
+  problem.id = "zoom-error";
+  problem.setAttribute("aria-live", "polite");
+  $("zoom-page").before(problem);
+  $("zoom-image").addEventListener("error", () => {
+    if ($("zoom-image").getAttribute("src")) ask("/health", { cache: "no-store" }).catch(() => {});
+  });
+  let gone = false;
+  document.addEventListener("studio:gone", () => {
+    gone = true;
+    problem.textContent = say("error.server_gone");
+    $("zoom-image").hidden = true;  // no page will come: its words stand in its place
+    $("zoom-previous").disabled = $("zoom-next").disabled = true;
+    for (const button of buttons()) button.disabled = true;
+  });
+  dialog.addEventListener("close", () => { if (!gone) problem.textContent = ""; });
+
+  new MutationObserver(() => {
+    wrap();
+    if (gone) for (const button of buttons()) button.disabled = true;
+  }).observe(pages, { childList: true });
   wrap();
 })();

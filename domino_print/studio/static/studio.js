@@ -2,15 +2,10 @@
 "use strict";
 
 (() => {
-  const words = JSON.parse(document.getElementById("words").textContent);
-  const lang = document.documentElement.lang;
+  const { words, lang, $, say, ask, ServerGone } = window.studioWords;  // studio-words.js, loaded first
   const nameLanguages = words.name_languages;  // [{code, name}]: every language of --lang
-  const form = document.getElementById("options");
+  const form = $("options");
   const controls = [...form.querySelectorAll("[data-default]")];
-  const $ = (id) => document.getElementById(id);
-
-  const say = (key, values = {}) =>
-    (words[key] || key).replace(/\{(\w+)\}/g, (whole, name) => (name in values ? values[name] : whole));
 
   // -- which fields mean something now: the option table's needs (data-needs) -------------
   // A field's value as the option table reads it: as shown, else (empty, or disabled and so not
@@ -46,6 +41,7 @@
 
   function updateCalibration() {
     // The calibration sheet for the paper, flip edge and language the form has now.
+    if (document.body.dataset.gone) return;  // no server to make it
     const wanted = new URLSearchParams();
     for (const name of ["paper", "duplex", "lang"]) {
       const value = currentValue(name);
@@ -164,18 +160,27 @@
     $("command").closest(".command").hidden = true;
   }
 
-  // The server is gone (stopped, or the computer asleep): every request says so in the page's
-  // language, the same way, and what no longer works (the download) is disabled.
+  // The server is gone (stopped, or the computer asleep): every request of every script goes
+  // through studioWords.ask, which dispatches "studio:gone"; it is said here in the page's language,
+  // the same way whichever request met it, and what no longer works is disabled: the download,
+  // print and 3D links, and every file to send (pictures, a theme, a list). The preview is stale.
   function serverGone() {
     const message = say("error.server_gone");
     $("e-general").textContent = message;
+    $("e-pictures").textContent = message;  // beside the pictures too (a phone shows one view at a time)
     disableActions(message);
+    for (const input of document.querySelectorAll("input[type=file]")) {
+      input.disabled = true;
+      document.querySelector(`label[for="${input.id}"]`)?.setAttribute("aria-disabled", "true");
+    }
+    $("calibration")?.removeAttribute("href");  // (a sheet the server makes: kept off by updateCalibration)
+    $("calibration")?.setAttribute("aria-disabled", "true");
     previewPending = downloadWanted = false;
     markStale(true);
     setBusy(false);
-    return new Error(message);
+    document.body.dataset.gone = "true";
   }
-  document.addEventListener("studio:gone", serverGone);  // studio-theme.js, studio-lists.js
+  document.addEventListener("studio:gone", serverGone);
 
   function markStale(stale) {
     $("mini").classList.toggle("mini-stale", stale);  // the phone's mini summary marked too
@@ -194,16 +199,15 @@
     let answer;
     let data = {};
     try {
-      answer = await fetch("/api/preview", {
+      answer = await ask("/api/preview", {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ options: collect(), page_lang: lang, ...(window.studioPreviewExtra?.() || {}) }),
         signal: inFlight.signal,
       });
       data = await answer.json().catch(() => ({}));
-    } catch (error) {
-      if (error.name !== "AbortError" && mine === sequence) serverGone();
-      return;
+    } catch {
+      return;  // a newer change aborted it, or the server is gone (said by serverGone)
     }
     if (mine !== sequence) return; // a newer change is on its way
     if (answer.status === 409) {
@@ -247,6 +251,7 @@
     $("summary").textContent = data.summary;
     $("mini-summary").textContent = data.summary;
     picturesTop = data.pictures_top ?? null;
+    lowResolution = data.low_resolution || {};
     markLeftOut();
     markStale(false);
     $("command").textContent = data.command || "";
@@ -262,7 +267,6 @@
     }
     setBusy(false);
     document.body.dataset.previewSeq = String(mine);
-    showGoalPictures();
     document.body.dataset.previewKey = data.key;
     window.studioTimings.push({ seq: mine, ms: performance.now() - started });
     if (data.size_url && !data.size_known) {
@@ -270,7 +274,7 @@
       clearTimeout(sizeTimer);
       sizeTimer = setTimeout(async () => {
         if (mine !== sequence) return;
-        const answer = await fetch(data.size_url + "?lang=" + lang).catch(() => { serverGone(); return null; });
+        const answer = await ask(data.size_url + "?lang=" + lang).catch(() => null);
         if (answer && answer.ok && mine === sequence) {
           const { summary } = await answer.json();
           $("summary").textContent = summary;
@@ -307,9 +311,9 @@
   const themeSelect = $("f-theme");
 
   async function send(url, body, isJson = true) {
-    const answer = await fetch(`${url}${url.includes("?") ? "&" : "?"}lang=${lang}`, isJson ? {
+    const answer = await ask(`${url}${url.includes("?") ? "&" : "?"}lang=${lang}`, isJson ? {
       method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
-    } : { method: "POST", body }).catch(() => { throw serverGone(); });
+    } : { method: "POST", body });
     const data = await answer.json().catch(() => ({}));
     if (!answer.ok) throw new Error(data.message || answer.statusText);
     return data;
@@ -329,6 +333,8 @@
     $("background").value = (state.background || "#FFFFFF").toLowerCase();
     const open = new Set([...thumbs.querySelectorAll("details[open]")].map((d) => d.closest("li").dataset.id));
     thumbs.replaceChildren(...state.pictures.map((picture, value) => thumbItem(picture, value, count, open)));
+    keysHelp.hidden = count === 0;
+    for (const item of thumbs.children) rove(item, null);
     markLeftOut();
     if (focus) thumbs.querySelector(`[data-id="${focus.id}"] [data-act="${focus.act}"]`)?.focus();
     document.dispatchEvent(new CustomEvent("studio:pictures", { detail: state }));  // studio-*.js
@@ -407,21 +413,83 @@
     return item;
   }
 
-  // The pictures over the set the preview made (a double-eighteen uses 19): said beside each.
+  // The pictures over the set the preview made (a double-eighteen uses 19), and those that would
+  // print soft at the tile's size (under 150 ppi: the server's words, by picture id): said beside each.
   let picturesTop = null;
+  let lowResolution = {};
+  function note(item, kind, text) {
+    let line = item.querySelector(`.${kind}`);
+    if (!text) { line?.remove(); return; }
+    if (!line) {
+      line = document.createElement("p");
+      line.className = kind;
+      line.id = `${kind}-${item.dataset.id}`;
+      const after = kind === "low-resolution" && item.querySelector(".left-out");
+      (after || item.querySelector("figure")).after(line);
+    }
+    line.textContent = text;
+  }
   function markLeftOut() {
     [...thumbs.children].forEach((item, value) => {
-      let note = item.querySelector(".left-out");
       const over = picturesTop !== null && value > picturesTop;
-      if (!over) { note?.remove(); return; }
-      if (!note) {
-        note = document.createElement("p");
-        note.className = "left-out";
-        item.querySelector("figure").after(note);
+      note(item, "left-out", over ? say("pictures.over_set", { top: picturesTop }) : "");
+      note(item, "low-resolution", lowResolution[item.dataset.id] || "");
+      const described = [".left-out", ".low-resolution"].map((kind) => item.querySelector(kind)?.id).filter(Boolean);
+      for (const control of stops(item)) {  // each control of the picture says it, whichever is its stop
+        control.setAttribute("aria-describedby", [...described, "thumbs-keys"].join(" "));
       }
-      note.textContent = say("pictures.over_set", { top: picturesTop });
     });
   }
+
+  // -- one Tab stop per picture, its controls reached with the arrow keys (a roving tabindex) ---------
+  // A picture's controls (its names, the other languages' disclosure, up, down, remove) take one
+  // Tab stop: the one last used. Up and Down move to the previous or next control (and Left and
+  // Right but in a name being typed, where they move the caret; Home and End to the first or the
+  // last); Enter and Space act as on any button. The crop frame, a slider moved with the arrows,
+  // keeps a stop of its own (studio-crop.js).
+  const keysHelp = document.createElement("p");
+  keysHelp.className = "help";
+  keysHelp.id = "thumbs-keys";
+  keysHelp.textContent = say("pictures.keys");
+  keysHelp.hidden = true;
+  thumbs.before(keysHelp);
+
+  function stops(item) {
+    return [...item.querySelectorAll("input[data-lang], summary, button[data-act]")].filter(
+      (control) => !control.disabled && (control.matches("summary") || !control.closest("details:not([open])")));
+  }
+
+  function rove(item, chosen) {
+    const all = stops(item);
+    const stop = all.includes(chosen) ? chosen
+      : all.find((control) => control.tabIndex === 0 && control.dataset.stop === "true") || all[0];
+    for (const control of item.querySelectorAll("input[data-lang], summary, button[data-act]")) {
+      control.tabIndex = control === stop ? 0 : -1;
+      control.dataset.stop = String(control === stop);
+    }
+  }
+
+  thumbs.addEventListener("focusin", (event) => {
+    const item = event.target.closest("li.thumb");
+    if (item && stops(item).includes(event.target)) rove(item, event.target);
+  });
+  thumbs.addEventListener("toggle", (event) => {  // a disclosure opened or closed: its names join or leave
+    const item = event.target.closest("li.thumb");
+    if (item) rove(item, item.contains(document.activeElement) ? document.activeElement : null);
+  }, true);
+  thumbs.addEventListener("keydown", (event) => {
+    const item = event.target.closest("li.thumb");
+    if (!item || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const all = stops(item);
+    const at = all.indexOf(event.target);
+    if (at < 0) return;
+    const typing = event.target.matches("input[type=text]");
+    const moves = { ArrowUp: at - 1, ArrowDown: at + 1 };
+    if (!typing) Object.assign(moves, { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: all.length - 1 });
+    if (!(event.key in moves)) return;
+    event.preventDefault();
+    all[Math.max(0, Math.min(all.length - 1, moves[event.key]))].focus();
+  });
 
   function order() { return [...thumbs.children].map((item) => item.dataset.id); }
 
@@ -525,15 +593,20 @@
         const index = next++;
         const file = files[index];
         try {
-          const answer = await fetch(`/api/picture?lang=${lang}&name=${encodeURIComponent(file.name)}`, {
+          const answer = await ask(`/api/picture?lang=${lang}&name=${encodeURIComponent(file.name)}`, {
             method: "POST", headers: { "content-type": "application/octet-stream" }, body: file,
-          }).catch(() => { throw serverGone(); });
+          });
           const data = await answer.json().catch(() => ({}));
           if (!answer.ok) throw new Error(data.message || answer.statusText);
           refused(data.rejected || []);
           if (data.added && data.added.length) arrived.set(index, data.added[0]);
           if (!state || data.pictures.length >= state.pictures.length) state = data;
         } catch (error) {
+          if (error instanceof ServerGone) {  // said once beside the pictures, not once per file
+            next = files.length;
+            $("e-pictures").textContent = error.message;
+            return;
+          }
           refused([{ name: file.name, message: error.message }]);
         }
       }
@@ -682,13 +755,6 @@
   $("change-goal").addEventListener("click", showGoals);
   $("show-all").addEventListener("change", updateGoalView);
 
-  function showGoalPictures() {  // after the first preview: they never delay it
-    for (const picture of goalsSection.querySelectorAll("img[data-src]")) {
-      picture.src = picture.dataset.src;
-      picture.removeAttribute("data-src");
-    }
-  }
-
   // -- on a phone: settings and preview are two views, one tap apart ---------------------------
   const main = document.querySelector("main");
   function showView(view) {
@@ -702,15 +768,15 @@
   document.querySelector("a.skip").addEventListener("click", () => showView("preview"));
 
   // What studio-lists.js uses: a change to redraw the preview, and the page's words.
-  window.studio = { changed, say };
+  window.studio = { changed };
 
   // -- start -------------------------------------------------------------------------------
   let savedGoal = null;
   try { savedGoal = localStorage.getItem(GOAL_KEY); } catch { /* none */ }
   if (savedGoal && (savedGoal === "all" || savedGoal in goalData)) showGoal(savedGoal, false);
   updateNeeds();
-  fetch("/api/pictures").then((answer) => (answer.ok ? answer.json() : null)).then((state) => {
+  ask("/api/pictures").then((answer) => (answer.ok ? answer.json() : null)).then((state) => {
     if (state) showPictures(state);
-  }, () => serverGone()).catch(() => {});
+  }).catch(() => {});  // a lost server: said by serverGone
   preview();
 })();

@@ -1,0 +1,32 @@
+// domino-print studio: what every script of the page shares, loaded before them (window.studioWords).
+// - words, say(key, values): the page's words (the JSON block "words"), placeholders filled in;
+// - lang, $ (an element by id);
+// - ask(url, options): the one door for the page's requests. A request that reaches no server
+//   (the studio stopped, the computer asleep) is said in the page's words, the same way for every
+//   request: "studio:gone" is dispatched once per failure (studio.js says it and disables what no
+//   longer works) and the promise rejects with an Error worded error.server_gone, never the
+//   browser's "Failed to fetch". An aborted request (a newer change) rejects as it is, unsaid.
+"use strict";
+
+window.studioWords = (() => {
+  const words = JSON.parse(document.getElementById("words").textContent);
+  const lang = document.documentElement.lang;
+  const $ = (id) => document.getElementById(id);
+
+  const say = (key, values = {}) =>
+    (words[key] || key).replace(/\{(\w+)\}/g, (whole, name) => (name in values ? values[name] : whole));
+
+  class ServerGone extends Error {}
+
+  async function ask(url, options) {
+    try {
+      return await fetch(url, options);
+    } catch (error) {
+      if (error.name === "AbortError") throw error;
+      document.dispatchEvent(new CustomEvent("studio:gone"));
+      throw new ServerGone(say("error.server_gone"));
+    }
+  }
+
+  return Object.freeze({ words, lang, $, say, ask, ServerGone });
+})();
