@@ -14,7 +14,7 @@ This module knows nothing of pages or PDF bytes.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -365,24 +365,7 @@ def _whole(path: Path, entry: dict, key: str) -> int:
 def association_from_data(path: Path, data: dict) -> AssociationTheme:
     """A theme file's representations (``[[representations]]``: name, values, kind and the kind's
     own keys), its ``default_faces``, ``match`` and ``value_names``, checked."""
-    table = data["representations"]
-    if not isinstance(table, list) or not table or not all(isinstance(r, dict) for r in table):
-        raise ThemeError(says="theme.representations_not_tables", path=path)
-    found = []
-    for entry in table:
-        check_keys(path, entry, _REPRESENTATION_KEYS, {"name", "values", "kind"})
-        if entry["kind"] not in REPRESENTATION_KINDS:
-            raise ThemeError(says="theme.representation_kind", path=path,
-                             kind=entry["kind"], kinds=", ".join(REPRESENTATION_KINDS))
-        if not isinstance(entry["values"], int) or entry["values"] < 2:
-            raise ThemeError(says="theme.representation_values", path=path, key="values",
-                             name=entry["name"])
-        found.append(Representation(
-            str(entry["name"]), entry["values"], entry["kind"], words=str(entry.get("words", "")),
-            names=str(entry.get("names", "")), case=str(entry.get("case", "")),
-            lowest=_whole(path, entry, "lowest"), style=str(entry.get("style", "")),
-            match=str(entry.get("match", "")),
-        ))
+    found = _representations(path, data["representations"])
     names = [r.name for r in found]
     defaults = data.get("default_faces")
     if not isinstance(defaults, list) or len(defaults) != 2 or any(d not in names for d in defaults):
@@ -403,12 +386,39 @@ def association_from_data(path: Path, data: dict) -> AssociationTheme:
             return ThemeError(says=says, path=path, **values)  # type: ignore[arg-type]  # no fields given
 
         ladders = ladders_from_data(data["levels"], tuple(names), fail, texts.languages())
+    return AssociationTheme(str(data["name"]), tuple(found), (defaults[0], defaults[1]), data["match"],
+                            value_names=value_names, value_list=listed, currency=currency, levels=ladders,
+                            loop_count=_loop_count(path, data))
+
+
+def _representations(path: Path, table: object) -> list[Representation]:
+    """The ``[[representations]]`` tables, each checked: its keys, its kind, its values (2 or more)."""
+    if not isinstance(table, list) or not table or not all(isinstance(r, dict) for r in table):
+        raise ThemeError(says="theme.representations_not_tables", path=path)
+    found = []
+    for entry in table:
+        check_keys(path, entry, _REPRESENTATION_KEYS, {"name", "values", "kind"})
+        if entry["kind"] not in REPRESENTATION_KINDS:
+            raise ThemeError(says="theme.representation_kind", path=path,
+                             kind=entry["kind"], kinds=", ".join(REPRESENTATION_KINDS))
+        if not isinstance(entry["values"], int) or entry["values"] < 2:
+            raise ThemeError(says="theme.representation_values", path=path, key="values",
+                             name=entry["name"])
+        found.append(Representation(
+            str(entry["name"]), entry["values"], entry["kind"], words=str(entry.get("words", "")),
+            names=str(entry.get("names", "")), case=str(entry.get("case", "")),
+            lowest=_whole(path, entry, "lowest"), style=str(entry.get("style", "")),
+            match=str(entry.get("match", "")),
+        ))
+    return found
+
+
+def _loop_count(path: Path, data: dict) -> int:
+    """A loop deck's cards by default for this theme (``loop_count``, 2 to 200), else a class's."""
     loop_count = data.get("loop_count", LOOP_CARDS)
     if isinstance(loop_count, bool) or not isinstance(loop_count, int) or not 2 <= loop_count <= 200:
         raise ThemeError(says="theme.loop_count", path=path)
-    return AssociationTheme(str(data["name"]), tuple(found), (defaults[0], defaults[1]), data["match"],
-                            value_names=value_names, value_list=listed, currency=currency, levels=ladders,
-                            loop_count=loop_count)
+    return loop_count
 
 
 LOOP_CARDS = 24
@@ -421,22 +431,13 @@ def _currency(path: Path, data: dict) -> Currency:
     table = data.get("currency")
     if not isinstance(table, dict) or not isinstance(table.get("symbol"), str):
         raise ThemeError(says="theme.currency", path=path)
-    pieces = {}
-    for key in ("coins", "notes"):
-        given = table.get(key, [])
-        if not isinstance(given, list) or not all(isinstance(c, int) and c > 0 for c in given):
-            raise ThemeError(says="theme.currency_cents", path=path, key=key)
-        pieces[key] = tuple(sorted(set(given)))
+    pieces = {key: _cents(path, table, key) for key in ("coins", "notes")}
     if 1 not in pieces["coins"]:
         raise ThemeError(says="theme.currency_one_cent", path=path)
     coin_mm, note_mm = table.get("coin_mm", []), table.get("note_mm", [])
-    if coin_mm and (not isinstance(coin_mm, list) or len(coin_mm) != len(table["coins"])
-                    or not all(isinstance(d, (int, float)) and 5 <= d <= 60 for d in coin_mm)):
+    if coin_mm and not _sizes_are(coin_mm, len(table["coins"]), _coin_size):
         raise ThemeError(says="theme.currency_coin_mm", path=path)
-    if note_mm and (not isinstance(note_mm, list) or len(note_mm) != len(table.get("notes", []))
-                    or not all(isinstance(n, list) and len(n) == 2
-                               and all(isinstance(d, (int, float)) and 20 <= d <= 300 for d in n)
-                               for n in note_mm)):
+    if note_mm and not _sizes_are(note_mm, len(table.get("notes", [])), _note_size):
         raise ThemeError(says="theme.currency_note_mm", path=path)
     coins = dict(zip(table["coins"], coin_mm, strict=True)) if coin_mm else {}
     notes = dict(zip(table.get("notes", []), note_mm, strict=True)) if note_mm else {}
@@ -444,6 +445,30 @@ def _currency(path: Path, data: dict) -> Currency:
                     coin_mm=tuple(float(coins[c]) for c in pieces["coins"]) if coins else (),
                     note_mm=tuple((float(notes[n][0]), float(notes[n][1])) for n in pieces["notes"])
                     if notes else ())
+
+
+def _cents(path: Path, table: dict, key: str) -> tuple[int, ...]:
+    """A currency's ``coins`` or ``notes``: whole numbers of cents, each once, smallest first."""
+    given = table.get(key, [])
+    if not isinstance(given, list) or not all(isinstance(c, int) and c > 0 for c in given):
+        raise ThemeError(says="theme.currency_cents", path=path, key=key)
+    return tuple(sorted(set(given)))
+
+
+def _sizes_are(sizes: object, count: int, one: Callable[[object], bool]) -> bool:
+    """Whether ``sizes`` is a list of ``count`` sizes, each as ``one`` wants it."""
+    return isinstance(sizes, list) and len(sizes) == count and all(one(size) for size in sizes)
+
+
+def _coin_size(size: object) -> bool:
+    """A coin's diameter in mm, from 5 to 60."""
+    return isinstance(size, (int, float)) and 5 <= size <= 60
+
+
+def _note_size(size: object) -> bool:
+    """A note's width and height in mm, each from 20 to 300."""
+    return (isinstance(size, list) and len(size) == 2
+            and all(isinstance(d, (int, float)) and 20 <= d <= 300 for d in size))
 
 
 def _amounts(path: Path, data: dict, currency: Currency) -> tuple[str, ...]:

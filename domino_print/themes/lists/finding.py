@@ -154,47 +154,10 @@ def find_table(path: Path, table: Table, *, header: bool | None = None, cells: C
                             if cell.strip()}, len(raw.cells)) for raw in table.rows]
     rows = [row for row in rows if row.cells]
     skipped: list[Skipped] = []
-    header_row: _Row | None = None
-    named: tuple[int, ...] | None = None
     if cells is not None:
-        rows = _inside(rows, cells)
-        named = tuple(range(cells.first_column, cells.last_column + 1))
-        if not 2 <= len(named) <= MOST_PAIR_COLUMNS:
-            raise PairsError(says="list.cells_columns", path=path,
-                             columns=PluralPhrase("list.columns", count=len(named)),
-                             fault="cells_columns", details={"count": len(named)})
-        if header and rows:
-            header_row, rows = rows[0], rows[1:]
-        body = rows
+        header_row, named, body = _head_in_cells(path, rows, cells, header)
     else:
-        start = 0
-        if header is not False:
-            for index, row in enumerate(rows[:MOST_HEAD_ROWS]):
-                found = header_columns(row.cells)
-                if found is not None:
-                    start, header_row, named = index, row, found
-                    break
-            if header_row is None and header:
-                start = next((index for index, row in enumerate(rows[:MOST_HEAD_ROWS])
-                              if len(row.cells) >= 2), 0)
-                header_row = rows[start] if rows else None
-        if header_row is None:
-            while start < min(len(rows), MOST_HEAD_ROWS) and len(rows[start].cells) == 1:
-                start += 1
-            if start == len(rows):
-                start = 0  # nothing but one-cell rows: no title, and no table (said below)
-            first = rows[start] if start < len(rows) else None
-            numbered = first is not None and _word(first.cells[min(first.cells)]) in words().numbers
-            if header is not False and first is not None and numbered:
-                header_row, body = first, rows[start + 1:]  # "N°" over a numbered column: a header
-            else:
-                body = rows[start:]
-            if header is None and header_row is None and _column_names(body):
-                header_row, body = body[0], body[1:]
-        else:
-            body = rows[start + 1:]
-        if start:
-            skipped.append(Skipped("title", rows_text([row.line for row in rows[:start]]), start))
+        header_row, named, body = _head_found(rows, header, skipped)
     if header_row is not None:
         skipped.append(Skipped("header", str(header_row.line)))
     if named is None:
@@ -205,6 +168,89 @@ def find_table(path: Path, table: Table, *, header: bool | None = None, cells: C
         _left_out(body, named, skipped)
     if footer:
         skipped.append(Skipped("footer", rows_text(footer), len(footer)))
+    pairs = _pairs(path, table, body, named)
+    ordered = tuple(sorted(table.skipped + tuple(skipped), key=lambda note: _ORDER.index(note.kind)))
+    heading = tuple(header_row.cells.get(column, "") for column in named) if header_row is not None else ()
+    while heading and not heading[-1]:
+        heading = heading[:-1]
+    return table._replace(rows=tuple(pairs), columns=named, skipped=ordered), heading
+
+
+class _Head(NamedTuple):
+    """Where a table's pairs start: its header row (or None), the pair's columns if the header or
+    the cells named them (else None: found from the rows), and the rows below."""
+
+    header_row: _Row | None
+    named: tuple[int, ...] | None
+    body: list[_Row]
+
+
+def _head_in_cells(path: Path, rows: list[_Row], cells: CellRange, header: bool | None) -> _Head:
+    """The block of cells ``--cells`` names: its columns are the pair's; its first row a header
+    only when ``--header`` says so."""
+    rows = _inside(rows, cells)
+    named = tuple(range(cells.first_column, cells.last_column + 1))
+    if not 2 <= len(named) <= MOST_PAIR_COLUMNS:
+        raise PairsError(says="list.cells_columns", path=path,
+                         columns=PluralPhrase("list.columns", count=len(named)),
+                         fault="cells_columns", details={"count": len(named)})
+    if header and rows:
+        return _Head(rows[0], named, rows[1:])
+    return _Head(None, named, rows)
+
+
+def _head_found(rows: list[_Row], header: bool | None, skipped: list[Skipped]) -> _Head:
+    """The header row found in the first rows (by its words, or the first full row with
+    ``--header``), else none, after the title rows above it (recorded in ``skipped``)."""
+    start, header_row, named = _header_by_words(rows, header)
+    if header_row is None:
+        start, header_row, body = _head_without_words(rows, header, start)
+    else:
+        body = rows[start + 1:]
+    if start:
+        skipped.append(Skipped("title", rows_text([row.line for row in rows[:start]]), start))
+    return _Head(header_row, named, body)
+
+
+def _header_by_words(rows: list[_Row], header: bool | None,
+                     ) -> tuple[int, _Row | None, tuple[int, ...] | None]:
+    """The first of the first rows whose words name the pair's columns (with those columns); with
+    ``--header`` and no such row, the first row of two cells or more (its columns found later)."""
+    if header is False:
+        return 0, None, None
+    for index, row in enumerate(rows[:MOST_HEAD_ROWS]):
+        found = header_columns(row.cells)
+        if found is not None:
+            return index, row, found
+    if header:
+        start = next((index for index, row in enumerate(rows[:MOST_HEAD_ROWS]) if len(row.cells) >= 2), 0)
+        return start, rows[start] if rows else None, None
+    return 0, None, None
+
+
+def _head_without_words(rows: list[_Row], header: bool | None, start: int,
+                        ) -> tuple[int, _Row | None, list[_Row]]:
+    """No header words: the one-cell title rows are passed over; a row heading a numbered column
+    ("N°") or naming its columns as a table's first row does is the header."""
+    while start < min(len(rows), MOST_HEAD_ROWS) and len(rows[start].cells) == 1:
+        start += 1
+    if start == len(rows):
+        start = 0  # nothing but one-cell rows: no title, and no table (said below)
+    first = rows[start] if start < len(rows) else None
+    numbered = first is not None and _word(first.cells[min(first.cells)]) in words().numbers
+    header_row: _Row | None = None
+    if header is not False and first is not None and numbered:
+        header_row, body = first, rows[start + 1:]  # "N°" over a numbered column: a header
+    else:
+        body = rows[start:]
+    if header is None and header_row is None and _column_names(body):
+        header_row, body = body[0], body[1:]
+    return start, header_row, body
+
+
+def _pairs(path: Path, table: Table, body: list[_Row], named: tuple[int, ...]) -> list[RawRow]:
+    """Each row's pair (its cells in the pair's columns, empty ones at the end dropped); a row with
+    only one side, or a side whose formula could not be worked out, is refused naming its cell."""
     refused = {(line, column): (formula, why) for line, column, formula, why in table.formulas}
     pairs = []
     for row in body:
@@ -220,12 +266,7 @@ def find_table(path: Path, table: Table, *, header: bool | None = None, cells: C
         while sides and not sides[-1]:
             sides.pop()
         pairs.append(RawRow(row.line, tuple(sides)))
-    ordered = tuple(sorted(table.skipped + tuple(skipped), key=lambda note: _ORDER.index(note.kind)))
-    heading = tuple(header_row.cells.get(column, "") for column in named) if header_row is not None else ()
-    if heading:
-        while heading and not heading[-1]:
-            heading = heading[:-1]
-    return table._replace(rows=tuple(pairs), columns=named, skipped=ordered), heading
+    return pairs
 
 
 MOST_NAME_CHARS = 30

@@ -24,7 +24,7 @@ import math
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from domino_print.errors import Phrase
 from domino_print.texts.when import when_text
@@ -82,6 +82,34 @@ def read_xls(path: Path, data: bytes, settings: ReadSettings) -> Table:
 
 def _read_workbook(path: Path, data: bytes, settings: ReadSettings) -> Table:
     check_workbook(path, data)  # the extent and text bounded before calamine allocates them
+    workbook, names = _open_workbook(path, data)
+    hidden = _hidden_sheets(workbook)
+    visible = [name for name in names if name not in hidden] or names
+    name = visible[0] if settings.sheet is None else settings.sheet
+    if name not in names:
+        raise PairsError(says="list.no_such_sheet", fields=("sheet",), path=path, name=name,
+                         listed=", ".join(repr(n) for n in names), fault="no_such_sheet",
+                         details={"sheet": name, "sheets": tuple(names)})
+    values, (first_row, first_column) = _sheet_values(path, workbook, name)
+    left_out = [other for other in names[:names.index(name)] if other in hidden]
+    skipped: tuple[Skipped, ...] = ()
+    if left_out and settings.sheet is None:
+        skipped = (Skipped("hidden_sheets", ", ".join(repr(other) for other in left_out), len(left_out)),)
+    extras = _Extras(frozenset(), {}, ())
+    if data.startswith(b"PK") and _xlsx_needs_openpyxl(data):
+        extras = xlsx_extras(path, data, name, values, (first_row, first_column), settings.decimal)
+    elif data.startswith(b"PK") and _ods_needs_odfpy(data):
+        extras = ods_extras(data, name, values, (first_row, first_column))
+    values = _with(values, extras.values, (first_row, first_column))
+    table = Table((), sheet=name, first_column=first_column, skipped=skipped, formulas=extras.refused)
+    rows, hidden_lines = _sheet_rows(path, table, values, first_row, extras.hidden_rows, settings)
+    if hidden_lines:
+        skipped += (Skipped("hidden_rows", rows_text(hidden_lines), len(hidden_lines)),)
+    return table._replace(rows=tuple(rows), skipped=skipped)
+
+
+def _open_workbook(path: Path, data: bytes) -> tuple[Any, list[str]]:
+    """The workbook calamine opens, and its sheets' names; refused in our words when it cannot."""
     try:
         from python_calamine import CalamineWorkbook  # deferred: only spreadsheets need it
     except ImportError:  # pragma: no cover - a dependency; an install without it still names the fix
@@ -96,32 +124,26 @@ def _read_workbook(path: Path, data: bytes, settings: ReadSettings) -> Table:
                          fault="not_spreadsheet") from None
     if not names:
         raise PairsError(says="list.no_sheet", path=path, fault="no_sheet")
-    hidden = _hidden_sheets(workbook)
-    visible = [name for name in names if name not in hidden] or names
-    name = visible[0] if settings.sheet is None else settings.sheet
-    if name not in names:
-        raise PairsError(says="list.no_such_sheet", fields=("sheet",), path=path, name=name,
-                         listed=", ".join(repr(n) for n in names), fault="no_such_sheet",
-                         details={"sheet": name, "sheets": tuple(names)})
+    return workbook, names
+
+
+def _sheet_values(path: Path, workbook: Any, name: str) -> tuple[list[list[object]], tuple[int, int]]:
+    """A sheet's cells as calamine reads them, row by row, and where its first cell stands."""
     try:
         sheet = workbook.get_sheet_by_name(name)
         values: list[list[object]] = [list(row) for row in sheet.to_python()]
         first_row, first_column = sheet.start or (0, 0)  # None: an empty sheet
-    except Exception:  # as above
+    except Exception:  # as for the workbook
         raise PairsError(says="list.sheet_unreadable", path=path, fault="not_spreadsheet",
                          at=Place(sheet=name)) from None
-    left_out = [other for other in names[:names.index(name)] if other in hidden]
-    skipped: tuple[Skipped, ...] = ()
-    if left_out and settings.sheet is None:
-        skipped = (Skipped("hidden_sheets", ", ".join(repr(other) for other in left_out), len(left_out)),)
-    extras = _Extras(frozenset(), {}, ())
-    if data.startswith(b"PK") and _xlsx_needs_openpyxl(data):
-        extras = xlsx_extras(path, data, name, values, (first_row, first_column), settings.decimal)
-    elif data.startswith(b"PK") and _ods_needs_odfpy(data):
-        extras = ods_extras(data, name, values, (first_row, first_column))
-    values = _with(values, extras.values, (first_row, first_column))
+    return values, (first_row, first_column)
+
+
+def _sheet_rows(path: Path, table: Table, values: list[list[object]], first_row: int,
+                hidden_rows: frozenset[int], settings: ReadSettings) -> tuple[list[RawRow], list[int]]:
+    """The sheet's filled rows as shown to a reader (numbered as the sheet numbers them), and the
+    lines of the hidden ones left out; a sheet of more than ``MOST_ROWS`` rows is refused."""
     hidden_lines: list[int] = []
-    table = Table((), sheet=name, first_column=first_column, skipped=skipped, formulas=extras.refused)
     rows: list[RawRow] = []
     for index, cells in enumerate(values):
         line = first_row + index + 1
@@ -130,16 +152,14 @@ def _read_workbook(path: Path, data: bytes, settings: ReadSettings) -> Table:
             texts.pop()
         if not texts:
             continue
-        if line in extras.hidden_rows:
+        if line in hidden_rows:
             hidden_lines.append(line)
             continue
         if len(rows) >= MOST_ROWS:
             raise PairsError(says="list.too_many_rows", path=path, most=MOST_ROWS, fault="too_many_rows",
                              at=table.at(line), details={"most": MOST_ROWS})
         rows.append(RawRow(line, tuple(texts)))
-    if hidden_lines:
-        skipped += (Skipped("hidden_rows", rows_text(hidden_lines), len(hidden_lines)),)
-    return table._replace(rows=tuple(rows), skipped=skipped)
+    return rows, hidden_lines
 
 
 class _Extras(NamedTuple):
