@@ -115,7 +115,7 @@ def test_a_typed_table_with_an_ambiguous_row_shows_the_error_beside_that_row(tea
     teacher.dispatch_event("#list-5-1", "change")
     wait_for_text(teacher, "#e-list-row-5", "vaut 12")
     message = teacher.inner_text("#e-list-row-5")
-    assert "« 2 × 6 » vaut 12" in message and "« 3 × 4 » à la ligne 4" in message, message
+    assert "«\u00a02 × 6\u00a0» vaut 12" in message and "«\u00a03 × 4\u00a0» à la ligne 4" in message, message
     assert teacher.get_attribute("#list-5-0", "aria-invalid") == "true"
     # Issue 27: every row of the clash is marked, so that one round corrects them all.
     assert teacher.get_attribute("#list-4-0", "aria-invalid") == "true"

@@ -54,7 +54,7 @@ def test_a_theme_file_error_is_worded_by_describe_in_each_language(tmp_path):
     with pytest.raises(ThemeError) as caught:
         load_user_theme(theme)
     assert str(caught.value) == f"{theme}: fit must be \"contain\" or \"cover\", not 'zoom'"
-    assert describe(caught.value, "form", "fr") == f"{theme} : fit vaut \"contain\" ou \"cover\", pas 'zoom'"
+    assert describe(caught.value, "form", "fr") == f"{theme}\u00a0: fit vaut \"contain\" ou \"cover\", pas 'zoom'"
     assert caught.value.worded_alone(lang="de") == "fit muss \"contain\" oder \"cover\" sein, nicht 'zoom'"
 
 
@@ -92,7 +92,7 @@ def test_a_sheet_that_is_not_there_is_named_in_german_and_the_problem_stands_alo
     error = caught.value
     assert describe(error, "cli", "de") == (f"{source}: kein Blatt 'Fehlt'; die Blätter heißen 'Blatt1': "
                                             "wählen Sie eines mit --sheet")
-    assert error.worded_alone(lang="fr").startswith("pas de feuille 'Fehlt' ; les feuilles sont 'Blatt1'")
+    assert error.worded_alone(lang="fr").startswith("pas de feuille 'Fehlt'\u00a0; les feuilles sont 'Blatt1'")
     assert error.fault == "no_such_sheet"  # the studio's words still find it
 
 
@@ -102,7 +102,7 @@ def test_a_cell_of_a_sheet_is_placed_by_the_catalogue_of_the_language(tmp_path):
     with pytest.raises(PairsError) as caught:
         read_pairs(str(source))
     french, spanish = describe(caught.value, "cli", "fr"), describe(caught.value, "cli", "es")
-    assert french.startswith(f"{source}, feuille « Feuil1 », cellule B3 : une case"), french
+    assert french.startswith(f"{source}, feuille «\u00a0Feuil1\u00a0», cellule B3\u00a0: une case"), french
     assert spanish.startswith(f"{source}, hoja «Feuil1», celda B3: una celda"), spanish
     assert str(caught.value).startswith(f"{source}, sheet 'Feuil1', cell B3: a cell is empty")
 
@@ -112,5 +112,5 @@ def test_a_generated_face_no_expression_makes_is_refused_in_french_with_the_form
         parse_options({"theme": "nombres", "faces": "multiplication,chiffre", "tables": "5", "values": "0-6"})
     message = describe(caught.value, "form", "fr")
     assert message.startswith("aucune multiplication ne donne 1 avec “"), message
-    assert "0-10 et “" in message and "” 5 ; élargissez “" in message
+    assert "0-10 et “" in message and "” 5\u00a0; élargissez “" in message
     assert "no multiplication" in describe(caught.value, "cli", "en")
