@@ -264,7 +264,8 @@ def test_a_loop_and_a_size_error_are_worded_in_french():
     assert caught.value.worded(flag_name, "fr") == "les cartes forment 2 boucles séparées, et non une seule"
     size = SizeError("size.gap_too_wide", gap_mm=25.0, max_gap_mm=20.0)
     assert size.fields == ("gap",) and "--" not in str(size)
-    assert size.worded(flag_name, "fr") == "un écart de 25 mm est trop large\u00a0; choisissez --gap de 0 à 20 mm"
+    assert size.worded(flag_name, "fr") == (
+        "un écart de 25 mm est trop large\u00a0; choisissez --gap de 0 à 20 mm")
 
 
 def test_the_command_lines_own_stop_line_is_worded_in_french():

@@ -54,7 +54,8 @@ def test_a_theme_file_error_is_worded_by_describe_in_each_language(tmp_path):
     with pytest.raises(ThemeError) as caught:
         load_user_theme(theme)
     assert str(caught.value) == f"{theme}: fit must be \"contain\" or \"cover\", not 'zoom'"
-    assert describe(caught.value, "form", "fr") == f"{theme}\u00a0: fit vaut \"contain\" ou \"cover\", pas 'zoom'"
+    assert describe(caught.value, "form", "fr") == (
+        f"{theme}\u00a0: fit vaut \"contain\" ou \"cover\", pas 'zoom'")
     assert caught.value.worded_alone(lang="de") == "fit muss \"contain\" oder \"cover\" sein, nicht 'zoom'"
 
 
@@ -92,7 +93,8 @@ def test_a_sheet_that_is_not_there_is_named_in_german_and_the_problem_stands_alo
     error = caught.value
     assert describe(error, "cli", "de") == (f"{source}: kein Blatt 'Fehlt'; die Blätter heißen 'Blatt1': "
                                             "wählen Sie eines mit --sheet")
-    assert error.worded_alone(lang="fr").startswith("pas de feuille 'Fehlt'\u00a0; les feuilles sont 'Blatt1'")
+    assert error.worded_alone(lang="fr").startswith(
+        "pas de feuille 'Fehlt'\u00a0; les feuilles sont 'Blatt1'")
     assert error.fault == "no_such_sheet"  # the studio's words still find it
 
 
