@@ -71,7 +71,7 @@ def test_a_covering_picture_keeps_a_margin_from_the_cut_and_centre_lines(tmp_pat
 
 
 @pytest.mark.parametrize(("crop", "problem"), [
-    ("[[0.5, 0.2], [0.5, 0.5]]", "crop must be a list of 1 [x, y] pairs"),
+    ("[[0.5, 0.2], [0.5, 0.5]]", "crop must be a list of 1 [x, y] pair,"),
     ("[[0.5, 1.5]]", "crop 0 must be two numbers from 0 to 1"),
     ('[["top", 0]]', "crop 0 must be two numbers from 0 to 1"),
     ("[0.5]", "crop 0 must be two numbers from 0 to 1"),

@@ -689,3 +689,26 @@ def test_the_teacher_prints_a_class_set_with_backs_and_the_calibration_sheet(con
     calibration = PdfReader(sheet.value.path())
     assert len(calibration.pages) == 2
     assert "court" in calibration.pages[0].extract_text().lower()  # the short edge, in French
+
+
+PICTURES_COUNTED = {  # the status line's words for 0, 1 and 2 pictures, from each language's grammar
+    "fr": ("0 image", "1 image", "2 images"),  # French 0 is singular (CLDR: i = 0,1 is "one")
+    "en": ("0 pictures", "1 picture", "2 pictures"),
+    "es": ("0 imágenes", "1 imagen", "2 imágenes"),
+    "de": ("0 Bilder", "1 Bild", "2 Bilder"),
+}
+
+
+def test_the_page_s_counts_follow_its_language_s_plural_rule(browser, studio):
+    """``studioWords.sayCount`` (the pictures' status line, a theme opened, pictures sent) chooses
+    its form by the browser's ``Intl.PluralRules`` for the page's language, not ``count === 1``."""
+    context = browser.new_context(bypass_csp=True)  # page.evaluate; nothing else about the page changes
+    try:
+        page = context.new_page()
+        for lang, expected in PICTURES_COUNTED.items():
+            page.goto(f"{studio.url}/?lang={lang}")
+            said = page.evaluate("() => [0, 1, 2].map((n) => studioWords.sayCount('pictures.count', n))")
+            assert tuple(said) == expected, lang
+        assert page.evaluate("() => studioWords.sayCount('theme.opened', 1)") == "Thema geöffnet: 1 Bild."
+    finally:
+        context.close()

@@ -331,6 +331,64 @@ def test_the_studio_s_plural_words_follow_cldr():
     assert plural_word("en", "pictures.count", 0) == texts.text("en", "studio.pictures.count.other", count=0)
 
 
+COUNTED = {  # (key, count): each language's words, written here from its grammar, not from the code
+    ("studio.pictures.sending", 0): {"fr": "Envoi de 0 image…", "en": "Sending 0 pictures…",
+                                     "es": "Enviando 0 imágenes…", "de": "0 Bilder werden gesendet…"},
+    ("studio.pictures.sending", 1): {"fr": "Envoi de 1 image…", "en": "Sending 1 picture…",
+                                     "es": "Enviando 1 imagen…", "de": "1 Bild wird gesendet…"},
+    ("studio.pictures.sending", 2): {"fr": "Envoi de 2 images…", "en": "Sending 2 pictures…",
+                                     "es": "Enviando 2 imágenes…", "de": "2 Bilder werden gesendet…"},
+    ("studio.theme.opened", 1): {"fr": "Thème ouvert\u00a0: 1 image.", "en": "Theme opened: 1 picture.",
+                                 "es": "Tema abierto: 1 imagen.", "de": "Thema geöffnet: 1 Bild."},
+    ("studio.theme.opened", 0): {"fr": "Thème ouvert\u00a0: 0 image.", "en": "Theme opened: 0 pictures.",
+                                 "es": "Tema abierto: 0 imágenes.", "de": "Thema geöffnet: 0 Bilder."},
+    ("error.theme.values_count", 1): {"fr": "1 valeur", "en": "1 value", "es": "1 valor", "de": "1 Wert"},
+    ("error.theme.values_count", 0): {"fr": "0 valeur", "en": "0 values", "es": "0 valores", "de": "0 Werte"},
+    ("error.theme.names_given", 1): {"fr": "1 nom", "en": "1 label", "es": "1 nombre", "de": "1 Namen"},
+    ("error.theme.colours_given", 1): {"fr": "1 couleur", "en": "1 colour", "es": "1 color", "de": "1 Farbe"},
+    ("error.theme.crop_pairs", 1): {"fr": "1 paire [x, y]", "en": "1 [x, y] pair", "es": "1 par [x, y]",
+                                    "de": "1 Paar [x, y]"},
+    ("error.level.levels_count", 1): {"fr": "1 niveau", "en": "1 level", "es": "1 nivel", "de": "1 Stufe"},
+    ("error.level.levels_count", 3): {"fr": "3 niveaux", "en": "3 levels", "es": "3 niveles",
+                                      "de": "3 Stufen"},
+}
+
+
+@pytest.mark.parametrize(("key", "count"), sorted(COUNTED))
+def test_a_counted_text_follows_the_count_in_each_language(key, count):
+    for lang, expected in COUNTED[key, count].items():
+        assert texts.plural(lang, key, count) == expected, lang
+
+
+@pytest.mark.parametrize(("lang", "one", "two"), [
+    ("fr", "Planche à découper\u00a0: 1 domino double-six, thème pips", "2 dominos double-six"),
+    ("en", "Cutting sheet: 1 double-six domino, theme pips", "2 double-six dominoes"),
+    ("es", "Hoja para recortar: 1 ficha de dominó doble seis, tema pips", "2 fichas de dominó doble seis"),
+    ("de", "Schneidebogen: 1 Dominostein, Doppel-Sechs, Thema pips", "2 Dominosteine, Doppel-Sechs"),
+])
+def test_the_pdf_subject_of_one_reprinted_tile_says_one_domino(lang, one, two):
+    """``--only 6-6`` reprints one tile: the PDF's subject (its properties) says "1 domino"."""
+    from domino_print.api import parse_options
+    from domino_print.options.parsing import parse
+    from domino_print.sets.job import document_subject
+
+    def subject(only: str) -> str:
+        return document_subject(parse_options(parse({"only": only, "lang": lang, "no_rules": True},
+                                                    command_line=True)))
+
+    assert subject("6-6") == one
+    assert two in subject("6-6,4-2")
+
+
+def test_a_theme_s_counted_refusals_say_one_in_the_singular():
+    from domino_print.errors import OptionError, PluralPhrase
+
+    error = OptionError(says="set.too_few_values_for_a_game", fields=("no_rules",), theme="'one'",
+                        count=PluralPhrase("theme.values_count", count=1), least=3)
+    assert "ne montre que 1 valeur, trop peu" in error.worded(lambda field: f"--{field}", "fr")
+    assert "shows only 1 value," in str(error)
+
+
 
 def test_german_says_du_to_players_and_sie_to_the_adult_who_prints():
     """The rules pages (a loop played alone too) speak to the players as du; the calibration page, like

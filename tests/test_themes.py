@@ -175,7 +175,7 @@ GOOD = 'name = "x"\nkind = "pips"\nmax_value = 6\ntitle = "X"\ndescription = "y"
         (GOOD.replace('"pips"', '"crayons"'), "kind 'crayons' is unknown (use pips, numerals, pictures"),
         (GOOD.replace("max_value = 6", "max_value = 40"), "max_value must be"),
         (GOOD + 'colours = ["red"]\n', "colours must be a colour"),
-        (GOOD + '[labels]\nfr = ["un"]\n', "labels.fr has 1 labels for 7 values"),
+        (GOOD + '[labels]\nfr = ["un"]\n', "labels.fr has 1 label for 7 values"),
         (GOOD.replace('title = "X"', "title = 5"), "title must be a text"),
     ],
 )

@@ -334,7 +334,7 @@ def test_same_file_listed_twice(tmp_path):
         ("images = []\n", "images must be a list of file names"),
         ('fit = "stretch"\n', "fit must be \"contain\" or \"cover\", not 'stretch'"),
         ('background = "red"\n', "background must be a colour like"),
-        ('labels = ["one"]\n', "labels.fr has 1 labels for 2 values"),
+        ('labels = ["one"]\n', "labels.fr has 1 label for 2 values"),
         ('name = "a/b"\n', "name must be a short text without slashes"),
         ("title = 3\n", "title must be a text"),
     ],

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from domino_print import fonts
-from domino_print.errors import OptionError, OptionName, SizeError
+from domino_print.errors import OptionError, OptionName, PluralPhrase, SizeError
 from domino_print.geometry.backs import BackPage, back_page, fold_back_page
 from domino_print.geometry.cutting import CutPlan, cut_plan
 from domino_print.geometry.sheet import SheetLayout, SheetSpec
@@ -23,7 +23,7 @@ from domino_print.options.wording import word_size_error
 from domino_print.sets.naming import Deck, set_name
 from domino_print.sets.parts import PairsSource, SetParts, Source, ThemeSource, lay_out, pairs_theme
 from domino_print.sets.tiles import MAX_TOP, Tile, double_set, select_tiles
-from domino_print.texts import text
+from domino_print.texts import plural, text
 from domino_print.themes.loader import load_theme
 from domino_print.themes.model import Theme
 
@@ -252,7 +252,8 @@ def _rules_context(options: Options, theme: Theme, top: int) -> RulesContext | N
 
     if theme.max_value < MIN_TOP:
         raise OptionError(says="set.too_few_values_for_a_game", fields=("no_rules",), theme=repr(theme.name),
-                          count=theme.max_value + 1, least=MIN_TOP + 1)
+                          count=PluralPhrase("theme.values_count", count=theme.max_value + 1),
+                          least=MIN_TOP + 1)
     context = RulesContext(
         lang=options.lang,
         variant=options.rules,
@@ -273,7 +274,7 @@ def document_title(job: Job) -> str:
 
 def document_subject(job: Job) -> str:
     set_name = job.set_name_in(job.lang)
-    return text(job.lang, "document.subject", count=len(job.tiles), set_name=set_name, theme=job.theme.name)
+    return plural(job.lang, "document.subject", len(job.tiles), set_name=set_name, theme=job.theme.name)
 
 
 def face_texts(job: Job) -> tuple[str, ...]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from domino_print.errors import OptionError, OptionName
+from domino_print.errors import OptionError, OptionName, PluralPhrase
 from domino_print.options.table import Options
 from domino_print.sets.parts import LevelDeck, PairsSource, SetParts, Source
 from domino_print.sets.tiles import Tile
@@ -61,7 +61,8 @@ def ladder_for(options: Options, source: Source) -> Ladder:
     if options.niveaux is not None and options.niveaux > len(ladder.levels):
         labels = ", ".join(level.label_in(options.lang) for level in ladder.levels)
         raise OptionError(says="level.too_many", fields=("niveaux",), count=options.niveaux,
-                          name=repr(theme.name), have=len(ladder.levels), labels=labels)
+                          name=repr(theme.name), have=len(ladder.levels), labels=labels,
+                          levels=PluralPhrase("level.levels_count", count=len(ladder.levels)))
     return ladder
 
 

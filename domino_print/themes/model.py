@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from domino_print import regular_files, texts, user_cache
-from domino_print.errors import OptionError, PathError
+from domino_print.errors import OptionError, PathError, PluralPhrase
 from domino_print.package_data import ASSETS_DIR, PACKAGE_DIR, data_dir
 from domino_print.texts.page_text import file_name_part
 from domino_print.themes.kinds import KINDS, ThemeKind, theme_kind
@@ -265,7 +265,9 @@ def labels_table(path: Path, data: dict, count: int) -> dict[str, tuple[str, ...
         if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
             raise ThemeError(says="theme.labels_lang_not_a_list", path=path, lang=lang)
         if len(words) != count:
-            raise ThemeError(says="theme.labels_count", path=path, lang=lang, given=len(words), count=count)
+            raise ThemeError(says="theme.labels_count", path=path, lang=lang,
+                             given=PluralPhrase("theme.names_given", count=len(words)),
+                             count=PluralPhrase("theme.values_count", count=count))
         table[lang] = tuple(words)
     return table
 
@@ -277,8 +279,8 @@ def crop_table(path: Path, data: dict, count: int) -> tuple[tuple[float, float],
     if value is None:
         return ()
     if not isinstance(value, list) or len(value) != count:
-        raise ThemeError(says="theme.crop_not_a_list",
-                         path=path, count=count)
+        raise ThemeError(says="theme.crop_not_a_list", path=path,
+                         count=PluralPhrase("theme.crop_pairs", count=count))
     pairs = []
     for index, pair in enumerate(value):
         numbers = isinstance(pair, list) and len(pair) == 2 and all(
@@ -338,8 +340,8 @@ def theme_from_data(path: Path, data: dict) -> Theme:
         max_value = given
     colours = tuple(check_colour(path, "colours", c) for c in data.get("colours", []))
     if colours and len(colours) <= max_value:
-        raise ThemeError(says="theme.colours_count", path=path, given=len(colours),
-                         top=max_value)
+        raise ThemeError(says="theme.colours_count", path=path,
+                         given=PluralPhrase("theme.colours_given", count=len(colours)), top=max_value)
     return Theme(
         name=str(data["name"]),
         kind=kind,

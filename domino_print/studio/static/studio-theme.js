@@ -4,7 +4,7 @@
 "use strict";
 
 (() => {
-  const { $, say, ask, lang } = window.studioWords;  // studio-words.js, loaded first
+  const { $, say, sayCount, ask, lang } = window.studioWords;  // studio-words.js, loaded first
   const link = $("theme-download");
   if (!link) return;
 
@@ -36,7 +36,7 @@
     event.target.value = "";
     if (!file) return;
     const status = $("theme-status");
-    status.textContent = say("pictures.sending", { count: 1 });
+    status.textContent = say("theme.sending");
     $("e-pictures").textContent = "";
     let answer = null;
     let data = {};
@@ -55,7 +55,7 @@
       $("e-pictures").textContent = say("pictures.refused", { name: file.name, message: data.message || answer.statusText });
       return;
     }
-    status.textContent = say("theme.opened", { count: data.pictures.length });
+    status.textContent = sayCount("theme.opened", data.pictures.length);
     if ($("f-labels")) $("f-labels").checked = Boolean(data.print_labels);  // as the theme was kept
     document.dispatchEvent(new CustomEvent("studio:state", { detail: data }));
   });

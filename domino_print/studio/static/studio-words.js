@@ -1,5 +1,8 @@
 // domino-print studio: what every script of the page shares, loaded before them (window.studioWords).
 // - words, say(key, values): the page's words (the JSON block "words"), placeholders filled in;
+// - sayCount(key, count, values): the form of key for count by the page's language's CLDR plural
+//   rule (the browser's Intl.PluralRules: French 0 and 1 are "one", English 0 is "other"), key.other
+//   when the words give no such form, as texts.plural_key chooses on the server;
 // - lang, $ (an element by id);
 // - ask(url, options): the one door for the page's requests. A request that reaches no server
 //   (the studio stopped, the computer asleep) is said in the page's words, the same way for every
@@ -16,6 +19,12 @@ window.studioWords = (() => {
   const say = (key, values = {}) =>
     (words[key] || key).replace(/\{(\w+)\}/g, (whole, name) => (name in values ? values[name] : whole));
 
+  const pluralRules = new Intl.PluralRules(lang);
+  const sayCount = (key, count, values = {}) => {
+    const form = `${key}.${pluralRules.select(count)}`;
+    return say(form in words ? form : `${key}.other`, { ...values, count });
+  };
+
   class ServerGone extends Error {}
 
   async function ask(url, options) {
@@ -28,5 +37,5 @@ window.studioWords = (() => {
     }
   }
 
-  return Object.freeze({ words, lang, $, say, ask, ServerGone });
+  return Object.freeze({ words, lang, $, say, sayCount, ask, ServerGone });
 })();

@@ -2,7 +2,7 @@
 "use strict";
 
 (() => {
-  const { words, lang, $, say, ask, ServerGone } = window.studioWords;  // studio-words.js, loaded first
+  const { words, lang, $, say, sayCount, ask, ServerGone } = window.studioWords;  // studio-words.js, loaded first
   const nameLanguages = words.name_languages;  // [{code, name}]: every language of --lang
   const form = $("options");
   const controls = [...form.querySelectorAll("[data-default]")];
@@ -581,7 +581,7 @@
   async function upload(files) {
     if (!files.length) return;
     files = [...files].sort((a, b) => byName.compare(a.name, b.name));
-    $("pictures-status").textContent = say("pictures.sending", { count: files.length });
+    $("pictures-status").textContent = sayCount("pictures.sending", files.length);
     $("e-pictures").textContent = "";
     const started = performance.now();
     const arrived = new Map();  // index in the sorted files -> picture id: a drop lands in name order
@@ -620,8 +620,7 @@
       try { state = await send("/api/pictures/order", { order: wanted }); } catch { /* keep arrival order */ }
     }
     showPictures(state);
-    $("pictures-status").textContent = say(
-      state.pictures.length === 1 ? "pictures.count.one" : "pictures.count.other", { count: state.pictures.length });
+    $("pictures-status").textContent = sayCount("pictures.count", state.pictures.length);
     if (added.length && themeSelect.value !== "list") themeSelect.value = "pictures";  // (a list's cells)
     changedAt = started;
     updateNeeds();
