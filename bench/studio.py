@@ -111,31 +111,16 @@ def _browser_timings(server: Server, photos: list[Path], heic: list[Path]) -> di
         def timings() -> list[dict]:
             return page.evaluate("() => window.studioTimings")
 
-        def change(theme: str, margin: float) -> float:
-            count = len(timings())
-            shown = int(page.get_attribute("body", "data-preview-seq") or 0)
-            page.evaluate("""([theme, margin]) => {
-                document.getElementById("f-theme").value = theme;
-                const field = document.getElementById("f-margin");
-                field.value = String(margin);
-                field.dispatchEvent(new Event("change", {bubbles: true}));
-            }""", [theme, margin])
-            # Waited for inside the page (no polling from here, which would load the machine).
-            page.wait_for_selector(f"body[data-preview-seq='{shown + 1}']", state="attached", timeout=60_000)
-            found = timings()
-            assert len(found) > count
-            return found[-1]["ms"]
-
         margin = 10.0
         for _ in range(4):  # warm up: first imports, first renders of each theme
             for theme in THEMES:
                 margin += 0.01
-                change(theme, margin)
+                _change(page, theme, round(margin, 2))
         built_in = []
         cpu = server.cpu_seconds()
         for index in range(SAMPLES):
             margin += 0.01
-            built_in.append(change(THEMES[index % len(THEMES)], round(margin, 2)))
+            built_in.append(_change(page, THEMES[index % len(THEMES)], round(margin, 2)))
         results["built-in"] = built_in
         results["built-in cpu"] = [(server.cpu_seconds() - cpu) * 1000 / SAMPLES]
 
@@ -151,7 +136,7 @@ def _browser_timings(server: Server, photos: list[Path], heic: list[Path]) -> di
         cpu = server.cpu_seconds()
         for _ in range(SAMPLES):
             margin += 0.01
-            own.append(change("pictures", round(margin, 2)))
+            own.append(_change(page, "pictures", round(margin, 2)))
         results["photos"] = own
         results["photos cpu"] = [(server.cpu_seconds() - cpu) * 1000 / SAMPLES]
 

@@ -79,9 +79,13 @@ def test_a_picture_changed_in_place_is_drawn_as_it_is_now(photos, decodes):
     assert now == _cold(photos)
 
 
+def _store_of(monkeypatch, most: int) -> None:
+    """The process's store replaced by an empty one of ``most`` bytes (a quarter of it the largest kept)."""
+    monkeypatch.setattr(kept, "_kept", kept._Recent(most, lambda face: face.weight(), largest=most // 4))
+
+
 def test_the_store_is_bounded(monkeypatch):
-    kept.forget_all()
-    monkeypatch.setattr(kept, "KEPT_BYTES", 10_000)
+    _store_of(monkeypatch, 10_000)
     for number in range(20):
         kept.keep(("key", number), kept.KeptFace(bytes(1_000), True, 0, 0, 1, 1))
     assert kept.kept_bytes() <= 10_000
@@ -93,8 +97,7 @@ def test_the_store_is_bounded(monkeypatch):
 
 
 def test_the_store_is_safe_from_threads(monkeypatch):
-    kept.forget_all()
-    monkeypatch.setattr(kept, "KEPT_BYTES", 50_000)
+    _store_of(monkeypatch, 50_000)
     errors: list[BaseException] = []
 
     def work(start: int) -> None:

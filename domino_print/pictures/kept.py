@@ -28,8 +28,9 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 KEPT_BYTES = 64 * 1024 * 1024
 """The most bytes of face pictures and decoded pictures a process keeps."""
@@ -69,9 +70,51 @@ def _weight_of(data: object) -> int:
     return width * height * len(data.getbands())  # type: ignore[attr-defined]
 
 
-_kept: OrderedDict[tuple, KeptFace | Decoded] = OrderedDict()
-_lock = threading.Lock()
-_weight = 0
+class _Recent:
+    """A map of at most ``most`` weight (each value's ``weigh``), the least recently used
+    forgotten first; a value heavier than ``largest`` is not kept. Safe from several threads."""
+
+    def __init__(self, most: int, weigh: Callable[[Any], int], largest: int | None = None) -> None:
+        self.most, self.weigh, self.largest = most, weigh, most if largest is None else largest
+        self.weight = 0
+        self._entries: OrderedDict[tuple, Any] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple) -> Any:
+        """The value under ``key``, now the most recently used; None if none."""
+        with self._lock:
+            found = self._entries.get(key)
+            if found is not None:
+                self._entries.move_to_end(key)
+            return found
+
+    def put(self, key: tuple, value: Any) -> None:
+        weight = self.weigh(value)
+        if weight > self.largest:
+            return
+        with self._lock:
+            if key in self._entries:
+                self.weight -= self.weigh(self._entries.pop(key))
+            self._entries[key] = value
+            self.weight += weight
+            while self.weight > self.most and self._entries:
+                self.weight -= self.weigh(self._entries.popitem(last=False)[1])
+
+    def values(self) -> list:
+        with self._lock:
+            return list(self._entries.values())
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+            self.weight = 0
+
+
+_kept = _Recent(KEPT_BYTES, lambda face: face.weight(), largest=KEPT_BYTES // 4)
+"""Faces and decoded pictures, by ``face_key`` and ``decoded_key``."""
+_DIGESTS_KEPT = 4096
+_digests = _Recent(_DIGESTS_KEPT, lambda _digest: 1)
+"""Files' digests (``content_digest``), by their ``file_status``."""
 
 
 def face_key(path: Path, settings: tuple) -> tuple | None:
@@ -80,10 +123,6 @@ def face_key(path: Path, settings: tuple) -> tuple | None:
     and says what is wrong)."""
     digest = content_digest(path)
     return None if digest is None else (digest, settings)
-
-
-_DIGESTS_KEPT = 4096
-_digests: OrderedDict[tuple, bytes] = OrderedDict()
 
 
 def content_digest(path: Path) -> bytes | None:
@@ -97,22 +136,16 @@ def content_digest(path: Path) -> bytes | None:
     known = file_status(path)
     if known is None:
         return None
-    with _lock:
-        digest = _digests.get(known)
-        if digest is not None:
-            _digests.move_to_end(known)
-            return digest
+    digest = _digests.get(known)
+    if digest is not None:
+        return digest
     try:
         data = path.read_bytes()
     except OSError:
         return None
     digest = hashlib.blake2b(data, digest_size=32).digest()
-    if len(data) != known[3]:
-        return digest  # changed while it was read: the digest is right, its status is not
-    with _lock:
-        _digests[known] = digest
-        while len(_digests) > _DIGESTS_KEPT:
-            _digests.popitem(last=False)
+    if len(data) == known[3]:  # else changed while it was read: the digest is right, its status is not
+        _digests.put(known, digest)
     return digest
 
 
@@ -137,40 +170,21 @@ def file_status(path: Path) -> tuple | None:
 
 def recall(key: tuple | None):
     """The face kept under ``key``, now the most recently used; None if none."""
-    if key is None:
-        return None
-    with _lock:
-        found = _kept.get(key)
-        if found is not None:
-            _kept.move_to_end(key)
-        return found
+    return None if key is None else _kept.get(key)
 
 
 def keep(key: tuple | None, face: KeptFace | Decoded) -> None:
     """Keep ``face`` under ``key``, forgetting the least recently used past ``KEPT_BYTES``."""
-    global _weight
-    weight = face.weight()
-    if key is None or weight > KEPT_BYTES // 4:
-        return
-    with _lock:
-        if key in _kept:
-            _weight -= _kept.pop(key).weight()
-        _kept[key] = face
-        _weight += weight
-        while _weight > KEPT_BYTES and _kept:
-            _weight -= _kept.popitem(last=False)[1].weight()
+    if key is not None:
+        _kept.put(key, face)
 
 
 def forget_all() -> None:
     """Empty the store (tests compare a render with the store cold and warm)."""
-    global _weight
-    with _lock:
-        _kept.clear()
-        _digests.clear()
-        _weight = 0
+    _kept.clear()
+    _digests.clear()
 
 
 def kept_bytes() -> int:
     """How many bytes the store holds now."""
-    with _lock:
-        return _weight
+    return _kept.weight
