@@ -31,10 +31,9 @@ from xml.sax.saxutils import escape, quoteattr
 
 from domino_print.errors import FileError
 from domino_print.geometry.cutting import grown_outline, shared_cut_lines
-from domino_print.output.written import Step, Written
+from domino_print.output.written import FinishedDocument, Step, Written
 
 if TYPE_CHECKING:
-    from domino_print.api import Document
     from domino_print.geometry.cutting import CutPage
     from domino_print.geometry.engraving import TileEngraving
     from domino_print.geometry.registration import RegistrationMarks
@@ -216,7 +215,7 @@ class SvgCutFiles:
     def steps(self, pages: int) -> int:
         return 0
 
-    def write(self, staged: StagedFiles, out: Path, document: Document, step: Step) -> Written:
+    def write(self, staged: StagedFiles, out: Path, document: FinishedDocument, step: Step) -> Written:
         def ours(path: Path) -> bool:
             return is_cut_file_of(path, out)
 

@@ -1,7 +1,8 @@
 """The output writers: each file a document becomes is made by one writer, found in ``WRITERS``.
 
-A writer takes plain data: the finished ``api.Document`` (its PDF bytes, and its ``cuts``, the
-millimetre geometry of every sheet and back page from ``geometry.cutting``) and the
+A writer takes plain data: the finished document (``written.FinishedDocument``, which
+``api.Document`` is: its PDF bytes, its pages, and its ``cuts``, the millimetre geometry of every
+sheet and back page from ``geometry.cutting``) and the
 ``WriterSettings`` a surface asked for. It names, before anything is drawn, the files it will
 write (so that a file in the way is refused before a long render), then stages them in a
 ``files.StagedFiles`` (all the files of a run are moved into place together, or none).
@@ -29,10 +30,9 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from domino_print.errors import FileError
 from domino_print.formats import OUTPUT_FORMATS
-from domino_print.output.written import Step, Written
+from domino_print.output.written import FinishedDocument, Step, Written
 
 if TYPE_CHECKING:
-    from domino_print.api import Document
     from domino_print.output.files import StagedFiles
     from domino_print.output.solids import SolidFiles
 
@@ -69,7 +69,7 @@ class Writer(Protocol):
         """How many times ``write`` calls ``step`` (for a progress bar)."""
         ...
 
-    def write(self, staged: StagedFiles, out: Path, document: Document, step: Step) -> Written:
+    def write(self, staged: StagedFiles, out: Path, document: FinishedDocument, step: Step) -> Written:
         """Stage its files for ``document``, calling ``step`` after each unit of work."""
         ...
 
@@ -105,7 +105,7 @@ class PngPreviews:
     def steps(self, pages: int) -> int:
         return pages
 
-    def write(self, staged: StagedFiles, out: Path, document: Document, step: Step) -> Written:
+    def write(self, staged: StagedFiles, out: Path, document: FinishedDocument, step: Step) -> Written:
         """Each preview rendered straight into its temporary file, one page at a time; previews left
         by an earlier, longer run for the same PDF (``planche-7.png``...) are deleted with the rest,
         and only if they carry the mark of previews of this PDF."""
@@ -146,7 +146,7 @@ class PdfFile:
     def steps(self, pages: int) -> int:
         return 0  # its pages were counted as they were drawn
 
-    def write(self, staged: StagedFiles, out: Path, document: Document, step: Step) -> Written:
+    def write(self, staged: StagedFiles, out: Path, document: FinishedDocument, step: Step) -> Written:
         staged.add(out, document.pdf)
         return Written(self.name, (out,))
 
