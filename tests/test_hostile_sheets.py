@@ -110,7 +110,8 @@ def test_the_issue_s_far_cells_are_refused_naming_the_sheet_and_cell():
     for reference, row in (("XFD1048576", 1048576), ("B4000000000", 4000000000), ("ZZZZZZ1", 1)):
         error = refusal(xlsx(far_row(reference, row)))
         assert error is not None, reference
-        assert error.fault == "too_far" and error.at.sheet == "Feuil1" and error.at.cell == reference
+        assert error.says == "list.bounds.too_far"
+        assert error.at.sheet == "Feuil1" and error.at.cell == reference
         assert f"sheet 'Feuil1': a cell at {reference} " in str(error)
         assert "\n" not in str(error)
 
@@ -125,7 +126,7 @@ def test_an_xlsx_is_refused_exactly_when_its_farthest_cell_spans_too_much(row, c
     too_far = rows > EXCEL_ROWS or columns > EXCEL_COLUMNS or rows * columns > MOST
     assert (error is not None) == too_far, (reference, error)
     if error is not None:
-        assert error.fault == "too_far" and error.details["cell"] == reference
+        assert error.says == "list.bounds.too_far" and error.details["cell"] == reference
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
@@ -147,20 +148,21 @@ def test_two_cells_near_two_edges_span_the_rectangle_between_them():
 
 def test_a_far_declared_dimension_is_refused_and_empty_far_cells_are_not():
     error = refusal(xlsx(dimension="A1:XFD1048576"))
-    assert error is not None and error.fault == "too_far" and "says it reaches cell XFD1048576" in str(error)
+    assert error is not None and error.says == "list.bounds.declared_too_far"
+    assert "says it reaches cell XFD1048576" in str(error)
     assert refusal(xlsx(dimension="A1:B6")) is None
     assert refusal(xlsx('<row r="1048576"><c r="XFD1048576" s="1"/></row>')) is None  # a style, no value
 
 
 def test_a_reference_no_spreadsheet_writes_is_refused_in_a_line():
     error = refusal(xlsx('<row r="7"><c r="' + "A" * 5000 + '7"><v>1</v></c></row>'))
-    assert error is not None and error.fault == "not_spreadsheet" and len(str(error)) < 300
+    assert error is not None and error.says == "list.bounds.not_a_cell" and len(str(error)) < 300
 
 
 def test_a_document_type_is_refused_before_any_entity_is_expanded():
     laughs = ('<!DOCTYPE worksheet [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>')
     error = refusal(xlsx(head=laughs))
-    assert error is not None and error.fault == "not_spreadsheet"
+    assert error is not None and error.says == "list.bounds.document_type"
 
 
 # -- one huge text cell, and much text --------------------------------------------------------
@@ -168,25 +170,25 @@ def test_a_document_type_is_refused_before_any_entity_is_expanded():
 @pytest.mark.parametrize("length", [bounds.MOST_CELL_CHARS + 1, 200_000, 40_000_000])
 def test_one_huge_shared_string_is_refused_quoting_nothing_of_it(length):
     error = refusal(xlsx(shared=["x" * length]))
-    assert error is not None and error.fault in ("cell_too_long", "too_large")
+    assert error is not None and error.says in ("list.bounds.a_cell_too_long", "list.bounds.too_much_xml")
     assert len(str(error)) < 300 and "xxxxxxxxxx" not in str(error)
 
 
 def test_a_huge_inline_cell_names_its_cell():
     error = refusal(xlsx('<row r="7">' + _inline("C7", "y" * 40_000) + "</row>"))
-    assert error is not None and error.fault == "cell_too_long" and error.at.cell == "C7"
+    assert error is not None and error.says == "list.bounds.cell_too_long" and error.at.cell == "C7"
     assert "cell C7 holds more than 32767 characters" in str(error)
 
 
 def test_much_text_in_many_cells_is_refused():
     error = refusal(xlsx(shared=["z" * 30_000] * 140))  # 4.2 million characters, each cell allowed
-    assert error is not None and error.fault == "too_much_text"
+    assert error is not None and error.says == "list.bounds.too_much_text"
 
 
 @pytest.mark.slow
 def test_the_xml_unpacked_is_bounded_by_its_declared_size_before_it_is_read():
     error = refusal(xlsx(shared=["x" * 60_000_000]))
-    assert error is not None and error.fault == "too_large"
+    assert error is not None and error.says == "list.bounds.too_much_xml"
 
 
 def test_a_long_cell_under_the_bounds_is_quoted_by_its_first_words(tmp_path):
@@ -250,7 +252,7 @@ def test_an_ods_is_refused_exactly_when_its_repeated_cells_span_too_much(empty_r
                or rows * columns + 2 * len(PAIRS) > MOST)
     assert (error is not None) == too_far, (last_row, last_column, error)
     if error is not None:
-        assert error.fault == "too_far" and error.at.sheet == "Feuille1"
+        assert error.says == "list.bounds.too_far" and error.at.sheet == "Feuille1"
 
 
 def test_libreoffice_s_trailing_empty_rows_are_read():
@@ -261,7 +263,7 @@ def test_libreoffice_s_trailing_empty_rows_are_read():
 
 def test_a_huge_ods_cell_is_refused():
     error = refusal(ods(f"<table:table-row>{_ods_cell('q' * 50_000)}</table:table-row>"), "liste.ods")
-    assert error is not None and error.fault == "cell_too_long" and error.at.cell == "A7"
+    assert error is not None and error.says == "list.bounds.cell_too_long" and error.at.cell == "A7"
 
 
 # -- .xls: a real file's cell record moved far --------------------------------------------------

@@ -186,7 +186,7 @@ class Case(NamedTuple):
     write: Callable[[Path], None]
     pairs: list[tuple[str, str]] | None = None
     refusal: tuple[str, str] | None = None
-    """The refusal's fault and a part of its line."""
+    """The refusal's ``says`` (its catalogue key) and a part of its line."""
     options: dict | None = None
 
 
@@ -211,10 +211,10 @@ CORPUS = [
     Case("total.csv",
          text_file("Question;Réponse\n" + "".join(f"{q};{a}\n" for q, a in TABLES) + "Total;4\n"),
          TABLES),
-    Case("trou.csv", text_file("chien;dog\nchat\nvache;cow\n"), refusal=("cell_count", "line 2: 1 cell")),
-    Case("vide.csv", text_file(";;\n;;\n"), refusal=("empty_list", "the list is empty")),
+    Case("trou.csv", text_file("chien;dog\nchat\nvache;cow\n"), refusal=("list.one_cell", "line 2: 1 cell")),
+    Case("vide.csv", text_file(";;\n;;\n"), refusal=("list.empty_list", "the list is empty")),
     Case("doublons.csv", text_file("4 × 6;a\n3 × 8;b\n6 × 6;c\n9 × 4;d\n2 × 2;e\n"),
-         refusal=("same_value", "lines 1 and 2")),
+         refusal=("list.clashes", "lines 1 and 2")),
     # Excel, written by openpyxl
     Case("roux.xlsx", xlsx([("Calcul mental CM1 – Mme Roux",), (), HEADER, *TABLES, (None, None)],
                            merge="A1:B1", sheets=[("Notes", [("à revoir",)])]), TABLES),
@@ -240,15 +240,15 @@ CORPUS = [
          xlsx([HEADER, ("7 × 8", "=7*8"), ("6 × 7", "=6*7")], cached={"B2": "56", "B3": "42"}),
          [("7 × 8", "56"), ("6 × 7", "42")]),
     Case("formule-recherche.xlsx", xlsx([HEADER, ("chien", "dog"), ("chat", '=VLOOKUP("chat",D1:E2,2)')]),
-         refusal=("formula", "cell B3: the formula =VLOOKUP")),
+         refusal=("list.formula", "cell B3: the formula =VLOOKUP")),
     Case("formule-texte.xlsx", xlsx([HEADER, ("chien", "dog"), ("chat", '=CONCATENATE("c","at")')]),
-         refusal=("formula", "open and save the file in Excel or LibreOffice")),
+         refusal=("list.formula", "open and save the file in Excel or LibreOffice")),
     Case("cellule-vide.xlsx", xlsx([HEADER, ("chien", "dog"), ("chat", None), ("vache", "cow")]),
-         refusal=("empty_cell", "sheet 'Feuil1', cell B3: a cell is empty")),
+         refusal=("list.empty_cell", "sheet 'Feuil1', cell B3: a cell is empty")),
     Case("quatre-colonnes.xlsx", xlsx([("a", "b", "c", "d"), ("e", "f", "g", "h")]),
-         refusal=("cell_count", "cell D1: a fourth column")),
+         refusal=("list.fourth_column", "cell D1: a fourth column")),
     Case("que-du-texte.xlsx", xlsx([("Calcul mental",), ("à faire en groupe",)]),
-         refusal=("no_table", "sheet 'Feuil1' has no two columns of pairs")),
+         refusal=("list.no_table", "sheet 'Feuil1' has no two columns of pairs")),
     Case("plusieurs-feuilles.xlsx", xlsx([HEADER, *TABLES], sheets=[("CE2", [HEADER, *WORDS])]), WORDS,
          options={"sheet": "CE2"}),
     Case("bloc.xlsx", xlsx([("x", "y", "z"), ("1", "chien", "dog"), ("2", "chat", "cat"),
@@ -264,24 +264,25 @@ CORPUS = [
                                     ("trois", 3)]),
          [("sept fois deux", "14"), ("le double", "6"), ("trois", "3")]),
     Case("libre-recherche.ods", ods([HEADER, ("chien", "dog"), ("chat", "of:=VLOOKUP(1;[.A1:.B2];2)")]),
-         refusal=("formula", "cell B3: the formula =VLOOKUP(1;[.A1:.B2];2)")),
+         refusal=("list.formula", "cell B3: the formula =VLOOKUP(1;[.A1:.B2];2)")),
     Case("libre-ligne-cachee.ods", ods([HEADER, *WORDS[:2], ("brouillon", "?"), WORDS[2]], hidden_rows=(4,)),
          WORDS),
     Case("libre-seule-colonne.ods", ods([("chien",), ("chat",)]),
-         refusal=("no_table", "sheet 'Feuille1' has no two columns of pairs")),
+         refusal=("list.no_table", "sheet 'Feuille1' has no two columns of pairs")),
     # Word, written by python-docx
     Case("cartes.docx", docx([[("N°", *HEADER), *[(i, q, a) for i, (q, a) in enumerate(TABLES, 1)]]]),
          TABLES),
     Case("cadre-puis-liste.docx", docx([[("Nom :",)], [HEADER, *WORDS]]), WORDS),
     Case("titre-fusionne.docx", docx([[("Tables de 7", None), HEADER, *TABLES]], merge_first=True), TABLES),
     Case("sans-tableau.docx", docx([], before=("7 × 8 = 56", "6 × 7 = 42")),
-         refusal=("no_document_table", "the document has no table of two columns of pairs (no table)")),
+         refusal=("list.no_document_table", "the document has no table of two columns of pairs (no table)")),
     Case("trou.docx", docx([[HEADER, ("chien", "dog"), ("chat", None), ("vache", "cow")]]),
-         refusal=("empty_cell", "table 1, row 3, column 2: a cell is empty")),
+         refusal=("list.empty_cell", "table 1, row 3, column 2: a cell is empty")),
     # LibreOffice Writer, written by odfpy
     Case("vocabulaire.odt", odt([[("Frage", "Antwort"), *GERMAN]]), GERMAN),
     Case("deux-tableaux.odt", odt([[("Nom", None)], [("Mot", "Traduction", "Remarque"), *WORDS]]), WORDS),
-    Case("sans-tableau.odt", odt([], before=("chien : dog",)), refusal=("no_document_table", "no table")),
+    Case("sans-tableau.odt", odt([], before=("chien : dog",)),
+         refusal=("list.no_document_table", "no table")),
     # Apple Numbers, written by numbers-parser
     Case("numbers.numbers", numbers([HEADER, *[(q, int(a)) for q, a in TABLES]]), TABLES),
     Case("numbers-titre.numbers", numbers([("Tables de 7",), (), ("N°", *HEADER),
@@ -313,12 +314,12 @@ def test_each_list_gives_its_pairs_or_its_refusal(tmp_path, case):
         assert pairs is not None
         assert [(row.first.text, row.second.text) for row in pairs.rows] == case.pairs
         return
-    fault, said = case.refusal
+    says, said = case.refusal
     from domino_print.api import parse_options
 
     with pytest.raises(PairsError) as caught:
         parse_options({"theme": str(path), **options})
-    assert caught.value.fault == fault, str(caught.value)
+    assert caught.value.says == says, str(caught.value)
     assert said in str(caught.value)
     assert str(path) in str(caught.value)
 

@@ -102,7 +102,7 @@ def test_the_pair_in_other_columns_is_chosen_by_its_header_words(tmp_path):
     with pytest.raises(PairsError) as caught:
         more = [("Max", "Maus", None, None), ("Ida", "Haus", None, "house")]
         read_pairs(str(workbook(tmp_path, [*rows, *more], name="trou.xlsx")))
-    assert caught.value.fault == "empty_cell" and caught.value.at.cell == "D5"
+    assert caught.value.says == "list.empty_cell" and caught.value.at.cell == "D5"
     assert "sheet 'Feuil1', cell D5: a cell is empty" in str(caught.value)
 
 
@@ -138,7 +138,7 @@ def test_a_sheet_with_no_table_says_so_naming_the_sheet(tmp_path):
     path = workbook(tmp_path, [("Calcul mental",), ("à faire en groupe",)], name="vide.xlsx")
     with pytest.raises(PairsError) as caught:
         read_pairs(str(path))
-    assert caught.value.fault == "no_table"
+    assert caught.value.says == "list.no_table"
     said = "sheet 'Feuil1' has no two columns of pairs (it holds 2 filled cells in column A)"
     assert said in str(caught.value)
     assert len(str(caught.value).splitlines()) == 1
@@ -213,7 +213,9 @@ def test_the_same_text_three_times_is_one_group(tmp_path):
     with pytest.raises(PairsError) as caught:
         parse_options({"theme": str(path)})
     assert "lines 1, 3 and 4: 'chat' is written 3 times" in str(caught.value)
-    assert caught.value.fault == "same_text"
+    assert caught.value.says == "list.clashes"
+    (group,) = caught.value.details["groups"]
+    assert (group["says"], group["lines"]) == ("list.clash.written_times", (1, 3, 4))
 
 
 @pytest.mark.parametrize("typed", ["Fruits", "FRUITS", " fruits"])

@@ -195,18 +195,25 @@ def test_a_list_path_is_never_taken_from_the_browser(client):
     assert answer.status_code == 422
 
 
-def test_every_problem_a_list_can_have_is_worded_in_every_language():
-    """Each ``PairsError(fault=...)`` the core raises has its words in each catalogue
-    (``studio.list.error``)."""
-    root = Path(__file__).resolve().parent.parent / "domino_print"
-    raised = set()
-    for source in [*root.glob("themes/**/*.py"), *root.glob("sets/*.py")]:
-        raised |= set(re.findall(r'fault="([a-z_]+)"', source.read_text(encoding="utf-8")))
-        raised |= set(re.findall(r'"(same_[a-z]+)"', source.read_text(encoding="utf-8")))
-    assert {"empty_cell", "same_value", "same_text", "not_text", "does_not_fit"} <= raised
+GROUP_SAYS = ("list.clash.same_text", "list.clash.written_times", "list.clash.same_value",
+              "list.clash.same_picture", "list.clash.same_meaning")
+"""What a group of clashing rows says (``sets.association._clash_line``)."""
+
+
+def test_the_page_s_own_words_for_a_list_are_few_and_each_used():
+    """A list's refusal is worded with the command line's words (``error.<says>``); the page's own
+    (``studio.list.error``) are only where it is not the command line, chosen by ``says``: each is
+    used, and every group of clashing rows has its words beside a row (issue 31)."""
+    from domino_print.studio.lists import CLASH_WORDS
+
+    root = Path(__file__).resolve().parent.parent / "domino_print" / "studio"
+    source = "\n".join(path.read_text(encoding="utf-8") for path in root.rglob("*.py"))
+    used = set(re.findall(r'"list\.error\.([a-z_]+)"', source))
+    beside_rows = {CLASH_WORDS.get(says, says.removeprefix("list.clash.")) for says in GROUP_SAYS}
+    assert "picture_in_file" in used and "same_value" in beside_rows
     for lang in languages():
         worded = {key.rsplit(".", 1)[1] for key in catalogue(lang) if key.startswith("studio.list.error.")}
-        assert raised <= worded, (lang, sorted(raised - worded))
+        assert worded == used | beside_rows, (lang, sorted(worded ^ (used | beside_rows)))
 
 
 ENGLISH = re.compile(r"\b(the|cell|row|line|sheet|picture|same|empty|file|change|keep)\b", re.IGNORECASE)

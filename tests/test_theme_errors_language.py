@@ -95,7 +95,7 @@ def test_a_sheet_that_is_not_there_is_named_in_german_and_the_problem_stands_alo
                                             "wählen Sie eines mit --sheet")
     assert error.worded_alone(lang="fr").startswith(
         "pas de feuille 'Fehlt'\u00a0; les feuilles sont 'Blatt1'")
-    assert error.fault == "no_such_sheet"  # the studio's words still find it
+    assert error.says == "list.no_such_sheet" and error.fields == ("sheet",)  # shown beside the field
 
 
 def test_a_cell_of_a_sheet_is_placed_by_the_catalogue_of_the_language(tmp_path):

@@ -92,7 +92,8 @@ def check_meaning(pairs: PairList, ambiguous: bool, lang: str) -> PairList:
     """The meaning check (``sets.meaning``) on a list: rows whose sides share a meaning (the
     same text after normalising, the same value: "3 + 3" and "six", ½ and 50 %, the same picture)
     are refused, every group of them at once (one line per group, naming its rows and what they
-    share; ``details["groups"]`` holds them all for a surface to mark each row); with ``ambiguous``
+    share; ``details["groups"]`` holds them all for a surface to mark each row, each with the
+    ``says`` of its line: ``list.clash.same_value``...); with ``ambiguous``
     (``--ambiguous ok``) they are kept, in ``PairList.clashes``, for the key page to mark. Number
     words are read in ``lang``, the page's language (a French "six" is 6, an English "once" a word)."""
     found = clashes([Row(row.line, Half(row.first.text, row.first.picture),
@@ -103,22 +104,16 @@ def check_meaning(pairs: PairList, ambiguous: bool, lang: str) -> PairList:
         return pairs._replace(clashes=tuple((clash.first_line, clash.second_line) for clash in found))
     table, path = pairs.table, pairs.path
     groups = clash_groups(found)
-    described = [{"problem": _clash_kind(group), "lines": group.lines, "texts": group.texts,
-                  "shared": group.shared.shown()} for group in groups]
-    places, problem = _clash_line(groups[0], table)
-    more = [Phrase("list.clash.line", path=path, places=where, problem=words)
-            for where, words in (_clash_line(group, table) for group in groups[1:])]
-    error = PairsError(says="list.clashes", fields=("ambiguous",), path=path, places=places, problem=problem,
-                       more=Lines(more))
+    lines = [_clash_line(group, table) for group in groups]
+    described = tuple({"says": problem.key, "lines": group.lines, "texts": group.texts,
+                       "shared": group.shared.shown()}
+                      for group, (_, problem) in zip(groups, lines, strict=True))
+    more = [Phrase("list.clash.line", path=path, places=where, problem=words) for where, words in lines[1:]]
+    error = PairsError(says="list.clashes", fields=("ambiguous",), path=path, places=lines[0][0],
+                       problem=lines[0][1], more=Lines(more))
     error.lines_apart = len(groups) > 1
     first = groups[0]
-    details: dict[str, object] = {"groups": tuple(described)}
-    if described[0]["problem"] == "same_text":
-        details["text"] = first.texts[1]
-    else:
-        details.update(first=first.texts[0], second=first.texts[1], shared=first.shared.shown())
-    raise _located(error, str(described[0]["problem"]), table.at(first.lines[1], other=first.lines[0]),
-                   **details)
+    raise _located(error, table.at(first.lines[1], other=first.lines[0]), groups=described)
 
 
 def _same_text(group: ClashGroup) -> bool:
@@ -126,7 +121,8 @@ def _same_text(group: ClashGroup) -> bool:
 
 
 def _clash_kind(group: ClashGroup) -> str:
-    """The problem's key for a surface (``same_text``, ``same_value``, ``same_picture``, ``same_meaning``)."""
+    """The last part of a group's key (``list.clash.same_value``...): ``same_text``, ``same_value``,
+    ``same_picture`` or ``same_meaning``."""
     if _same_text(group):
         return "same_text"
     return {"value": "same_value", "picture": "same_picture"}.get(group.shared.kind, "same_meaning")
@@ -174,9 +170,9 @@ def rows_place(table: Table, lines: tuple[int, ...]) -> Phrase:
     return Phrase("list.clash.sheet_rows", sheet=repr(table.sheet), rows=rows)
 
 
-def _located(error: PairsError, problem: str, at: Place, **details: object) -> PairsError:
-    """``error`` with the data a surface words it from (``PairsError.fault``, ``at``, ``details``)."""
-    error.fault, error.at, error.details = problem, at, details
+def _located(error: PairsError, at: Place, **details: object) -> PairsError:
+    """``error`` with the data a surface words it from (``PairsError.at``, ``details``)."""
+    error.at, error.details = at, details
     return error
 
 
@@ -415,10 +411,8 @@ def check_fit(made: AssociationSet, tile_short_mm: float, source: Path | None) -
             raise OptionError(says="set.text_does_not_fit", fields=("tile_size",), text=repr(face.text),
                               size=tile_short_mm)
         raise PairsError(  # a list's own error (exit 1), worded per surface: its fix is an option
-            says="list.text_does_not_fit", fields=("tile_size",), source=source, line=face.line,
-            text=repr(face.text), size=tile_short_mm,
-            fault="does_not_fit", at=Place(face.line), details={"text": face.text, "size": tile_short_mm},
-        )
+            says="list.text_does_not_fit", fields=("tile_size",), path=source, at=Place(face.line),
+            text=repr(face.text), size=tile_short_mm)
 
 
 def _rules_context(options: Options, theme: Theme, made: AssociationSet, match: str,

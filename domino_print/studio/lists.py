@@ -9,10 +9,12 @@ pictures: it is linked into the list's folder under its name (``chat.jpg``), whi
 as a list beside its pictures does; the preview's list links the small copies instead
 (``list/preview/``) and is drawn at 72 dpi, as the pictures' preview is.
 
-The list's refusals (``PairsError``: problem, place, details) are worded here in the page's
-language (``studio.list.error.*``), beside the row at fault for a typed table, and naming the
-line, or the sheet and cell, for a file. An error that names a form field (``sheet``) stays
-beside that field, worded by the option table as every other.
+The list's refusals (``PairsError``: its ``says`` and values, its place ``at``, details) are
+worded in the page's language with the command line's words (``error.<says>``), beside the row
+at fault for a typed table, and after the line, or the sheet and cell, for a file; the page has
+words of its own (``studio.list.error.*``), chosen by ``says``, only where it is not the command
+line (a row beside the row it clashes with, a file sent without its pictures). An error that
+names a form field (``sheet``) stays beside that field.
 
 The session's state keeps ``list``: ``mode`` (``typed`` or ``file``), the typed ``rows`` (each a
 list of cells, a cell a text or ``{"picture": id}``), the ``title`` typed, and the ``file``
@@ -254,49 +256,38 @@ def prepare(session_folder: Path, pictures_dir: Path, preview_dir: Path, state: 
 
 
 # -- the list's errors, in the page's language --------------------------------------------------
-_REASONS = ("empty", "not_utf8", "too_long", "control", "font")
+PICTURE_SAYS = ("list.picture_missing", "list.picture_not_regular", "list.picture_outside")
+"""A cell naming a picture the list does not have: a file sent alone brings none."""
+CLASH_WORDS = {"list.clash.written_times": "same_text"}
+"""The page's words beside a clashing row: ``list.error.<the says of its group, last part>``; a text
+written three times is said beside each row as one already on another."""
 
 
-def _reason(details: dict, lang: str) -> str:
-    reason = str(details.get("reason", ""))
-    values = {name: details.get(name, "?") for name in ("length", "most", "code", "characters", "shown")}
-    return word(lang, f"list.reason.{reason if reason in _REASONS else 'empty'}", **values)
+def names_file(error: PairsError, lang: str) -> bool:
+    """Whether the error's words name the list's file themselves (``{path}``): nothing in front."""
+    return bool(error.says) and "{path}" in text(lang, f"error.{error.says}")
 
 
-def error_message(error: PairsError, lang: str, typed: bool = True) -> str:
-    """What is wrong, in ``lang``, without the place (see ``place_text``); ``typed`` for the table
-    typed on the page, else a file uploaded (which comes without the pictures it names)."""
-    details = dict(error.details)
-    problem = error.fault or "unreadable"
-    if problem in ("picture_missing", "picture_outside") and not typed:
-        problem = "picture_in_file"
-    if problem == "cell_count" and details.get("count") == 1:
-        problem = "empty_cell"  # a row with one side: the other is empty
-    if error.says and problem == (error.fault or "unreadable") and problem not in _PAGE_OWN:
-        return problem_words(error, lang)  # the command line's words, in the page's language
-    values: dict[str, object] = {"ambiguous": option_label("ambiguous", lang),
-                                 "tile_size": option_label("tile_size", lang),
-                                 "sheet_field": option_label("sheet", lang),
-                                 "other": error.at.other_line, "formats": ", ".join(list_formats())}
-    if problem in ("bad_text", "bad_title"):
-        values["reason"] = _reason(details, lang)
-        details = {"text": details.get("text", "")}
-    if problem == "no_such_sheet":
-        sheets = details.get("sheets", ())
-        assert isinstance(sheets, tuple)
-        details["sheets"] = ", ".join(word(lang, "list.quoted", name=name) for name in sheets)
-    if problem == "does_not_fit":
-        size = f"{float(str(details.get('size', 0))):g}"
-        details["size"] = size.replace(".", text(lang, "typography.decimal"))
-    try:
-        return word(lang, f"list.error.{problem}", **{**details, **values})
-    except KeyError:
-        return word(lang, "list.error.unreadable", **values)
-
-
-_PAGE_OWN = ("same_text", "same_value", "same_picture", "same_meaning", "does_not_fit")
-"""Faults the page words its own way: clashing rows beside each row (naming the other row), a
-text too long beside its cell (the command line names the file and the line in its words)."""
+def error_message(error: PairsError, lang: str, *, typed: bool = True, pictures: bool = True,
+                  named: str = "") -> str:
+    """What is wrong, in ``lang``: the command line's words (``error.<says>`` filled with the error's
+    values, the options named as the form names them), without the file and the place, which the
+    page shows its own way (see ``place_text``); where the words name the file themselves (every
+    group of clashing rows), ``named``, the list as the visitor knows it (a file's name as sent),
+    stands for it: never the session's folder. Where the page is not the
+    command line, the words are chosen from ``says`` and the error's data: a row of a ``typed``
+    table that clashes with another names that row (``clash_rows``), a typed row with one side has
+    an empty cell, and a list whose cells name pictures it came without (``pictures`` False: a
+    file sent alone, not zipped) says to type the list instead."""
+    if error.says in PICTURE_SAYS and not pictures:
+        return word(lang, "list.error.picture_in_file", text=error.details.get("text", ""))
+    groups = error.details.get("groups")
+    if typed and isinstance(groups, tuple) and groups:
+        return next(row["message"] for row in clash_rows(groups, lang) if row["row"] == error.at.line)
+    if typed and error.says == "list.one_cell":
+        return problem_words(PairsError(says="list.empty_cell"), lang)
+    words = problem_words(error, lang)
+    return words.replace(str(error.path), named) if error.path is not None else words
 
 
 def place_text(error: PairsError, lang: str) -> str:
@@ -322,20 +313,21 @@ def list_error(error: Exception, lang: str, state: dict, field_names: frozenset[
         return None
     entry = list_state(state)
     typed = entry["mode"] == "typed"
-    zipped = bool((entry.get("file") or {}).get("zipped"))
-    message = error_message(error, lang, typed or zipped)  # a zipped list brought its pictures
+    file = entry.get("file") or {}
+    named = title_of(entry, lang) if typed else shown_file_name(str(file.get("name", "")))
+    message = error_message(error, lang, typed=typed, pictures=typed or bool(file.get("zipped")), named=named)
     own = [field for field in error.fields
            if field in field_names and field not in ("ambiguous", "tile_size")]
     if own:
         return {"field": own[0], "message": message}
     if not typed:
-        where = place_text(error, lang)
+        where = "" if names_file(error, lang) else place_text(error, lang)
         if where:
             message = word(lang, "list.place.at", place=where, message=message)
         return {"field": LIST, "message": message}
     shown: dict = {"field": LIST, "message": message}
     if error.at.line is not None:
-        column = 1 if error.fault == "cell_count" and error.details.get("count") == 1 else error.at.column
+        column = 1 if error.says == "list.one_cell" else error.at.column  # the missing side
         shown.update(row=error.at.line, column=column, other=error.at.other_line)
     groups = error.details.get("groups")
     if isinstance(groups, tuple) and groups:
@@ -345,20 +337,19 @@ def list_error(error: Exception, lang: str, state: dict, field_names: frozenset[
 
 def clash_rows(groups: tuple, lang: str) -> list[dict]:
     """Every row of every group of clashing rows (``sets.association.check_meaning``), each with
-    its message beside it (naming another row of its group), so that one round corrects them all."""
+    its message beside it (naming another row of its group), so that one round corrects them all:
+    the group's ``says`` chooses the words (``CLASH_WORDS``)."""
     values = {"ambiguous": option_label("ambiguous", lang)}
     marked = []
     for group in groups:
         lines, texts = list(group["lines"]), list(group["texts"])
-        problem = str(group["problem"])
+        says = str(group["says"])
+        key = "list.error." + CLASH_WORDS.get(says, says.removeprefix("list.clash."))
         for index, line in enumerate(lines):
             other = lines[1] if index == 0 else lines[0]
             first = texts[1] if index == 0 else texts[0]
-            try:
-                message = word(lang, f"list.error.{problem}", text=texts[index], first=first,
-                               second=texts[index], shared=group["shared"], other=other, **values)
-            except KeyError:
-                message = word(lang, "list.error.unreadable", **values)
+            message = word(lang, key, text=texts[index], first=first, second=texts[index],
+                           shared=group["shared"], other=other, **values)
             marked.append({"row": line, "message": message})
     return marked
 

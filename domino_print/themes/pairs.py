@@ -123,12 +123,10 @@ def read_pairs(ref: str, settings: ReadSettings | None = None, *, header: bool |
     path = user_path(ref)
     reader = reader_for(path)
     if reader is None:
-        raise PairsError(says="list.not_a_list", path=path, formats=", ".join(LIST_SUFFIXES),
-                         fault="not_a_list")
+        raise PairsError(says="list.not_a_list", path=path, formats=", ".join(LIST_SUFFIXES))
     if settings.sheet is not None and not reader.sheets:
         raise PairsError(says="list.sheet_on_text", fields=("sheet",), path=path,
-                         format=reader.name if reader.worded is None else Phrase(reader.worded),
-                         fault="sheet_on_text")
+                         format=reader.name if reader.worded is None else Phrase(reader.worded))
     table, taken = find_table(path, reader.read(path, _read_regular(path), settings), header=header,
                               cells=cells)
     rows = tuple(_pair_row(path, table, row.line, row.cells) for row in table.rows)
@@ -138,7 +136,6 @@ def read_pairs(ref: str, settings: ReadSettings | None = None, *, header: bool |
         check_page_text(pairs.title, most=MAX_TITLE_CHARS)
     except TextError as exc:
         raise PairsError(says="list.bad_title", path=path, problem=exc.phrase(_quoted(pairs.title)),
-                         fault="bad_title",
                          details={"text": pairs.title, "reason": exc.problem, **exc.values}) from None
     return pairs
 
@@ -163,25 +160,23 @@ def _cell(path: Path, table: Table, line: int, column: int, raw: str) -> Cell:
     text = " ".join(raw.split())
     at = table.at(line, column)
     if not text:
-        raise PairsError(says="list.empty_cell", path=path, fault="empty_cell", at=at)
+        raise PairsError(says="list.empty_cell", path=path, at=at)
     if text.lower().endswith(IMAGE_SUFFIXES):
         try:
             picture = inside_folder(path.parent, text)
         except OutsideFolder as exc:
-            raise PairsError(says="list.picture_outside", path=path, problem=exc.phrase,
-                             fault="picture_outside", at=at, details={"text": text}) from None
+            raise PairsError(says="list.picture_outside", path=path, problem=exc.phrase, at=at,
+                             details={"text": text}) from None
         if os.path.lexists(picture) and not picture.is_file():
-            raise PairsError(says="list.picture_not_regular", path=path, text=text,
-                             fault="picture_missing", at=at, details={"text": text})
+            raise PairsError(says="list.picture_not_regular", path=path, text=text, at=at,
+                             details={"text": text})
         if not picture.is_file():
-            raise PairsError(says="list.picture_missing", path=path, text=text,
-                             fault="picture_missing", at=at, details={"text": text})
+            raise PairsError(says="list.picture_missing", path=path, text=text, at=at, details={"text": text})
         return Cell(text, picture)
     try:
         check_page_text(text, most=MAX_CELL_CHARS)
     except TextError as exc:
-        raise PairsError(says="list.bad_text", path=path, problem=exc.phrase(_quoted(text)),
-                         fault="bad_text", at=at,
+        raise PairsError(says="list.bad_text", path=path, problem=exc.phrase(_quoted(text)), at=at,
                          details={"text": shortened(text), "reason": exc.problem, **exc.values}) from None
     return Cell(text)
 
@@ -193,6 +188,6 @@ def _quoted(text: str) -> str:
 
 def _check(path: Path, table: Table, rows: tuple[PairRow, ...]) -> None:
     if not rows:
-        raise PairsError(says="list.empty_list", path=path, fault="empty_list")
+        raise PairsError(says="list.empty_list", path=path)
     if len(rows) == 1:
-        raise PairsError(says="list.single_pair", path=path, fault="single_pair", at=table.at(rows[0].line))
+        raise PairsError(says="list.single_pair", path=path, at=table.at(rows[0].line))

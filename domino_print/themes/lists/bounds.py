@@ -69,9 +69,8 @@ class _Refused(Exception):
     """A bound crossed, with the sheet's name, the message's catalogue key (``says``) and its
     values, which are also the details a surface words it from (made into ``PairsError``)."""
 
-    def __init__(self, says: str, fault: str, sheet: str | None = None, at_cell: str = "",
-                 **details: object) -> None:
-        self.says, self.fault, self.sheet, self.cell, self.details = says, fault, sheet, at_cell, details
+    def __init__(self, says: str, sheet: str | None = None, at_cell: str = "", **details: object) -> None:
+        self.says, self.sheet, self.cell, self.details = says, sheet, at_cell, details
         super().__init__(says)
 
 
@@ -87,7 +86,7 @@ def check_workbook(path: Path, data: bytes) -> None:
     except _Refused as refused:
         at = Place(sheet=refused.sheet, cell=refused.cell) if refused.sheet is not None else None
         values: dict[str, Any] = dict(refused.details)  # the message's values: no option among them
-        raise PairsError(says=refused.says, path=path, fault=refused.fault, at=at, details=refused.details,
+        raise PairsError(says=refused.says, path=path, at=at, details=refused.details,
                          **values) from None
 
 
@@ -102,7 +101,7 @@ def _too_far(sheet: str | None, row: int, column: int, reference: str = "",
     cell = reference or f"{column_letters(column - 1)}{row}"
     shown = _shown_reference(cell)
     return _Refused("list.bounds.declared_too_far" if declared else "list.bounds.too_far",
-                    "too_far", sheet, shown, cell=shown, rows=row, columns=column, most=MOST_SPANNED_CELLS)
+                    sheet, shown, cell=shown, rows=row, columns=column, most=MOST_SPANNED_CELLS)
 
 
 def _reach(sheet: str | None, row: int, column: int, limits: tuple[int, int], reference: str = "",
@@ -133,7 +132,7 @@ def _reference(text: str, sheet: str | None) -> tuple[int, int]:
     """``B7`` as (7, 2); a reference no spreadsheet writes is refused."""
     match = _REFERENCE.match(text)
     if match is None:
-        raise _Refused("list.bounds.not_a_cell", "not_spreadsheet", sheet, _shown_reference(text),
+        raise _Refused("list.bounds.not_a_cell", sheet, _shown_reference(text),
                        name=_shown_reference(text))
     letters, digits = match.groups()
     column = 0
@@ -156,9 +155,9 @@ class _Text:
         self.total += count
         if self.cell > MOST_CELL_CHARS:
             raise _Refused("list.bounds.cell_too_long" if self.where else "list.bounds.a_cell_too_long",
-                           "cell_too_long", self.sheet, self.where, most=MOST_CELL_CHARS, cell=self.where)
+                           self.sheet, self.where, most=MOST_CELL_CHARS, cell=self.where)
         if self.total > MOST_TEXT_CHARS:
-            raise _Refused("list.bounds.too_much_text", "too_much_text", self.sheet, self.where,
+            raise _Refused("list.bounds.too_much_text", self.sheet, self.where,
                            most=MOST_TEXT_CHARS)
 
     def start_cell(self, where: str = "") -> None:
@@ -175,7 +174,7 @@ def _check_zipped(data: bytes) -> None:
     try:
         check_directory(source, most_members=MOST_PARTS)
     except TooManyMembers as many:
-        raise _Refused("list.bounds.too_many_parts", "too_large", count=many.members, most=MOST_PARTS,
+        raise _Refused("list.bounds.too_many_parts", count=many.members, most=MOST_PARTS,
                        megabytes=MOST_XML_BYTES // 1_000_000) from None
     try:
         archive = zipfile.ZipFile(source)
@@ -223,7 +222,7 @@ def _sheet_names(archive: zipfile.ZipFile, names: set[str], budget: _Budget) -> 
 
 def _too_much_xml() -> _Refused:
     most = MOST_XML_BYTES // 1_000_000
-    return _Refused("list.bounds.too_much_xml", "too_large", megabytes=most)
+    return _Refused("list.bounds.too_much_xml", megabytes=most)
 
 
 def _sheet_label(member: zipfile.ZipInfo) -> str | None:
@@ -420,7 +419,7 @@ def _count(value: str | None, sheet: str | None) -> int:
     if value is None:
         return 1
     if not value.isdigit() or len(value) > 9:
-        raise _Refused("list.bounds.repeated", "not_spreadsheet", sheet, times=value[:_SHOWN])
+        raise _Refused("list.bounds.repeated", sheet, times=value[:_SHOWN])
     return max(1, int(value))
 
 

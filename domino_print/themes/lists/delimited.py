@@ -53,7 +53,7 @@ def decode(path: Path, data: bytes) -> tuple[str, str]:
     for signature, kind in _SIGNATURES.items():
         if data.startswith(signature):
             raise PairsError(says="list.not_text_but", path=path, what=Phrase(f"list.file_kind.{kind}"),
-                             fault="not_text", details={"kind": kind})
+                             details={"kind": kind})
     if b"\x00" in data:
         head = data[:2000]
         odd, even = head[1::2].count(0), head[0::2].count(0)
@@ -71,7 +71,7 @@ def decode(path: Path, data: bytes) -> tuple[str, str]:
 
 
 def _not_text(path: Path) -> PairsError:
-    return PairsError(says="list.not_text", path=path, fault="not_text")
+    return PairsError(says="list.not_text", path=path)
 
 
 def _strict(path: Path, data: bytes, encoding: str) -> str:
@@ -79,7 +79,7 @@ def _strict(path: Path, data: bytes, encoding: str) -> str:
         return _checked(path, data.decode(encoding))
     except UnicodeDecodeError:
         named = ENCODING_NAMES.get(encoding[:6], encoding)
-        raise PairsError(says="list.wrong_encoding", path=path, encoding=named, fault="wrong_encoding",
+        raise PairsError(says="list.wrong_encoding", path=path, encoding=named,
                          details={"encoding": named}) from None
 
 
@@ -148,17 +148,17 @@ def read(path: Path, data: bytes, settings: ReadSettings) -> Table:
     try:
         records = _records(content, delimiter)
     except _BadRecord as bad:
-        raise PairsError(says="list.bad_line", path=path, problem=bad.problem, fault="bad_line",
+        raise PairsError(says="list.bad_line", path=path, problem=bad.problem,
                          at=Table(()).at(bad.line)) from None
     rows: list[RawRow] = []
     for line, cells in records:
         if not any(cell.strip() for cell in cells):
             continue
         if len(rows) >= MOST_ROWS:
-            raise PairsError(says="list.too_many_lines", path=path, most=MOST_ROWS, fault="too_many_rows",
+            raise PairsError(says="list.too_many_lines", path=path, most=MOST_ROWS,
                              at=Table(()).at(line), details={"most": MOST_ROWS})
         if len(cells) > MOST_COLUMNS:
-            raise PairsError(says="list.too_many_cells", path=path, most=MOST_COLUMNS, fault="cell_count",
+            raise PairsError(says="list.too_many_cells", path=path, most=MOST_COLUMNS,
                              at=Table(()).at(line), details={"count": len(cells)})
         rows.append(RawRow(line, tuple(_trimmed(cells))))
     return Table(tuple(rows), encoding=ENCODING_NAMES[encoding], separator=SEPARATOR_NAMES[delimiter])

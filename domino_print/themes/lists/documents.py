@@ -45,7 +45,7 @@ def _checked_zip(path: Path, data: bytes, what: str) -> None:
         for member in archive.infolist():
             if member.filename.endswith(".xml") and _DOCTYPE.search(archive.read(member)[:4096]):
                 raise PairsError(says="list.document_type", path=path, what=Phrase(f"list.what.{what}"),
-                                 member=member.filename, fault="not_document")
+                                 member=member.filename)
 
 
 def _table(path: Path, tables: Iterable[list[list[str]]], what: str) -> Table:
@@ -58,7 +58,7 @@ def _table(path: Path, tables: Iterable[list[list[str]]], what: str) -> Table:
             return _rows_table(path, rows, number)
     found = PluralPhrase("list.tables_found", count=count) if count else Phrase("list.no_table_found")
     raise PairsError(says="list.no_document_table", path=path, what=Phrase(f"list.what.{what}"), found=found,
-                     fault="no_document_table", details={"tables": count})
+                     details={"tables": count})
 
 
 def _rows_table(path: Path, rows: list[list[str]], number: int) -> Table:
@@ -71,7 +71,7 @@ def _rows_table(path: Path, rows: list[list[str]], number: int) -> Table:
             continue
         if len(kept) >= MOST_ROWS:
             raise PairsError(says="list.too_many_document_rows", path=path, most=MOST_ROWS,
-                             fault="too_many_rows", at=Place(line, part=number), details={"most": MOST_ROWS})
+                             at=Place(line, part=number), details={"most": MOST_ROWS})
         kept.append(RawRow(line, tuple(texts)))
     return Table(tuple(kept), part=number)
 
@@ -81,14 +81,12 @@ def _docx_tables(path: Path, data: bytes) -> Iterable[list[list[str]]]:
         import docx  # python-docx, deferred: only .docx lists need it
     except ImportError:  # pragma: no cover - a dependency
         raise PairsError(says="list.needs_library", path=path, what=Phrase("list.reading.word"),
-                         library="python-docx", fix=Phrase("list.fix.table_as_csv"),
-                         fault="not_document") from None
+                         library="python-docx", fix=Phrase("list.fix.table_as_csv")) from None
     try:
         document = docx.Document(io.BytesIO(data))
         tables = list(document.tables)
     except Exception as exc:  # python-docx and lxml raise many kinds (zip, XML, missing parts)
-        raise PairsError(says="list.not_word", path=path, problem=_first_line(exc),
-                         fault="not_document") from None
+        raise PairsError(says="list.not_word", path=path, problem=_first_line(exc)) from None
     for table in tables:
         rows = []
         for row in table.rows:
@@ -115,13 +113,12 @@ def _odt_tables(path: Path, data: bytes) -> Iterable[list[list[str]]]:
         from odf.table import Table as OdfTable
     except ImportError:  # pragma: no cover - a dependency
         raise PairsError(says="list.needs_library", path=path, what=Phrase("list.reading.libreoffice"),
-                         library="odfpy", fix=Phrase("list.fix.table_as_csv"), fault="not_document") from None
+                         library="odfpy", fix=Phrase("list.fix.table_as_csv")) from None
     try:
         document = load(io.BytesIO(data))
         tables = document.text.getElementsByType(OdfTable)
     except Exception as exc:  # odfpy raises zip, XML and KeyError alike
-        raise PairsError(says="list.not_odt", path=path, problem=_first_line(exc),
-                         fault="not_document") from None
+        raise PairsError(says="list.not_odt", path=path, problem=_first_line(exc)) from None
     for table in tables:
         rows: list[list[str]] = []
         for row in _children(table, "table-row", TABLENS):
@@ -177,7 +174,7 @@ def read_numbers(path: Path, data: bytes, settings: ReadSettings) -> Table:
     except ImportError:  # pragma: no cover - a dependency
         raise PairsError(says="list.needs_library", path=path, library="numbers-parser",
                          what=Phrase("list.reading.numbers", app="Numbers"),
-                         fix=Phrase("list.fix.export_as_csv"), fault="not_spreadsheet") from None
+                         fix=Phrase("list.fix.export_as_csv")) from None
     try:
         with tempfile.TemporaryDirectory(prefix="domino-numbers-") as folder:
             copy = Path(folder) / "list.numbers"  # numbers-parser reads a file by its name only
@@ -185,13 +182,13 @@ def read_numbers(path: Path, data: bytes, settings: ReadSettings) -> Table:
             document = Document(copy)
             sheets = [(str(sheet.name), list(sheet.tables)) for sheet in document.sheets]
     except Exception as exc:  # numbers-parser raises zip, protobuf and its own errors
-        raise PairsError(says="list.not_numbers", path=path, problem=_first_line(exc), app="Numbers",
-                         fault="not_spreadsheet") from None
+        raise PairsError(says="list.not_numbers", path=path, problem=_first_line(exc),
+                         app="Numbers") from None
     names = [name for name, _ in sheets]
     name = names[0] if settings.sheet is None else settings.sheet
     if name not in names:
         raise PairsError(says="list.no_such_sheet", fields=("sheet",), path=path, name=name,
-                         listed=", ".join(repr(n) for n in names), fault="no_such_sheet",
+                         listed=", ".join(repr(n) for n in names),
                          details={"sheet": name, "sheets": tuple(names)})
     tables = dict(sheets)[name]
     for table in tables[:MOST_TABLES]:
@@ -200,7 +197,7 @@ def read_numbers(path: Path, data: bytes, settings: ReadSettings) -> Table:
         if _has_pairs(rows):
             found = _rows_table(path, rows, 1)
             return found._replace(sheet=name, part=None)
-    raise PairsError(says="list.no_numbers_table", fields=("sheet",), path=path, name=name, fault="no_table",
+    raise PairsError(says="list.no_numbers_table", fields=("sheet",), path=path, name=name,
                      at=Place(sheet=name), details={"sheet": name})
 
 

@@ -193,7 +193,7 @@ def _head_in_cells(path: Path, rows: list[_Row], cells: CellRange, header: bool 
     if not 2 <= len(named) <= MOST_PAIR_COLUMNS:
         raise PairsError(says="list.cells_columns", path=path,
                          columns=PluralPhrase("list.columns", count=len(named)),
-                         fault="cells_columns", details={"count": len(named)})
+                         details={"count": len(named)})
     if header and rows:
         return _Head(rows[0], named, rows[1:])
     return _Head(None, named, rows)
@@ -346,7 +346,7 @@ def _columns(path: Path, table: Table, body: list[_Row], skipped: list[Skipped])
         row = next(row for row in body if any(column >= fourth for column in row.cells))
         last = max(row.cells)
         if table.part is not None:
-            raise PairsError(says="list.fourth_column", fields=("cells",), path=path, fault="cell_count",
+            raise PairsError(says="list.fourth_column", fields=("cells",), path=path,
                              at=Place(row.line, part=table.part), details={"count": len(row.cells)})
         if table.sheet is None:
             count = len(row.cells)
@@ -354,10 +354,10 @@ def _columns(path: Path, table: Table, body: list[_Row], skipped: list[Skipped])
             shown = between.join(row.cells.get(c, "") for c in range(last + 1))
             raise PairsError(
                 says="list.too_many_cells_in_line", fields=("cells",), path=path, count=count,
-                separator=_separators(table), shown=shown.strip()[:60], fault="cell_count",
+                separator=_separators(table), shown=shown.strip()[:60],
                 at=Place(row.line), details={"count": count})
         cell = f"{column_letters(last)}{row.line}"
-        raise PairsError(says="list.fourth_column", fields=("cells",), path=path, fault="cell_count",
+        raise PairsError(says="list.fourth_column", fields=("cells",), path=path,
                          at=Place(row.line, last - table.first_column, table.sheet, cell),
                          details={"count": len([c for c in filled if c <= last])})
     return tuple(filled)
@@ -409,14 +409,14 @@ def _without_footer(body: list[_Row], named: tuple[int, ...]) -> tuple[list[_Row
 
 def _one_side(path: Path, table: Table, row: _Row, index: int, named: tuple[int, ...]) -> PairsError:
     if table.part is not None:
-        return PairsError(says="list.empty_cell", path=path, fault="empty_cell",
+        return PairsError(says="list.empty_cell", path=path,
                           at=Place(row.line, index, part=table.part, column_number=named[index] + 1))
     if table.sheet is None:
         if row.given < 2:
             return _one_cell(path, table, row)
-        return PairsError(says="list.empty_cell", path=path, fault="empty_cell", at=Place(row.line, index))
+        return PairsError(says="list.empty_cell", path=path, at=Place(row.line, index))
     cell = f"{column_letters(named[index])}{row.line}"
-    return PairsError(says="list.empty_cell", path=path, fault="empty_cell",
+    return PairsError(says="list.empty_cell", path=path,
                       at=Place(row.line, index, table.sheet, cell))
 
 
@@ -424,7 +424,7 @@ def _one_cell(path: Path, table: Table, row: _Row) -> PairsError:
     """A line of a text list with one cell: the other side missing, or the separator another one."""
     shown = next(iter(row.cells.values()))
     return PairsError(says="list.one_cell", path=path, separator=_separators(table), shown=shown.strip()[:60],
-                      fault="cell_count", at=Place(row.line), details={"count": 1})
+                      at=Place(row.line), details={"count": 1})
 
 
 def _separators(table: Table) -> Phrase:
@@ -434,7 +434,7 @@ def _separators(table: Table) -> Phrase:
 
 def _formula(path: Path, table: Table, line: int, column: int, formula: str, why: object) -> PairsError:
     cell = f"{column_letters(column)}{line}"
-    return PairsError(says="list.formula", path=path, formula=formula[:40], why=why, fault="formula",
+    return PairsError(says="list.formula", path=path, formula=formula[:40], why=why,
                       at=Place(line, column - table.first_column, table.sheet, cell),
                       details={"formula": formula[:40]})
 
@@ -446,5 +446,5 @@ def _no_table(path: Path, table: Table, body: list[_Row], filled: list[int]) -> 
     found = (PluralPhrase("list.filled_cells", count=count, column=column_letters(filled[0])) if filled
              else Phrase("list.nothing"))
     return PairsError(says="list.no_table", fields=("sheet", "cells"), path=path, name=table.sheet,
-                      found=found, fault="no_table", at=Place(sheet=table.sheet),
+                      found=found, at=Place(sheet=table.sheet),
                       details={"sheet": table.sheet, "cells": count})

@@ -76,7 +76,7 @@ def read(path: Path, data: bytes, settings: ReadSettings) -> Table:
 def read_xls(path: Path, data: bytes, settings: ReadSettings) -> Table:
     """An .xls list (Excel 97-2003's BIFF8 in an Office compound file)."""
     if not data.startswith(OLE_SIGNATURE):
-        raise PairsError(says="list.not_xls", path=path, fault="not_spreadsheet")
+        raise PairsError(says="list.not_xls", path=path)
     return _read_workbook(path, data, settings)
 
 
@@ -88,7 +88,7 @@ def _read_workbook(path: Path, data: bytes, settings: ReadSettings) -> Table:
     name = visible[0] if settings.sheet is None else settings.sheet
     if name not in names:
         raise PairsError(says="list.no_such_sheet", fields=("sheet",), path=path, name=name,
-                         listed=", ".join(repr(n) for n in names), fault="no_such_sheet",
+                         listed=", ".join(repr(n) for n in names),
                          details={"sheet": name, "sheets": tuple(names)})
     values, (first_row, first_column) = _sheet_values(path, workbook, name)
     left_out = [other for other in names[:names.index(name)] if other in hidden]
@@ -114,16 +114,14 @@ def _open_workbook(path: Path, data: bytes) -> tuple[Any, list[str]]:
         from python_calamine import CalamineWorkbook  # deferred: only spreadsheets need it
     except ImportError:  # pragma: no cover - a dependency; an install without it still names the fix
         raise PairsError(says="list.needs_library", path=path, what=Phrase("list.reading.spreadsheets"),
-                         library="python-calamine", fix=Phrase("list.fix.list_as_csv"),
-                         fault="not_spreadsheet") from None
+                         library="python-calamine", fix=Phrase("list.fix.list_as_csv")) from None
     try:
         workbook = CalamineWorkbook.from_filelike(io.BytesIO(data))
         names = list(workbook.sheet_names)
     except Exception:  # calamine's errors (zip, XML, password) share no base class: worded by us
-        raise PairsError(says="list.not_a_spreadsheet", path=path, why=_unreadable(data),
-                         fault="not_spreadsheet") from None
+        raise PairsError(says="list.not_a_spreadsheet", path=path, why=_unreadable(data)) from None
     if not names:
-        raise PairsError(says="list.no_sheet", path=path, fault="no_sheet")
+        raise PairsError(says="list.no_sheet", path=path)
     return workbook, names
 
 
@@ -134,7 +132,7 @@ def _sheet_values(path: Path, workbook: Any, name: str) -> tuple[list[list[objec
         values: list[list[object]] = [list(row) for row in sheet.to_python()]
         first_row, first_column = sheet.start or (0, 0)  # None: an empty sheet
     except Exception:  # as for the workbook
-        raise PairsError(says="list.sheet_unreadable", path=path, fault="not_spreadsheet",
+        raise PairsError(says="list.sheet_unreadable", path=path,
                          at=Place(sheet=name)) from None
     return values, (first_row, first_column)
 
@@ -156,7 +154,7 @@ def _sheet_rows(path: Path, table: Table, values: list[list[object]], first_row:
             hidden_lines.append(line)
             continue
         if len(rows) >= MOST_ROWS:
-            raise PairsError(says="list.too_many_rows", path=path, most=MOST_ROWS, fault="too_many_rows",
+            raise PairsError(says="list.too_many_rows", path=path, most=MOST_ROWS,
                              at=table.at(line), details={"most": MOST_ROWS})
         rows.append(RawRow(line, tuple(texts)))
     return rows, hidden_lines
@@ -413,18 +411,18 @@ def check_unzipped(path: Path, data: bytes, what: str = "spreadsheet") -> None:
         check_directory(io.BytesIO(data), most_members=MOST_MEMBERS)
     except TooManyMembers:
         raise PairsError(says="list.too_many_parts", path=path, what=_what(what),
-                         most=MOST_MEMBERS, fault="too_large", details={"megabytes": most}) from None
+                         most=MOST_MEMBERS, details={"megabytes": most}) from None
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             unzipped = sum(entry.file_size for entry in archive.infolist())
     except (zipfile.BadZipFile, ValueError, OSError, EOFError):
         if what == "spreadsheet":
-            raise PairsError(says="list.spreadsheet_not_a_zip", path=path, fault="not_spreadsheet") from None
-        raise PairsError(says="list.not_a_zip", path=path, not_a=Phrase(f"list.not_a.{what}", app="Numbers"),
-                         fault="not_document") from None
+            raise PairsError(says="list.spreadsheet_not_a_zip", path=path) from None
+        raise PairsError(says="list.not_a_zip", path=path,
+                         not_a=Phrase(f"list.not_a.{what}", app="Numbers")) from None
     if unzipped > MOST_UNZIPPED_BYTES:
         raise PairsError(says="list.unzipped_too_large", path=path, what=_what(what),
-                         most=most, fault="too_large", details={"megabytes": most})
+                         most=most, details={"megabytes": most})
 
 
 _ENCRYPTED = "EncryptedPackage".encode("utf-16-le")

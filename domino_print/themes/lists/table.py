@@ -53,15 +53,15 @@ class PairsError(PathError):
     problem alone, for a surface that shows the place its own way. A message that names
     ``{path}`` itself gets nothing in front.
 
-    It also carries data for a surface to word it in its own language: ``fault`` (a key such as
-    ``empty_cell`` or ``same_value``) and ``details`` (the texts and numbers the wording needs:
-    ``count``, ``text``, ``shared``...).
+    Which problem it is, on every surface, is its ``says``; a surface that words a problem its own
+    way (the studio beside a typed table's row) chooses those words from ``says`` too. ``details``
+    are data for it: the texts and numbers the wording needs (``text``, ``groups`` of clashing
+    rows...).
     """
 
     def __init__(self, template: str = "", /, *, says: str = "", path: object = None,
-                 fields: tuple[str, ...] = (), fault: str = "", at: Place | None = None,
+                 fields: tuple[str, ...] = (), at: Place | None = None,
                  details: Mapping[str, object] | None = None, **values: object) -> None:
-        self.fault = fault
         self.at = at or Place()
         self.details: Mapping[str, object] = dict(details or {})
         self.lines_apart = False

@@ -24,22 +24,22 @@ def read(path: Path, data: bytes, settings: ReadSettings) -> Table:
     try:
         content = data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise PairsError(says="list.not_utf8", path=path, fault="wrong_encoding",
+        raise PairsError(says="list.not_utf8", path=path,
                          details={"encoding": "UTF-8"}) from None
     tomllib = toml_parser()
     try:
         parsed = tomllib.loads(content)
     except tomllib.TOMLDecodeError as exc:
-        raise PairsError(says="theme.toml_syntax", path=path, error=exc, fault="toml_syntax") from None
+        raise PairsError(says="theme.toml_syntax", path=path, error=exc) from None
     except RecursionError:  # tomllib parses nested arrays recursively
-        raise PairsError(says="list.toml_too_deep", path=path, fault="toml_syntax") from None
+        raise PairsError(says="list.toml_too_deep", path=path) from None
     pairs = parsed.get("pairs")
     if not isinstance(pairs, list):
-        raise PairsError(says="list.toml_no_pairs", path=path, fault="toml_syntax")
+        raise PairsError(says="list.toml_no_pairs", path=path)
     rows = []
     for number, pair in enumerate(pairs, start=1):
         if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(c, str) for c in pair)):
-            raise PairsError(says="list.toml_pair", path=path, fault="toml_syntax",
+            raise PairsError(says="list.toml_pair", path=path,
                              at=Place(number, counted="pair"))
         rows.append(RawRow(number, (pair[0], pair[1])))
     return Table(tuple(rows))
