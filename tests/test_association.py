@@ -281,6 +281,9 @@ def test_long_texts_wrap_and_overlong_ones_do_not_fit():
     ({"theme": "nombres", "faces": "doigts", "values": "0-12"}, "'12' is not a value"),
     ({"theme": "lettres", "values": "A-Z"}, "would have 351 tiles"),
     ({"theme": "pips", "faces": "chiffre,points"}, "theme 'pips' is classic"),
+    # fruits makes association sets with --faces: asked for, and not offered as another theme
+    ({"theme": "fruits", "structure": "boucle"},
+     "theme 'fruits' makes one with --faces, as in --faces image,mot"),
     ({"theme": "nombres", "seed": 3}, "applies to loop decks"),
     ({"theme": "couleurs", "labels": True}, "leave --labels out"),
     # a 12 mm half keeps 3 mm of safe area each side: 5.6 mm for a word, not enough for "onze" at 9 pt
@@ -295,6 +298,10 @@ def test_bad_association_options_are_refused_with_the_fix(mapping, message):
     with pytest.raises(OptionError, match=re.escape(message)) as caught:
         parse_options(mapping)
     assert "picture theme" not in str(caught.value)
+    if mapping["theme"] != "fruits" and "is classic" in message:
+        assert "fruits," in str(caught.value) and f"{mapping['theme']}," not in str(caught.value)
+    if mapping["theme"] == "fruits":
+        assert "is classic" not in str(caught.value)
 
 
 def test_each_picture_face_draws_its_own_picture():

@@ -685,3 +685,22 @@ def test_every_builtin_theme_gets_one_rules_page_with_its_own_tiles(tmp_path, th
     assert rules.get_contents().get_data().count(b" Do") >= 8
     assert "/FormXob.Face5" in rules["/Resources"]["/XObject"]
     assert with_rules.stat().st_size - without.stat().st_size <= 16 * 1024  # text and the italic
+
+
+@pytest.mark.parametrize("lang", ["fr", "en", "es", "de"])
+def test_a_sum_on_a_rules_page_is_never_broken_across_lines(lang):
+    """The fives example's "4 + 1 + 5 = 10" once broke before "= 10": every sum a rules page
+    prints holds its spaces (no-break, U+00A0), so the paragraph wraps before or after it."""
+    from domino_print.texts import CATALOGUE_DIR, toml_parser
+
+    catalogue = CATALOGUE_DIR / f"{lang}.toml"
+    rules = toml_parser().loads(catalogue.read_text(encoding="utf-8"))["rules"]
+
+    def texts(table: object) -> list[str]:
+        if isinstance(table, dict):
+            return [text for value in table.values() for text in texts(value)]
+        return [table] if isinstance(table, str) else []
+
+    breakable = [text for text in texts(rules) if re.search(r"\d [+=×−] \d", text)]
+    assert breakable == []
+    assert any(re.search("4\u00a0\\+\u00a01\u00a0\\+\u00a05\u00a0=\u00a010", text) for text in texts(rules))

@@ -80,12 +80,18 @@ def picture_words(theme: Theme) -> AssociationTheme:
                             default_count=min(count, MAX_TOP + 1))
 
 
-def refuse_association_options(options: Options, theme_name: str) -> None:
-    """A classic theme takes none of the association options."""
+def refuse_association_options(options: Options, theme: Theme) -> None:
+    """A classic theme takes none of the association options; one that lists representations
+    (``fruits``) takes them with ``--faces``, which the message asks for."""
     for name in ("faces", "values", "structure", "seed", "style"):
         if getattr(options, name) is not None:
+            if theme.association is not None:
+                raise OptionError(says="set.faces_make_association", fields=(name, "faces"),
+                                  subject=OptionName(name), name=repr(theme.name),
+                                  example=",".join(theme.association.default_faces))
+            others = [other for other in association_themes() if other != theme.name]
             raise OptionError(says="set.classic_theme", fields=(name, "theme"), subject=OptionName(name),
-                              name=repr(theme_name), themes=", ".join(association_themes()))
+                              name=repr(theme.name), themes=", ".join(others))
 
 
 def check_meaning(pairs: PairList, ambiguous: bool, lang: str) -> PairList:

@@ -215,7 +215,7 @@ def wants_association(options: Options, source: Source) -> bool:
 
     if matching.is_association(theme, options):
         return True
-    matching.refuse_association_options(options, theme.name)
+    matching.refuse_association_options(options, theme)
     return False
 
 
