@@ -148,7 +148,7 @@ def test_the_seed_changes_the_order_and_the_same_seed_gives_the_same_bytes():
 
 
 def test_jai_quia_words_each_half_in_the_page_language():
-    words = (("fr", "J'ai", "Qui a"), ("en", "I have", "Who has"), ("de", "Ich habe", "Wer hat"))
+    words = (("fr", "J’ai", "Qui a"), ("en", "I have", "Who has"), ("de", "Ich habe", "Wer hat"))
     for lang, held, asked in words:
         document = make_document({"theme": "nombres", "faces": "chiffre,mot", "structure": "boucle",
                                   "style": "jai-quia", "lang": lang, "no_rules": True, "cards": 7})

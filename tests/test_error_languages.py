@@ -108,7 +108,7 @@ def _form_labels(lang: str) -> list[str]:
 def _plain(message: str, lang: str) -> str:
     """The message without what the user gave (quoted values) and the form's labels."""
     for label in _form_labels(lang):
-        message = message.replace(f"\u201c{label}\u201d", " ")
+        message = message.replace(catalogue(lang)["typography.quoted"].format(name=label), " ")
     return _QUOTED.sub(" ", message)
 
 

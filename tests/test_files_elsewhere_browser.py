@@ -32,12 +32,12 @@ def test_pictures_over_the_set_and_files_made_elsewhere_in_the_studio(page, tmp_
     page.wait_for_selector("#refused li")
     refused = page.locator("#refused li").all_inner_texts()
     assert len(refused) == 1, refused
-    assert refused[0].startswith("webp-in.tif\u00a0: l'image est un TIFF compressé en WEBP"), refused
+    assert refused[0].startswith("webp-in.tif\u00a0: l’image est un TIFF compressé en WEBP"), refused
     assert page.locator("#thumbs li").count() == 20
     wait_for_preview(page, before + 1)
     assert "image laissée de côté, au-delà du plus grand jeu" in settled_summary(page)
     notes = page.locator("#thumbs .left-out")
     assert notes.count() == 1
-    assert notes.first.inner_text() == "laissée de côté\u00a0: le jeu s'arrête à la valeur 18"
+    assert notes.first.inner_text() == "laissée de côté\u00a0: le jeu s’arrête à la valeur 18"
     last = page.locator("#thumbs li").nth(19)
     assert last.locator(".left-out").count() == 1

@@ -164,7 +164,7 @@ def test_the_option_layer_words_size_errors_per_surface():
     )
     assert describe(worded, "form", "fr") == (  # in the page's language, from the catalogue
         "un domino de 150 x 300 mm ne tient pas dans la zone imprimable (190 x 254 mm) du papier A4\u00a0; "
-        "choisissez une plus petite \u201cTaille des dominos\u201d ou un plus grand \u201cPapier\u201d"
+        "choisissez une plus petite «\u00a0Taille des dominos\u00a0» ou un plus grand «\u00a0Papier\u00a0»"
     )
 
 

@@ -129,7 +129,7 @@ def test_an_xlsx_with_numbers_formulas_and_a_header(tmp_path):
     assert sides(english)[2] == ("la moitié de 1", "0.5")
     document = make_document({"theme": str(source), "style": "jai-quia"})
     cards = page_text(document.pdf, 0)
-    assert document.tiles == 5 and "J'ai 56." in cards and "J'ai 0,5." in cards and "Question" not in cards
+    assert document.tiles == 5 and "J’ai 56." in cards and "J’ai 0,5." in cards and "Question" not in cards
 
 
 def test_an_ods_from_libreoffice(tmp_path):
@@ -175,7 +175,7 @@ def test_an_xls_saved_by_libreoffice(tmp_path, run_cli):
     result = run_cli("--theme", source, "--sheet", "CM2", "--style", "jai-quia", "--out", out)
     assert result.exit_code == 0, result.stderr
     cards = page_text(out.read_bytes(), 0)
-    assert "J'ai 144." in cards and "J'ai 0,75." in cards
+    assert "J’ai 144." in cards and "J’ai 0,75." in cards
     result = run_cli("--theme", source, "--sheet", "CM1", "--out", out.with_name("cm1.pdf"))
     assert result.exit_code == 1 and "no sheet 'CM1'; the sheets are 'Calcul', 'CM2'" in result.stderr
     renamed = tmp_path / "liste.xls"  # a CSV saved under an .xls name
@@ -326,7 +326,7 @@ def test_the_example_spreadsheets_make_loops():
     assert excel.header == ("Question", "Réponse") and len(excel.rows) == 12
     assert ("le double de 45", "90") in sides(excel)  # a formula, by the value Excel saved
     document = make_document({"theme": str(EXAMPLES / "calcul-mental.xlsx"), "style": "jai-quia"})
-    assert document.tiles == 12 and "J'ai 90." in page_text(document.pdf, 0)
+    assert document.tiles == 12 and "J’ai 90." in page_text(document.pdf, 0)
     libre = make_document({"theme": str(EXAMPLES / "fractions.ods"), "no_rules": True})
     cards = page_text(libre.pdf, 0)
     assert libre.tiles == 9 and "0,125" in cards and "Recto" not in cards

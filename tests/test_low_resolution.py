@@ -93,4 +93,4 @@ def test_the_warning_is_in_the_readers_language_and_kept_with_the_facts(tmp_path
     kept = DocumentFacts.from_json(DocumentFacts.of(document).as_json())
     assert kept.low_resolution == document.low_resolution and kept.picture_mm == document.picture_mm
     french = summary_line(kept, "fr")
-    assert "1 image s'imprimerait à moins de 150 ppp" in french and "01-photo.jpg à 60 ppp" in french
+    assert "1 image s’imprimerait à moins de 150 ppp" in french and "01-photo.jpg à 60 ppp" in french

@@ -11,7 +11,7 @@ from domino_print.errors import OptionError
 from domino_print.geometry.backs import parse_back_offset
 from domino_print.options.parsing import parse, read_values
 from domino_print.options.table import CALIBRATE_OPTIONS, OPTIONS, Options
-from domino_print.options.wording import describe, form_fields, needs_text, option_label
+from domino_print.options.wording import describe, form_fields, names_for, needs_text, option_label
 from domino_print.texts import catalogue, languages
 
 
@@ -119,12 +119,12 @@ def test_same_message_on_each_surface_worded_for_it(run_cli, tmp_path, mapping, 
     for lang in languages():
         on_a_form = describe(error, "form", lang)
         for field in fields:
-            assert f"\u201c{option_label(field, lang)}\u201d" in on_a_form
+            assert names_for("form", lang)(field) in on_a_form
             assert f"--{field.replace('_', '-')}" not in on_a_form
         # the rest of the message: the same sentence in English, the page's own words in another language
         rest, english = on_a_form, str(error)
         for name in ("rules", "no_rules", *fields):  # every option a message may name, taken out
-            rest = rest.replace(f"\u201c{option_label(name, lang)}\u201d", "")
+            rest = rest.replace(names_for("form", lang)(name), "")
             english = english.replace(f"--{name.replace('_', '-')}", "")
         assert (rest == english) if lang == "en" else (rest != english), (lang, on_a_form)
 

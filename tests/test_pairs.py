@@ -30,7 +30,7 @@ def test_a_multiplication_list_makes_a_ten_card_loop_with_its_rules_and_key(tmp_
     assert document.tiles == 10 and document.pages == 3  # sheet, rules, key
     cards = all_text(document.pdf, range(1))
     for answer in ("56", "42", "81", "48"):
-        assert f"J'ai {answer}." in cards
+        assert f"J’ai {answer}." in cards
     assert len(re.findall(r"Qui a", cards)) == 10
     assert "Clé du maître" in all_text(document.pdf, range(2, 3))
 

@@ -188,7 +188,7 @@ def test_the_example_page_has_a_card_per_set_with_its_links(example_site):
     csp = next(attrs["content"] for tag, attrs in tags if tag == "meta"
                and attrs.get("http-equiv") == "Content-Security-Policy")
     assert "default-src 'none'" in csp and "script-src" not in csp
-    for words in ("Voir l'aperçu", "Télécharger", "Ouvrir pour imprimer", "Comment jouer\u00a0?",
+    for words in ("Voir l’aperçu", "Télécharger", "Ouvrir pour imprimer", "Comment jouer\u00a0?",
                   "Dominos – illustrés", "Classe des Lutins"):
         assert words in unescape(html)
     prints = [attrs for tag, attrs in tags if tag == "a" and attrs.get("target") == "_blank"]

@@ -99,7 +99,7 @@ def test_every_cards_links_work_from_file(page, context, site):
         assert tab.url == (site / pdf_href).as_uri()
         tab.close()
         # "Voir l'aperçu": the sheet's picture, full size
-        preview = card.get_by_text("Voir l'aperçu")
+        preview = card.get_by_text("Voir l’aperçu")
         with page.expect_navigation():
             preview.click()
         assert page.url.endswith("-sheet.png")

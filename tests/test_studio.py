@@ -299,7 +299,7 @@ def test_one_raw_picture_per_request_with_its_limits(tmp_path):
         large = png_bytes(noisy((200, 200)))
         state = client.post("/api/picture?lang=fr&name=grand.png", content=large).json()
         assert state["added"] == [] and len(state["pictures"]) == 1
-        message = "le fichier dépasse 20 Ko\u00a0; réduisez l'image d'abord"
+        message = "le fichier dépasse 20 Ko\u00a0; réduisez l’image d’abord"
         assert state["rejected"] == [{"name": "grand.png", "message": message}]
 
 

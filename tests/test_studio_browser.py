@@ -254,8 +254,8 @@ def test_bad_pictures_get_their_message_and_lose_nothing_else(page, tmp_path):
     page.set_input_files("#files", [str(text), str(huge)])
     page.wait_for_selector("#refused li >> nth=1")
     messages = page.locator("#refused li").all_inner_texts()
-    assert any(m.startswith("liste.png\u00a0: ce n'est pas une image lisible") for m in messages), messages
-    assert any(m.startswith("immense.png\u00a0: l'image a 300 mégapixels") for m in messages), messages
+    assert any(m.startswith("liste.png\u00a0: ce n’est pas une image lisible") for m in messages), messages
+    assert any(m.startswith("immense.png\u00a0: l’image a 300 mégapixels") for m in messages), messages
     assert page.locator("#thumbs li").count() == 7
     wait_for_preview(page, before + 2)
     assert settled_summary(page) == summary
@@ -543,7 +543,7 @@ def test_the_page_says_in_its_language_when_the_studio_has_stopped(page):
     page.route("**/api/preview", lambda route: route.abort())
     page.select_option("#f-theme", "fruits")
     page.wait_for_selector("#e-general:not(:empty)")
-    assert page.inner_text("#e-general").startswith("Le studio s'est arrêté\u00a0: relancez-le")
+    assert page.inner_text("#e-general").startswith("Le studio s’est arrêté\u00a0: relancez-le")
     assert "fetch" not in page.inner_text("body").lower()
     assert page.get_attribute("#download", "aria-disabled") == "true"
 

@@ -108,7 +108,7 @@ def test_a_file_that_is_no_theme_is_refused_in_the_page_language(client, tmp_pat
     answer = client.post("/api/theme?lang=fr", content=b"PK nothing",
                          headers={"content-type": "application/zip"})
     assert answer.status_code == 422
-    assert answer.json()["message"] == ("ce fichier n'est pas un thème lisible (un .zip téléchargé depuis le "
+    assert answer.json()["message"] == ("ce fichier n’est pas un thème lisible (un .zip téléchargé depuis le "
                                         "studio)")
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as out:

@@ -27,7 +27,7 @@ pytestmark = pytest.mark.slow
 studio = base.studio  # the studio served on the loopback for this module's tests
 
 WIDTHS = (360, 1280)
-GONE_FR = "Le studio s'est arrêté\u00a0: relancez-le, puis rechargez cette page."
+GONE_FR = "Le studio s’est arrêté\u00a0: relancez-le, puis rechargez cette page."
 SHOTS = os.environ.get("DOMINO_PRINT_POLISH_SHOTS")
 _ERRORS: dict[int, list[str]] = {}
 """Each open page's script errors, by id(page): none is allowed."""
@@ -183,8 +183,8 @@ def test_a_small_photo_is_warned_about_beside_its_thumbnail_as_the_tile_size_say
     expect(warned).to_have_count(1)
     item = page.locator("#thumbs li").nth(1)
     text = item.locator(".low-resolution").inner_text()
-    said = re.match(r"Floue à l'impression\u00a0: (\d+) ppp à cette taille de domino \(150 au moins\)\. "
-                    r"Prenez une photo plus grande \(l'original plutôt qu'une copie reçue par "
+    said = re.match(r"Floue à l’impression\u00a0: (\d+) ppp à cette taille de domino \(150 au moins\)\. "
+                    r"Prenez une photo plus grande \(l’original plutôt qu’une copie reçue par "
                     r"messagerie\) ou des dominos plus petits\.$", text)
     assert said, text
     ppi = int(said.group(1))

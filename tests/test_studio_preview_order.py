@@ -45,7 +45,7 @@ def test_a_lost_server_while_pictures_upload_is_said_as_for_an_option_and_stops_
     page.route("**/api/picture**", lambda route: route.abort())
     page.set_input_files("#files", [str(p) for p in photos(tmp_path / "photos", size=(64, 48))[:2]])
     page.wait_for_selector("#e-general:not(:empty)")
-    assert page.inner_text("#e-general").startswith("Le studio s'est arrêté\u00a0: relancez-le")
+    assert page.inner_text("#e-general").startswith("Le studio s’est arrêté\u00a0: relancez-le")
     assert "fetch" not in page.inner_text("body").lower()
     assert page.get_attribute("#download", "aria-disabled") == "true"
     assert page.is_visible("#stale")

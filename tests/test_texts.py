@@ -270,6 +270,42 @@ def test_french_catalogue_puts_a_no_break_space_before_double_marks_and_inside_g
                                                                               "d’une même pièce.")
 
 
+STRAIGHT_APOSTROPHE = re.compile(r"\w'\w")
+"""A straight ' between two letters: an apostrophe in French prose (l'image), written ’ there."""
+
+ITS_OWN_WORDING = ("studio.list.error.",)
+"""Texts whose wording another change owns (the list's refusals, issue 31 item 1); they follow later."""
+
+
+def test_french_texts_write_the_typographic_apostrophe_and_quote_with_guillemets():
+    """French prose writes l’image, not l'image (the code samples it quotes, ``name = "..."``, keep
+    their ASCII), and quotes with « » (no-break spaces inside), never “ ”."""
+    french = {key: _placeholders_out(value) for key, value in texts.catalogue("fr").items()
+              if isinstance(value, str) and not key.startswith(ITS_OWN_WORDING)}
+    straight = {key: value for key, value in french.items() if STRAIGHT_APOSTROPHE.search(value)}
+    assert not straight, straight
+    english_quotes = {key: value for key, value in french.items() if re.search("[\u201c\u201d]", value)}
+    assert not english_quotes, english_quotes
+
+
+QUOTED_LABELS = {  # how each language quotes a form's label in a sentence, from its typography
+    "fr": "«\u00a0Valeur la plus haute\u00a0»", "en": "\u201cHighest value\u201d",
+    "es": "«Valor más alto»", "de": "\u201eHöchster Wert\u201c",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(QUOTED_LABELS))
+def test_a_form_s_label_is_quoted_as_its_language_quotes(lang):
+    from domino_print.api import parse_options
+    from domino_print.errors import OptionError
+    from domino_print.options.wording import describe, names_for
+
+    assert names_for("form", lang)("max") == QUOTED_LABELS[lang]
+    with pytest.raises(OptionError) as raised:
+        parse_options({"theme": "fruits", "max": 9})
+    assert f"{QUOTED_LABELS[lang]} 9" in describe(raised.value, "form", lang)
+
+
 def test_a_french_double_mark_after_a_word_gets_its_no_break_space_added_by_typeset():
     assert texts.french_spacing("noir; relief : « gris »") == "noir\u00a0; relief\u00a0: «\u00a0gris\u00a0»"
 

@@ -25,7 +25,7 @@ def test_a_label_from_a_file_name_names_the_labels_option_per_surface(tmp_path):
     assert error.fields == ("labels",) and str(error.path).endswith("4-\u732b.png")
     assert "the file name (its label with --labels) has characters" in str(error)
     form = describe(error, "form", "fr")
-    assert "--labels" not in form and f"\u201c{option_label('labels', 'fr')}\u201d" in form
+    assert "--labels" not in form and f"«\u00a0{option_label('labels', 'fr')}\u00a0»" in form
     assert error.worded_alone().startswith("the file name (its label with --labels) has characters")
     assert not error.worded_alone().startswith(str(error.path))
 

@@ -113,6 +113,6 @@ def test_a_generated_face_no_expression_makes_is_refused_in_french_with_the_form
     with pytest.raises(OptionError) as caught:
         parse_options({"theme": "nombres", "faces": "multiplication,chiffre", "tables": "5", "values": "0-6"})
     message = describe(caught.value, "form", "fr")
-    assert message.startswith("aucune multiplication ne donne 1 avec “"), message
-    assert "0-10 et “" in message and "” 5\u00a0; élargissez “" in message
+    assert message.startswith("aucune multiplication ne donne 1 avec «\u00a0"), message
+    assert "0-10 et «\u00a0" in message and "\u00a0» 5\u00a0; élargissez «\u00a0" in message
     assert "no multiplication" in describe(caught.value, "cli", "en")

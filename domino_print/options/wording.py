@@ -26,13 +26,14 @@ def option_help(option: Option, lang: str = HELP_LANG) -> str:
 
 
 def names_for(surface: str, lang: str = HELP_LANG) -> Callable[[str], str]:
-    """How a surface names an option: ``--tile-size`` (``cli``), ``"Tile size"`` (``form``);
+    """How a surface names an option: ``--tile-size`` (``cli``), its label quoted as ``lang`` quotes
+    (``typography.quoted``: “Tile size”, « Taille des dominos ») on a ``form``;
     ``ValueError`` for another surface or a language with no catalogue."""
     _check_lang(lang)
     if surface == "cli":
         return flag_name
     if surface == "form":
-        return lambda name: f"\u201c{option_label(name, lang)}\u201d"
+        return lambda name: text(lang, "typography.quoted", name=option_label(name, lang))
     raise ValueError(f"unknown surface {SHORT_REPR.repr(surface)}; use cli or form")
 
 

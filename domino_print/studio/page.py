@@ -143,7 +143,7 @@ def _field_view(field: dict, value: object, lang: str, has_pictures: bool) -> di
 def _calibration(lang: str, offset: dict) -> dict:
     """The calibration sheet, beside the backs' offset it measures (the script keeps its link on
     the form's paper, flip edge and language)."""
-    named = f"\u201c{offset['label']}\u201d"
+    named = texts.text(lang, "typography.quoted", name=offset["label"])
     return {"goals": " ".join(g.name for g in goals() if "back_offset" in g.fields), "lang": lang,
             "button": word(lang, "field.calibration"),
             "help": word(lang, "field.calibration_help", field=named)}
