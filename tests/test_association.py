@@ -46,6 +46,7 @@ def sheet_halves(pdf: bytes, pages: int, vocabulary: set[str]) -> list[str]:
 NUMBER_WORDS = {texts.text("fr", f"assoc.number.{n}"): n for n in range(21)}
 
 
+@pytest.mark.slow
 def test_a_double_nombres_set_holds_every_pair_once_with_the_representations_balanced():
     job = parse_options({"theme": "nombres", "faces": "chiffre,mot"})
     document = make_document(job)
@@ -81,6 +82,7 @@ def test_the_double_structure_balances_any_number_of_values(count):
             assert beats(i, j, count) != beats(j, i, count)
 
 
+@pytest.mark.slow
 def test_each_face_is_drawn_once_and_reused():
     document = make_document({"theme": "nombres", "faces": "chiffre,points", "values": "0-10"})
     reader = pypdf.PdfReader(io.BytesIO(document.pdf))
@@ -92,6 +94,7 @@ def test_each_face_is_drawn_once_and_reused():
 # ------------------------------------------------------------------ loop decks
 
 
+@pytest.mark.slow
 def test_a_lettres_loop_forms_one_cycle_and_the_key_page_matches_the_cards():
     job = parse_options({"theme": "lettres", "structure": "boucle", "values": "A-Z"})
     document = make_document(job)
@@ -117,6 +120,7 @@ def test_a_lettres_loop_forms_one_cycle_and_the_key_page_matches_the_cards():
         assert by_number[int(number)] == (held, asked) and int(following) == answered_by[asked]
 
 
+@pytest.mark.slow
 def test_each_loop_card_marks_the_half_that_asks_with_a_small_question_mark():
     document = make_document({"theme": "lettres", "structure": "boucle", "values": "A-Z", "no_rules": True})
     shown = [t for t in page_texts(document.pdf, 0) if re.fullmatch(r"[A-Za-z]|\d+|\?", t)]
@@ -139,6 +143,7 @@ def test_the_loop_rules_and_key_name_the_halves_by_role_not_by_side(lang, sides)
         assert "?" in words and not any(re.search(rf"\b{side}\b", words) for side in sides), words
 
 
+@pytest.mark.slow
 def test_the_seed_changes_the_order_and_the_same_seed_gives_the_same_bytes():
     def pdf(seed):
         return make_document({"theme": "lettres", "structure": "boucle", "values": "A-H", "seed": seed}).pdf
@@ -147,6 +152,7 @@ def test_the_seed_changes_the_order_and_the_same_seed_gives_the_same_bytes():
     assert pdf(1) != pdf(2)
 
 
+@pytest.mark.slow
 def test_jai_quia_words_each_half_in_the_page_language():
     words = (("fr", "J’ai", "Qui a"), ("en", "I have", "Who has"), ("de", "Ich habe", "Wer hat"))
     for lang, held, asked in words:
@@ -315,6 +321,7 @@ def test_each_picture_face_draws_its_own_picture():
         assert painter.pictures.theme.images[face.count] == face.path
 
 
+@pytest.mark.slow
 def test_the_rules_example_is_drawn_with_the_sets_own_faces():
     document = make_document({"theme": "lettres", "lang": "en"})
     rules = page_texts(document.pdf, document.pages - 2)  # the key page follows
@@ -322,6 +329,7 @@ def test_the_rules_example_is_drawn_with_the_sets_own_faces():
     assert [t for t in chain if len(t) == 1] == ["C", "f", "F", "f", "f", "D", "d", "B"]
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(count=st.integers(min_value=2, max_value=60), seed=st.integers(min_value=0, max_value=999999))
 def test_any_loop_deck_is_one_single_cycle_through_every_card(count, seed):

@@ -141,12 +141,14 @@ def _theme_file_run(document: bytes, labels: bool) -> None:
         check_outcome(result, root, before, out)
 
 
+@pytest.mark.slow
 @FAST
 @given(table=theme_tables, labels=st.booleans())
 def test_theme_file_tables(table, labels):
     _theme_file_run("\n".join(f"{k} = {toml_value(v)}" for k, v in table.items()).encode("utf-8"), labels)
 
 
+@pytest.mark.slow
 @FAST
 @given(document=raw_documents)
 def test_theme_file_bytes(document):
@@ -270,6 +272,7 @@ def _cli_run(args: list[str]) -> None:
         check_outcome(result, root, before, out)
 
 
+@pytest.mark.slow
 @settings(max_examples=10, deadline=None, suppress_health_check=list(HealthCheck))
 @given(args=cli_args)
 def test_option_strings_on_the_command_line(args):
@@ -314,6 +317,7 @@ def _svg_run(width: str, height: str, view_box: str, attributes: dict[str, str])
         check_outcome(result, root, before, out)
 
 
+@pytest.mark.slow
 @settings(max_examples=10, deadline=None, suppress_health_check=list(HealthCheck))
 @given(width=lengths, height=lengths, view_box=st.sampled_from(["0 0 10 10", "", "0 0 0 0", "0 0 1e309 1",
                                                                 "nan nan nan nan", "0 0 -1 5", "a b c"]),

@@ -48,6 +48,7 @@ def test_default_output_goes_to_output_folder(run_cli, tmp_path, monkeypatch):
     assert (tmp_path / "output" / "dominos-pips.pdf").is_file()
 
 
+@pytest.mark.slow
 def test_the_default_file_name_follows_the_set(run_cli, tmp_path, monkeypatch):
     """Issue 34 item 9: run in order without --out, a class set and its reprint were one file."""
     monkeypatch.chdir(tmp_path)

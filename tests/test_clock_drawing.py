@@ -50,6 +50,7 @@ def test_the_hands_leave_every_numeral_whole(hours, minutes):
         assert covered == 0, (hour, covered / len(box))
 
 
+@pytest.mark.slow
 def test_the_dial_keeps_the_3_mm_safe_area():
     size = 80.0
     image = render(10, 10, size)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from radon.complexity import cc_visit
 
 PACKAGE = Path(__file__).resolve().parent.parent / "domino_print"
@@ -30,6 +31,7 @@ def _over_the_limits() -> list[str]:
     return found
 
 
+@pytest.mark.slow
 def test_no_module_or_function_grows_past_the_limits():
     assert _over_the_limits() == [], f"split along their cases (over {MOST_LINES} lines or " \
                                      f"complexity {MOST_COMPLEXITY})"

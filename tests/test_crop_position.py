@@ -43,6 +43,7 @@ def test_the_square_is_cut_where_the_position_says(tmp_path, at, colour):
     assert close_to(face.image.getpixel((face.image.width // 2, face.image.height // 2)), colour, 4)
 
 
+@pytest.mark.slow
 def test_the_crop_reaches_the_pdf_and_moves_its_pixels(tmp_path):
     seen = {}
     for crop in ("", "[[0.5, 0.0]]", "[[0.5, 1.0]]"):

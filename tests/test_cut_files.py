@@ -171,6 +171,7 @@ def test_cut_files_of_a_longer_earlier_run_are_removed(run_cli, tmp_path):
     assert sorted(p.name for p in tmp_path.glob("*.svg")) == ["planche-cut-1.svg"]
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(columns=st.integers(1, 8), rows=st.integers(1, 6), missing=st.integers(0, 7),
        vertical=st.booleans(), short=st.floats(10, 40), kerf=st.sampled_from([0.0, 0.2, 0.5]))

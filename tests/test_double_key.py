@@ -66,6 +66,7 @@ def test_the_key_gives_each_halfs_value_and_matches_the_sheet(faces, extra):
     assert shown == Counter(tuple(sorted((r[1], r[3]))) for r in rows)
 
 
+@pytest.mark.slow
 def test_the_key_names_times_colours_and_prices_by_their_value():
     clocks = make_document({"theme": "heures", "faces": "horloge,numérique", "lang": "en"})
     rows = key_rows(clocks.pdf, clocks.pages - 1, "en")

@@ -170,6 +170,7 @@ def test_every_rule_of_the_game_reaches_the_page(doubles_pdfs, lang):
     assert plain(texts.typeset(lang, texts.text(lang, "rules.famille.start"))) not in text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_target_option_replaces_the_hundred_points(doubles_pdfs, lang):
     text = last_page_text(doubles_pdfs[lang, 150])
@@ -226,6 +227,7 @@ RULE_WORDS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", sorted(RULE_WORDS))
 def test_each_fact_of_the_seed_is_said(doubles_pdfs, lang):
     """Highest double opens, no double: deal again, locked numbers, spinners, draw one, two left
@@ -306,6 +308,7 @@ def _box(matrix: tuple[float, ...], short: float) -> tuple[float, float, float, 
     return min(xs), min(ys), max(xs), max(ys)
 
 
+@pytest.mark.slow
 def test_the_page_draws_the_spinner_with_a_branch_on_each_side():
     stub = StubTile()
     render(ctx_for("en"), stub=stub)
@@ -462,6 +465,7 @@ def test_sets_other_than_double_six_are_refused_with_the_fix(run_cli, tmp_path, 
     assert "double-six" in line and "--max 6" in line and f"double-{top}" in line
 
 
+@pytest.mark.slow
 def test_explicit_max_6_is_accepted(run_cli, tmp_path):
     out = tmp_path / "d.pdf"
     assert run_cli("--theme", "chiffres", "--max", "6", "--rules", "doubles", "--out", out).exit_code == 0

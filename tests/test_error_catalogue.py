@@ -141,6 +141,7 @@ def _own_sentences(module: str, tree: ast.Module) -> list[tuple[int, str]]:
     return found
 
 
+@pytest.mark.slow
 def test_the_scan_finds_a_sentence_and_passes_a_key():
     tree = ast.parse('from domino_print.errors import OptionError\n'
                      'OptionError("{max} is too high")\nOptionError(says="option.unknown")\n'
@@ -161,6 +162,7 @@ def test_the_scan_finds_a_sentence_and_passes_a_key():
                                                          (9, "Mine")]
 
 
+@pytest.mark.slow
 def test_the_scan_knows_the_errors_of_the_package():
     assert _is_domino_error("domino_print.themes.lists.table", "PairsError")  # through PathError
     assert _is_domino_error("domino_print.rules.content", "RulesError")
@@ -168,11 +170,13 @@ def test_the_scan_knows_the_errors_of_the_package():
     assert not _is_domino_error("domino_print.geometry.registration", "RegistrationError")
 
 
+@pytest.mark.slow
 def test_no_error_a_person_reads_is_written_in_english_in_the_python():
     left = [f"{path}:{line}: {name}" for path, line, name in sentences_raised() if path not in UNCONVERTED]
     assert not left, "raise these with a catalogue key (says=...) and its values:\n" + "\n".join(left)
 
 
+@pytest.mark.slow
 def test_the_list_of_files_to_convert_only_names_files_still_to_convert():
     still = {found for found, _, _ in sentences_raised()}
     assert still >= UNCONVERTED, f"{sorted(UNCONVERTED - still)} converted: drop them from UNCONVERTED"
@@ -188,6 +192,7 @@ def _keys_said() -> list[tuple[str, int, str]]:
     return found
 
 
+@pytest.mark.slow
 def test_every_key_an_error_says_is_in_the_four_catalogues():
     from domino_print.texts import catalogue, languages
 

@@ -26,6 +26,7 @@ from domino_print.themes.representations import KINDS, Settings, face_for
 from tests.conftest import text_runs
 
 
+@pytest.mark.slow
 def test_every_representation_of_every_builtin_theme_makes_faces_a_painter_draws():
     seen = set()
     for theme in association_themes().values():

@@ -63,6 +63,7 @@ def test_the_picture_endings_are_the_ones_pillow_names_for_its_readers():
     assert set(IMAGE_SUFFIXES) - named == {".heic", ".heif", ".svg", ".mpo"}  # pillow-heif, SVG, MPO
 
 
+@pytest.mark.slow
 def test_the_studio_offers_every_picture_ending_the_decoder_reads():
     """Issue 32, item 2c: the studio's file picker reads the one list (``pictures.IMAGE_SUFFIXES``,
     kept to Pillow's readers above), not a list of its own (it offered .heic, .heif and .svg)."""
@@ -121,6 +122,7 @@ def test_seven_pictures_with_one_made_elsewhere_make_a_double_six(run_cli, tmp_p
     assert len(PdfReader(out).pages) >= 1
 
 
+@pytest.mark.slow
 def test_a_file_left_out_is_named_in_the_summary(run_cli, tmp_path):
     folder = seven(tmp_path / "photos", "02-avif.avif")
     write_corpus(folder, ["notes.txt", "postscript.eps"])
@@ -130,6 +132,7 @@ def test_a_file_left_out_is_named_in_the_summary(run_cli, tmp_path):
     assert "2 files left out, not pictures (notes.txt, postscript.eps)" in result.stdout
 
 
+@pytest.mark.slow
 def test_pictures_over_the_largest_set_are_named_in_the_summary(run_cli, tmp_path):
     folder = tmp_path / "many"
     folder.mkdir()
@@ -265,6 +268,7 @@ def test_the_studio_draws_the_svgs_the_command_line_draws(tmp_path, name):
     assert studio_outcome(text.encode(), name) == command_line
 
 
+@pytest.mark.slow
 def test_the_studio_words_a_bomb_and_an_unsupported_tiff_in_the_page_language(tmp_path):
     from domino_print.studio import create_app
     from domino_print.studio.settings import Settings
@@ -307,6 +311,7 @@ def test_the_files_left_out_are_said_in_every_language(lang):
         DocumentFacts.from_json({**facts.as_json(), "left_out": [3]})
 
 
+@pytest.mark.slow
 def test_the_studio_marks_the_pictures_over_the_set(tmp_path):
     """20 pictures: a double-eighteen uses 19; the 20th is named in the summary and the preview
     says the set's highest value, for the page to mark the thumbnail beside it."""

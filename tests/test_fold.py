@@ -103,6 +103,7 @@ def test_fold_layout_properties(spec, count):
         assert line.x0 == line.x1 == fold.at_mm and margin + legend <= line.y0 < line.y1 <= page_h - margin
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(spec=fold_specs, count=st.integers(min_value=1, max_value=60))
 def test_auto_fold_takes_the_direction_with_fewer_pages_then_larger_tiles(spec, count):

@@ -205,6 +205,7 @@ def test_the_steps_differ_from_language_to_language():
 
 
 # -- the option ------------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_backs_alone_is_duplex_and_keeps_its_bytes(run_cli, tmp_path):
     alone, named = tmp_path / "alone.pdf", tmp_path / "named.pdf"
     assert run_cli("--backs", "--sets", "2", "--out", alone).exit_code == 0
@@ -213,6 +214,7 @@ def test_backs_alone_is_duplex_and_keeps_its_bytes(run_cli, tmp_path):
     assert make_document({"backs": True, "sets": 2}).pdf == alone.read_bytes()
 
 
+@pytest.mark.slow
 def test_fold_pages_carry_their_backs_and_ask_for_one_sided_printing(run_cli, tmp_path):
     out = tmp_path / "fold.pdf"
     result = run_cli("--backs", "fold", "--sets", "3", "--out", out)

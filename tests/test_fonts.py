@@ -123,6 +123,7 @@ def test_every_font_in_every_pdf_is_embedded(options):
     assert names <= {"FiraSans-Regular", "FiraSans-Bold", "FiraSans-Italic", "FiraSans-BoldItalic"}
 
 
+@pytest.mark.slow
 def test_a_user_picture_theme_with_labels_is_embedded(tmp_path):
     theme = picture_theme(tmp_path / "photos", ["chat", "chien", "ours", "loup", "lapin", "souris", "poule"])
     pdf = make_document({"theme": str(theme), "labels": True}).pdf
@@ -201,6 +202,7 @@ def test_a_label_in_each_script_shows_ink_where_it_is_printed(lang):
     assert with_label > without + 300  # the label's letters, in ink
 
 
+@pytest.mark.slow
 def test_decomposed_accents_are_composed_before_printing(tmp_path):
     assert fonts.printable("E\u0301lodie") == "Élodie"
     theme = picture_theme(tmp_path / "classe", ["E\u0301lodie", "b", "c", "d", "e", "f", "g"])
@@ -317,6 +319,7 @@ def _subset_names(pdf: bytes) -> list[tuple[str, str]]:
     return list(seen.values())
 
 
+@pytest.mark.slow
 def test_each_font_subset_has_its_own_six_capital_tag():
     """ISO 32000-1, 9.6.4: a subset's name starts with six capitals and '+', and different subsets
     of one file have different tags (ReportLab named every first subset AAAAAA+, issue 30)."""

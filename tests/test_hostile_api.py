@@ -54,6 +54,7 @@ def test_any_value_for_any_option_raises_only_documented_errors(mapping):
     _only_documented(lambda: parse(mapping))
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 @given(options=json_like | odd_values)
 def test_options_that_are_not_a_mapping_are_a_type_error(options):

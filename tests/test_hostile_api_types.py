@@ -32,6 +32,7 @@ def test_the_languages_are_the_catalogues():
     assert sorted(languages()) == sorted(CATALOGUES)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
 @given(lang=st.text(max_size=20) | st.sampled_from(["../../x", "../en", "./fr", "fr/../en", "FR", "en "]))
 def test_a_language_without_a_catalogue_is_a_value_error_and_names_no_file(tmp_path_factory, lang):
@@ -108,6 +109,7 @@ def test_a_path_may_be_a_str_or_any_path_like(tmp_path, kind):
 ROWS = [["7 × 8", "56"], ["6 × 7", "42"], ["9 × 9", "81"]]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["../../x", "xx", "../en", "fr/", "en\x00"])
 def test_the_studio_refuses_a_language_without_a_catalogue_and_serves_others(tmp_path, lang):
     (tmp_path / "x.toml").write_text('[studio.list]\ndefault_title = "EVIL"\n', encoding="utf-8")

@@ -78,6 +78,7 @@ def test_a_theme_of_few_members_is_still_read(tmp_path):
 names = st.text(alphabet="abcXYZ-_é", min_size=1, max_size=6)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 @given(folders=st.lists(names, max_size=2), stem=names, inner=names, upper=st.booleans(),
        inner_first=st.booleans())
@@ -153,6 +154,7 @@ def test_the_studio_refuses_a_clash_in_a_line_and_serves_another_visitor(tmp_pat
         assert other.get("/api/pictures").json()["pictures"]
 
 
+@pytest.mark.slow
 def test_the_studio_unpacks_no_more_than_a_session_may_hold(tmp_path):
     """The session's limit (here 1 MB), not the command line's 512 MB, bounds what one request
     unpacks: four pictures of 400 KB are refused before one is written."""

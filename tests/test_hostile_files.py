@@ -51,6 +51,7 @@ def test_an_unknown_user_in_theme_is_one_line(tmp_path, ref):
     assert "RuntimeError" not in line and not out.exists()
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 @given(user=st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=12),
        rest=st.sampled_from(["", "/", "/photos", "/a.csv", "/t/theme.toml", "/../x"]))
@@ -202,6 +203,7 @@ def _files(root: Path) -> dict[str, bytes]:
             for p in root.rglob("*") if p.is_file() and not p.is_symlink()}
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 @given(how=st.sampled_from(OUTSIDE), where=st.sampled_from(["theme.toml", "pairs.csv", "pairs.toml"]))
 def test_a_picture_outside_the_folder_is_refused(how, where):

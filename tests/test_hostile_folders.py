@@ -135,6 +135,7 @@ def test_an_append_only_folder_is_refused_naming_the_real_problem(tmp_path, monk
             subprocess.run(["chattr", "-a", str(folder)], check=False)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 @given(names=st.lists(st.sampled_from([
     ".x.pdf.abcd1234.tmp", ".x.pdf.a_b9c0d1.tmp", ".x.pdf.deadbeef.old", ".y.pdf.abcd1234.tmp",
@@ -170,6 +171,7 @@ def test_a_run_sweeps_what_a_killed_run_left(tmp_path):
 
 # -- 11 and 12: true messages --------------------------------------------------------------------
 
+@pytest.mark.slow
 @settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck))
 @given(depth=st.integers(0, 3), name=st.sampled_from(["x.pdf", "a b.pdf", "\u732b.pdf"]))
 def test_a_folder_that_is_a_file_is_named_as_a_file(depth, name):

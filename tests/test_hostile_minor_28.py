@@ -20,6 +20,7 @@ NOT_ASCII_DIGITS = [chr(c) for c in range(0x110000)
                     if chr(c).isdigit() and not chr(c).isascii() and not 0xD800 <= c <= 0xDFFF][:400]
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
 @given(digit=st.sampled_from(NOT_ASCII_DIGITS), before=st.sampled_from(["", "1", "2"]),
        after=st.sampled_from(["", "0", ".5"]), option=st.sampled_from(["max", "margin", "sets", "gap"]))
@@ -44,6 +45,7 @@ def test_sizes_and_pairs_of_numbers_take_only_digits_0_to_9(option, written):
         parse_options({"theme": "pips", option: written, **backs})
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
 @given(past=st.floats(1e-12, 1e-3), option=st.sampled_from([("margin", 50.0), ("gap", 20.0)]))
 def test_a_number_just_past_a_bound_is_shown_as_given_not_as_the_bound(past, option):

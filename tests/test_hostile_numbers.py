@@ -63,6 +63,7 @@ def test_number_options_read_in_range_or_refuse_in_one_line(index, raw):
     assert option.low <= value <= option.high
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(index=st.integers(0, len(TEXT_OPTIONS) - 1), length=st.integers(0, 200_000))
 def test_text_options_are_bounded_before_reading(index, length):

@@ -399,6 +399,7 @@ def test_use_loops_are_counted_once(tmp_path):
     assert load_svg(path).width == 75  # 100 px
 
 
+@pytest.mark.slow
 def test_too_much_path_data_is_one_line(tmp_path):
     points = " ".join(f"L{i % 97},{i % 89}" for i in range(300_000))
     path = write_svg(tmp_path / "p.svg", f'<path d="M0,0 {points} Z"/>')
@@ -430,6 +431,7 @@ def encoded(image, fmt: str, **save) -> bytes:
     return buffer.getvalue()
 
 
+@pytest.mark.slow
 def test_embedded_png_and_jpeg_are_drawn(tmp_path):
     from PIL import Image
 
@@ -477,6 +479,7 @@ def test_a_bomb_embedded_in_an_svg_is_one_line(tmp_path):
     assert not out.exists()
 
 
+@pytest.mark.slow
 def test_an_embedded_picture_over_the_decoding_limit_is_one_line(tmp_path):
     from tests.test_images import rgba_png_header
 

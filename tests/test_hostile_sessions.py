@@ -45,6 +45,7 @@ def first_page(client: TestClient) -> TestClient:
     return client
 
 
+@pytest.mark.slow
 def test_one_client_is_refused_new_sessions_past_its_minute_s_share_and_others_are_not(tmp_path):
     app = create_app(Settings(data_dir=tmp_path, limits=Limits(new_sessions_per_client_minute=3)))
     with visitor(app, "10.0.0.9") as other:
@@ -74,6 +75,7 @@ def test_a_refusal_is_worded_in_the_page_s_language(tmp_path):
         assert refused.status_code == 503 and "Studio" in refused.json()["message"]
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 @given(clients=st.lists(st.sampled_from("abcdef"), min_size=1, max_size=60), most=st.integers(1, 20),
        per_client=st.integers(1, 6), per_minute=st.integers(1, 30))

@@ -116,6 +116,7 @@ def test_the_issue_s_far_cells_are_refused_naming_the_sheet_and_cell():
         assert "\n" not in str(error)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
 @given(row=st.integers(1, 2 * EXCEL_ROWS), column=st.integers(1, 2 * EXCEL_COLUMNS),
        with_row_number=st.booleans())
@@ -129,6 +130,7 @@ def test_an_xlsx_is_refused_exactly_when_its_farthest_cell_spans_too_much(row, c
         assert error.says == "list.bounds.too_far" and error.details["cell"] == reference
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 @given(row=st.integers(10, 3 * EXCEL_ROWS), skipped=st.integers(0, 2 * EXCEL_COLUMNS))
 def test_cells_without_a_reference_are_counted_where_excel_puts_them(row, skipped):
@@ -167,6 +169,7 @@ def test_a_document_type_is_refused_before_any_entity_is_expanded():
 
 # -- one huge text cell, and much text --------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("length", [bounds.MOST_CELL_CHARS + 1, 200_000, 40_000_000])
 def test_one_huge_shared_string_is_refused_quoting_nothing_of_it(length):
     error = refusal(xlsx(shared=["x" * length]))
@@ -233,6 +236,7 @@ def ods(extra_rows: str = "") -> bytes:
     return buffer.getvalue()
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
 @given(empty_rows=st.integers(0, 2 * EXCEL_ROWS), empty_columns=st.integers(0, 2 * EXCEL_COLUMNS),
        rows=st.integers(1, 2000), columns=st.integers(1, 2000))
@@ -279,6 +283,7 @@ def moved_xls(row: int, column: int) -> bytes:
     return bytes(data)
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
 @given(row=st.integers(0, 0xFFFF), column=st.integers(0, 0xFFFF))
 def test_an_xls_is_refused_exactly_when_a_cell_record_spans_too_much(row, column):
@@ -318,6 +323,7 @@ def test_the_command_line_refuses_a_far_cell_in_one_line_and_lives(tmp_path, nam
 
 # -- the studio: the file sent as the list, then another visitor ---------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, data, words", [
     ("far.xlsx", xlsx(far_row("XFD1048576", 1048576)), "XFD1048576"),
     ("far.ods", ods('<table:table-row table:number-rows-repeated="1048000"><table:table-cell/>'

@@ -64,6 +64,7 @@ def test_shapes_inside_links_are_drawn_and_links_never_followed(hrefs, xlink):
         assert _green_pixels(pdf) == 0, "no link target is drawn"
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
 @given(title=st.text(alphabet=st.characters(codec="utf-8", categories=("L", "N", "Zs")), min_size=1,
                      max_size=20).filter(str.strip),

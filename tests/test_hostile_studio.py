@@ -44,6 +44,7 @@ def _sessions(data: Path) -> list[Path]:
     return sorted(p for p in root.iterdir() if p.is_dir()) if root.exists() else []
 
 
+@pytest.mark.slow
 def test_a_plain_get_makes_no_session_folder(tmp_path):
     data = tmp_path / "data"
     with make_client(data) as client:
@@ -55,6 +56,7 @@ def test_a_plain_get_makes_no_session_folder(tmp_path):
         assert len(_sessions(data)) == 1  # the first picture stored makes the folder
 
 
+@pytest.mark.slow
 def test_sessions_with_a_folder_are_bounded_and_a_newcomer_never_evicts_work(tmp_path):
     """Issue 28, bug 4: past the bound a newcomer is told to come back (503, worded); the
     visitors already there keep their pictures (before: the longest idle one was removed)."""
@@ -146,6 +148,7 @@ def test_a_static_name_ending_in_a_slash_is_404(tmp_path, path):
         assert client.get(path).status_code == 404
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("theme", "structure", "values"), [
     ("lettres", "boucle", "A-Z"), ("nombres", "boucle", "0-20"), ("lettres", "chaine", "A-Z")])
 def test_loop_decks_of_twenty_cards_or_more_are_previewed(tmp_path, theme, structure, values):

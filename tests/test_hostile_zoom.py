@@ -24,6 +24,7 @@ A4_PT = (595.28, 841.89)
 studio_visit = importlib.import_module("domino_print.studio.routes.visit")  # the shared state, Studio
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(width=st.floats(1, 20000), height=st.floats(1, 20000), dpi=st.sampled_from([50, 150, 300]),
        most=st.integers(10_000, 10_000_000))

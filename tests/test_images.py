@@ -420,6 +420,7 @@ def test_an_rgba_png_of_100_megapixels_is_refused_before_decoding(tmp_path):
         prepare(path)
 
 
+@pytest.mark.slow
 def test_limit_is_inclusive(tmp_path):
     path = tmp_path / "edge.png"  # a real one: a header alone now says "holds only N bytes" (issue 17)
     Image.new("1", (8_000, 5_000)).save(path)
@@ -475,6 +476,7 @@ def test_a_108_megapixel_phone_photo_is_accepted(tmp_path):
     assert len(image_xobjects(out)) == 2
 
 
+@pytest.mark.slow
 def test_truncated_jpeg_is_a_clear_error(tmp_path):
     folder = tmp_path / "broken"
     folder.mkdir()
@@ -645,6 +647,7 @@ def _draw_rasters(theme, paths, started=None):
     return buffer.getvalue()
 
 
+@pytest.mark.slow
 def test_parallel_errors_surface_when_the_picture_is_drawn(tmp_path):
     from domino_print.themes.user import load_user_theme
 

@@ -11,11 +11,16 @@ checks them with the same walk: every module has its layer, and no import climbs
 even one under ``if TYPE_CHECKING:`` (``make lint`` runs import-linter on the same contract,
 type-only imports included). Run as a script, it prints the
 imports that climb: ``.venv/bin/python tests/test_import_cycles.py``.
+
+The package is parsed once and its two graphs walked once (module fixtures), about a second
+together: the tests that read them are marked slow (``make test``; ``make lint`` checks the
+layers with import-linter meanwhile), the checks of the walk itself stay in ``make test-fast``.
 """
 
 from __future__ import annotations
 
 import ast
+import functools
 import sys
 from pathlib import Path
 from typing import NamedTuple
@@ -73,14 +78,21 @@ def _owner(name: str) -> str | None:
     return None
 
 
+@functools.cache
+def _parsed() -> dict[str, ast.Module]:
+    """Every module's syntax tree, parsed once (parsing the package is most of a walk's cost)."""
+    return {module: ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+            for module, path in MODULES.items()}
+
+
 def imported_names(type_only: bool = False) -> dict[str, set[str]]:
     """For each module, every dotted name its import statements may load, outside packages
     included, wherever they stand but under ``if TYPE_CHECKING:`` (there too with ``type_only``)."""
     found: dict[str, set[str]] = {}
-    for module, path in MODULES.items():
-        is_package = path.name == "__init__.py"
+    for module, tree in _parsed().items():
+        is_package = MODULES[module].name == "__init__.py"
         names: set[str] = set()
-        pending: list[ast.AST] = [ast.parse(path.read_text(encoding="utf-8"), filename=str(path))]
+        pending: list[ast.AST] = [tree]
         while pending:
             node = pending.pop()
             if isinstance(node, ast.If) and _is_type_checking(node) and not type_only:
@@ -227,6 +239,18 @@ def climbs(graph: dict[str, set[str]], layers: list[Layer]) -> list[tuple[str, s
     return found
 
 
+@pytest.fixture(scope="module")
+def graph() -> dict[str, set[str]]:
+    """The package's imports, walked once for the tests of this file that read them."""
+    return import_graph()
+
+
+@pytest.fixture(scope="module")
+def type_only() -> dict[str, set[str]]:
+    """The package's imports, those under ``if TYPE_CHECKING:`` included, walked once."""
+    return type_only_graph()
+
+
 UNPLACED = {PACKAGE, f"{PACKAGE}.sets"}
 """The package and sets/ themselves, whose ``__init__`` imports nothing of the package (checked
 below): a layer would have nothing to hold there."""
@@ -241,22 +265,23 @@ def test_the_contract_reader_places_modules_and_finds_climbs():
     assert circles({"a": {"b"}, "b": {"a", "c"}, "c": set()}) == [["a", "b"]]
 
 
-def test_every_module_has_its_layer_in_the_contract():
+@pytest.mark.slow
+def test_every_module_has_its_layer_in_the_contract(type_only):
     layers = contract_layers()
     unplaced = {module for module in MODULES if place(module, layers) is None}
     assert unplaced == UNPLACED, sorted(unplaced ^ UNPLACED)
-    graph = import_graph(type_only=True)
     for module in UNPLACED:
-        assert not graph[module], f"{module} imports {sorted(graph[module])}"
+        assert not type_only[module], f"{module} imports {sorted(type_only[module])}"
     listed = {m for layer in layers for m in layer.modules}
     assert listed <= set(MODULES), sorted(listed - set(MODULES))
 
 
-def test_no_import_climbs_back_up_the_layers():
+@pytest.mark.slow
+def test_no_import_climbs_back_up_the_layers(type_only):
     """The contract import-linter checks in ``make lint``, read with this file's own walk, type-only
     imports included: a type named from a layer above ties the modules together too (the writers
     named ``api.Document`` until ``output.written.FinishedDocument`` said what they read of it)."""
-    found = climbs(type_only_graph(), contract_layers())
+    found = climbs(type_only, contract_layers())
     assert not found, "\n".join(f"{a} -> {b}" for a, b in found)
 
 
@@ -265,11 +290,12 @@ def test_the_contract_counts_type_only_imports_as_import_linter_does():
     assert config["tool"]["importlinter"]["exclude_type_checking_imports"] is False
 
 
-def test_no_circle_even_through_type_only_imports():
+@pytest.mark.slow
+def test_no_circle_even_through_type_only_imports(type_only):
     """A circle closed by an import under ``if TYPE_CHECKING:`` still ties the modules together
     (rules.content and rules.loop were one until each took only what it needs; sets.parts and
     sets.levels until the level's deck record moved to parts, beside the other pieces of a job)."""
-    assert circles(type_only_graph()) == []
+    assert circles(type_only) == []
 
 
 def test_the_walk_sees_imports_inside_functions_and_relative_imports():
@@ -298,26 +324,27 @@ def test_every_module_is_walked():
     assert {"domino_print.cli", "domino_print.themes.model", "domino_print.faces"} <= set(MODULES)
 
 
-def test_no_import_cycle_among_the_package_modules():
-    cycle = find_cycle(import_graph())
+@pytest.mark.slow
+def test_no_import_cycle_among_the_package_modules(graph):
+    cycle = find_cycle(graph)
     if cycle:
         pytest.fail("import cycle: " + " -> ".join(cycle))
 
 
-def test_pictures_depend_on_nothing_above_them():
+@pytest.mark.slow
+def test_pictures_depend_on_nothing_above_them(graph):
     """Decoding, SVG and art import only each other and the neutral helpers, never themes or faces."""
     allowed = {"domino_print", "domino_print.errors",
                "domino_print.fonts", "domino_print.fonts.sfnt",  # neutral: the embedded font family
                "domino_print.colour"}  # neutral: colour arithmetic (luma)
-    graph = import_graph()
     for module, targets in graph.items():
         if module == "domino_print.pictures" or module.startswith("domino_print.pictures."):
             above = {t for t in targets if t not in allowed and not t.startswith("domino_print.pictures")}
             assert not above, f"{module} imports {sorted(above)}"
 
 
-def test_theme_model_and_faces_do_not_reach_up_to_the_loader_or_pages():
-    graph = import_graph()
+@pytest.mark.slow
+def test_theme_model_and_faces_do_not_reach_up_to_the_loader_or_pages(graph):
     forbidden = {f"domino_print.{name}" for name in ("themes.loader", "pdf.document", "sets.job", "cli")}
     for module in ("domino_print.themes.model", "domino_print.themes.user", "domino_print.faces"):
         assert not graph[module] & forbidden, module

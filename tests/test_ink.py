@@ -233,6 +233,7 @@ def test_noir_keeps_pages_readable():
     assert ImageStat.Stat(noir).mean[0] > ImageStat.Stat(colour).mean[0]  # and the fills are paper
 
 
+@pytest.mark.slow
 @given(st.tuples(*[st.integers(0, 255)] * 3), st.booleans())
 def test_the_grey_canvas_writes_any_colour_as_its_grey_level(channels, stroke):
     from domino_print.ink import grey_level

@@ -102,6 +102,7 @@ def test_loop_cards_keep_3_mm_from_the_cut(theme, faces, size):
     _assert_inside({"theme": theme, "faces": faces, "tile_size": size, "structure": "boucle"})
 
 
+@pytest.mark.slow
 def test_the_check_sees_ink_near_the_cut():
     """The measure itself: a fruits set's pictures sit well inside, so the check finds its nearest
     ink somewhere between the safe area and the middle of a tile (it reads real pixels)."""

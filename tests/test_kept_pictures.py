@@ -49,6 +49,7 @@ def _pdf(folder: Path, **options) -> bytes:
     return make_document({"theme": str(folder), "dpi": 300, **options}).pdf
 
 
+@pytest.mark.slow
 def test_the_download_is_the_same_with_the_store_warm_or_cold(photos, decodes):
     cold = _pdf(photos)
     assert sorted(decodes) == sorted(photos.glob("*.jpg"))
@@ -71,6 +72,7 @@ def _cold(folder: Path, **options) -> bytes:
     return _pdf(folder, **options)
 
 
+@pytest.mark.slow
 def test_a_picture_changed_in_place_is_drawn_as_it_is_now(photos, decodes):
     first = _pdf(photos)
     _photo(photos / "p0.jpg", 5)  # the same name and size, other pixels

@@ -83,6 +83,7 @@ def test_three_levels_of_sums_each_proved_marked_and_keyed():
         assert f"Niveau {number} : {label}" in key_text  # one key for all levels
 
 
+@pytest.mark.slow
 def test_the_level_marks_show_their_colour_and_shape_in_each_tile_corner():
     """Pixels: the mark's colour at its centre on each level's first front, and in noir three
     different shapes (the shape carries the level without colour)."""
@@ -128,6 +129,7 @@ def render_colour(pdf: bytes, index: int, dpi: int):
     return document[index].render(scale=dpi / 72).to_pil().convert("RGB")
 
 
+@pytest.mark.slow
 def test_levels_of_times_go_by_hours_half_hours_and_five_minutes():
     job = parse_options({"theme": "heures", "faces": "numérique,mots", "niveaux": 3, "structure": "boucle",
                          "lang": "en"})
@@ -202,6 +204,7 @@ def test_tables_levels_use_their_tables():
         assert terms and all(b in tables for _, b in terms)
 
 
+@pytest.mark.slow
 def test_the_same_command_gives_the_same_bytes():
     assert make_document(SUMS).pdf == make_document(SUMS).pdf
 

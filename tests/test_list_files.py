@@ -116,6 +116,7 @@ def excel_workbook(path: Path, rows, *, title: str = "Feuil1", cached: dict[str,
     return path
 
 
+@pytest.mark.slow
 def test_an_xlsx_with_numbers_formulas_and_a_header(tmp_path):
     source = excel_workbook(tmp_path / "calcul.xlsx", [
         ("Question", "Réponse"), ("7 × 8", 56.0), ("6 × 7", "=6*7"), ("la moitié de 1", 0.5),
@@ -185,6 +186,7 @@ def test_an_xls_saved_by_libreoffice(tmp_path, run_cli):
     assert len(result.stderr.strip().splitlines()) == 1 and not (tmp_path / "r.pdf").exists()
 
 
+@pytest.mark.slow
 def test_sheets_are_chosen_by_name_and_cells_named_as_the_spreadsheet_names_them(tmp_path, run_cli):
     source = excel_workbook(tmp_path / "classe.xlsx", [("chat", "cat"), ("chien", "dog")],
                             more_sheets=("CE2",))
@@ -303,6 +305,7 @@ def test_ambiguous_ok_keeps_a_twist_and_the_key_marks_it(tmp_path, run_cli):
     assert "même sens : ligne 2" in " ".join(key.split()) and "même sens : ligne 1" in " ".join(key.split())
 
 
+@pytest.mark.slow
 def test_cards_makes_a_seeded_deck_of_exactly_n_cards(tmp_path, run_cli):
     source = tmp_path / "tables.csv"
     source.write_text("".join(f"{a} × 7;{a * 7}\n" for a in range(1, 13)), encoding="utf-8")
@@ -321,6 +324,7 @@ def test_cards_makes_a_seeded_deck_of_exactly_n_cards(tmp_path, run_cli):
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
+@pytest.mark.slow
 def test_the_example_spreadsheets_make_loops():
     excel = read_pairs(str(EXAMPLES / "calcul-mental.xlsx"), ReadSettings(decimal=","))
     assert excel.header == ("Question", "Réponse") and len(excel.rows) == 12
@@ -334,6 +338,7 @@ def test_the_example_spreadsheets_make_loops():
                                                "no_rules": True}).pdf, 0)
 
 
+@pytest.mark.slow
 def test_the_summary_line_says_a_header_row_was_taken(tmp_path, run_cli):
     source = tmp_path / "liste.csv"
     source.write_text("Question;Réponse\nchat;cat\nchien;dog\n", encoding="utf-8")
@@ -351,6 +356,7 @@ def test_the_summary_line_says_a_header_row_was_taken(tmp_path, run_cli):
     assert facts.header_row == ("Question", "Réponse")
 
 
+@pytest.mark.slow
 def test_a_chain_runs_from_je_commence_to_fin(tmp_path, run_cli):
     from domino_print.api import parse_options
     from domino_print.sets.meaning import Card, check_chain

@@ -52,6 +52,7 @@ MADAME_ROUX = [("Calcul mental CM1 – Mme Roux",), (), ("Question", "Réponse")
                ("9 × 9", 81), (None, None)]
 
 
+@pytest.mark.slow
 def test_the_teachers_file_of_the_issue_reads_with_its_title_merged_over_the_header(tmp_path):
     """The issue's file: a title merged over A1:B1, an empty row, the header, a second sheet of notes."""
     path = workbook(tmp_path, MADAME_ROUX, merge="A1:B1", sheets=[("Notes", "visible", [("à revoir",)])])
@@ -69,6 +70,7 @@ def test_the_csv_export_of_that_sheet_reads_the_same(tmp_path):
     assert notes(pairs) == [("title", "1", 1), ("header", "3", 1)]
 
 
+@pytest.mark.slow
 def test_a_numbered_first_column_notes_a_total_and_a_signature(tmp_path):
     rows = [("Tables de 7",), ("N°", "Question", "Réponse", "Remarque"), (1, "7 × 2", 14, "facile"),
             (2, "7 × 3", 21, None), (3, "7 × 4", 28, None), (None, "Total", None),

@@ -93,6 +93,7 @@ EVENTS = [["Événement", "Quand"], ["Chute du Mur", datetime.date(1989, 11, 9)]
           ["Marathon", datetime.timedelta(days=10, hours=15, minutes=10, seconds=10)]]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("suffix", [".xlsx", ".xlsm"])
 def test_a_sheets_date_time_and_duration_cells_print_in_the_pages_language(tmp_path, suffix):
     path = workbook(tmp_path / "events.xlsx", EVENTS)
@@ -203,6 +204,7 @@ def studio_preview(client, name: str, data: bytes):
     return sent, list_preview(client, lang="fr")
 
 
+@pytest.mark.slow
 def test_the_studio_reads_a_sheets_dates_and_header_as_the_command_line(studio, run_cli, tmp_path):
     from tests.test_studio_lists import download, text_of
 
@@ -217,6 +219,7 @@ def test_the_studio_reads_a_sheets_dates_and_header_as_the_command_line(studio, 
     assert result.exit_code == 0 and "(Événement, Quand)" in result.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("header", ["Item;Type", "Nom;Valeur"])
 def test_the_studio_reads_a_generic_header_as_the_command_line(studio, header):
     data = f"{header}\nchat;cat\nchien;dog\nvache;cow\n".encode()

@@ -58,6 +58,7 @@ def _folder(tmp_path, sizes):
     return folder
 
 
+@pytest.mark.slow
 def test_the_summary_line_warns_for_a_folders_small_photo(run_cli, tmp_path):
     # 7 photos make a double-six; the second is 80 x 80 px, as a messaging app sends it.
     folder = _folder(tmp_path, [(1200, 900), (80, 80), *[(1200, 900)] * 5])
@@ -74,6 +75,7 @@ def test_the_summary_line_warns_for_a_folders_small_photo(run_cli, tmp_path):
     assert "(01-photo.jpg at 77 ppi)" in labelled.output
 
 
+@pytest.mark.slow
 def test_large_photos_and_vector_art_are_not_warned_about(run_cli, tmp_path):
     folder = _folder(tmp_path, [(1200, 900)] * 7)
     out = tmp_path / "set.pdf"
@@ -83,6 +85,7 @@ def test_large_photos_and_vector_art_are_not_warned_about(run_cli, tmp_path):
     assert builtin.exit_code == 0 and "ppi" not in builtin.output, builtin.output
 
 
+@pytest.mark.slow
 def test_the_warning_is_in_the_readers_language_and_kept_with_the_facts(tmp_path):
     from domino_print.api import make_document, summary_line
 

@@ -93,6 +93,7 @@ def deck(made, pairs):
 TABLES = [("7 × 8", "56"), ("6 × 7", "42"), ("9 × 9", "81"), ("8 × 8", "64"), ("7 × 7", "49")]
 
 
+@pytest.mark.slow
 @settings(max_examples=50, deadline=None)
 @given(st.integers(0, 10_000))
 def test_every_loop_boucle_lays_out_is_one_single_loop(seed):
@@ -126,6 +127,7 @@ def test_a_chain_runs_from_its_start_card_to_its_end_card():
     assert caught.value.says == "loop.asks_nothing"
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(st.lists(st.integers(0, 40), min_size=2, max_size=60, unique=True))
 def test_the_check_finds_a_repeated_value_wherever_it_is(numbers):
@@ -136,6 +138,7 @@ def test_the_check_finds_a_repeated_value_wherever_it_is(numbers):
     assert [(c.first_line, c.second_line) for c in found] == [(len(numbers), len(numbers) + 1)]
 
 
+@pytest.mark.slow
 def test_the_check_is_linear_in_the_rows(monkeypatch):
     """Issue 18: the check itself linear in the rows: each half's meaning is found once (one
     evaluation) and looked up in one dictionary, never compared with every other half."""

@@ -29,6 +29,7 @@ def cents(text: str, lang: str) -> int:
     return int(found[1]) * 100 + int(found[2] or 0)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_a_double_set_of_coins_and_prices_holds_every_pair_once_and_the_coins_add_up(lang):
     job = parse_options({"theme": "monnaie", "lang": lang, "no_rules": True})

@@ -78,6 +78,7 @@ def test_a_double_set_of_operations_holds_every_pair_of_values_once(operation, s
     assert terms and all(0 <= a <= 70 and 0 <= b <= 10 for a, b in terms)
 
 
+@pytest.mark.slow
 def test_the_seed_changes_the_expressions_and_the_same_seed_gives_the_same_bytes():
     one = make_document({"theme": "nombres", "faces": "addition,chiffre", "seed": 1}).pdf
     again = make_document({"theme": "nombres", "faces": "addition,chiffre", "seed": 1}).pdf
@@ -94,6 +95,7 @@ def test_two_operations_of_one_value_are_two_different_expressions():
     assert all(tile.a != tile.b for tile, _ in doubles)  # the two halves of a double differ
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 999999), low=st.integers(0, 5), span=st.integers(5, 15))
 def test_loops_of_sums_keep_every_term_in_range(seed, low, span):
@@ -107,6 +109,7 @@ def test_loops_of_sums_keep_every_term_in_range(seed, low, span):
             assert low <= int(found[1]) <= high and low <= int(found[3]) <= high
 
 
+@pytest.mark.slow
 def test_tables_choose_the_products_and_each_product_uses_a_table():
     tiles, terms = sheet_values({"theme": "nombres", "faces": "multiplication,chiffre", "tables": "2,5,10",
                                  "no_rules": True})
@@ -115,6 +118,7 @@ def test_tables_choose_the_products_and_each_product_uses_a_table():
     assert all(b in (2, 5, 10) and 0 <= a <= 10 for a, b in terms)
 
 
+@pytest.mark.slow
 def test_romans_read_back_as_their_value():
     tiles, _ = sheet_values({"theme": "nombres", "faces": "romains,chiffre", "values": "1,4,9,14,40,49,99",
                              "no_rules": True})

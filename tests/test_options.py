@@ -242,6 +242,7 @@ def test_what_is_not_a_decimal_comma_is_refused(given, words):
         parse(given)
 
 
+@pytest.mark.slow
 def test_the_studio_form_reads_a_decimal_comma_through_the_table(tmp_path):
     from tests.test_studio import make_client, preview
 

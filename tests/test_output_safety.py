@@ -104,6 +104,7 @@ def test_a_preview_made_for_another_pdf_is_not_ours(run_cli, tmp_path):
     assert snapshot(tmp_path) == before
 
 
+@pytest.mark.slow
 def test_our_own_previews_are_replaced_and_stale_ones_of_ours_removed_but_not_a_users(run_cli, tmp_path):
     out = tmp_path / "x.pdf"
     assert run_cli("--sets", "3", *SMALL, "--out", out).exit_code == 0
@@ -381,6 +382,7 @@ def test_pypdfium2_says_nothing_at_exit_after_a_render_was_stopped():
     assert result.stderr == ""
 
 
+@pytest.mark.slow
 def test_without_hard_links_the_old_file_is_moved_aside_and_put_back(run_cli, tmp_path, monkeypatch):
     """Some file systems (FAT on a USB stick) have no hard links: the put-back still works."""
     before = _prepare(run_cli, tmp_path)
@@ -408,6 +410,7 @@ def test_without_hard_links_the_old_file_is_moved_aside_and_put_back(run_cli, tm
 
 
 # -- 4. signals --------------------------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
 def test_a_signal_while_previews_are_written_removes_the_temporaries(run_cli, tmp_path, monkeypatch, signum):
     before = _prepare(run_cli, tmp_path)
@@ -449,6 +452,7 @@ def test_a_signal_while_files_are_renamed_waits_for_the_renames(run_cli, tmp_pat
     assert b"CE1" in _page_text(tmp_path / "x.pdf")
 
 
+@pytest.mark.slow
 def test_a_signal_another_thread_takes_still_waits_for_the_renames(run_cli, tmp_path, monkeypatch):
     """The mask holds a signal for the main thread only: with another thread alive (a server's,
     a decoder's), the system gives it the signal, and its handler runs in the main thread at once.
@@ -478,6 +482,7 @@ def test_a_signal_another_thread_takes_still_waits_for_the_renames(run_cli, tmp_
     assert b"CE1" in _page_text(tmp_path / "x.pdf")
 
 
+@pytest.mark.slow
 def test_a_stop_that_surfaces_after_the_files_are_in_place_says_they_were_written(run_cli, tmp_path,
                                                                                    monkeypatch):
     """A signal can surface after the commit, outside the code that marks a stop as late (here as
@@ -615,6 +620,7 @@ def test_a_read_only_destination_keeps_the_prepared_output(run_cli, small_mount)
     assert snapshot(folder) == before and leftovers(folder) == []
 
 
+@pytest.mark.slow
 def test_a_full_disk_while_previews_are_written_keeps_the_prepared_output(run_cli, small_mount):
     folder = small_mount("96k")
     before = _prepare(run_cli, folder)  # about 60 KB in 4 KB blocks: the next, larger previews cannot all fit

@@ -22,6 +22,7 @@ def all_text(pdf: bytes, pages: range) -> str:
     return "\n".join(reader.pages[p].extract_text() for p in pages)
 
 
+@pytest.mark.slow
 def test_a_multiplication_list_makes_a_ten_card_loop_with_its_rules_and_key(tmp_path):
     source = tmp_path / "tables.csv"
     # With a byte-order mark, as a spreadsheet saves "CSV UTF-8".

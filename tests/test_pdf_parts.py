@@ -16,6 +16,7 @@ from domino_print.pdf.tile import FaceForms, place_faces
 # -- fit ---------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @given(
     start=st.sampled_from([9.0, 7.5, 8.0]),
     floor=st.sampled_from([4.0, 5.0, 6.0]),

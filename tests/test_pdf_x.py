@@ -223,6 +223,7 @@ def test_every_resource_dictionary_maps_device_rgb_to_srgb():
         assert icc["/N"] == 3 and icc.get_data()[16:20] == b"RGB "
 
 
+@pytest.mark.slow
 def test_the_default_output_claims_no_standard_and_pdf_x_is_deterministic():
     plain = make_document({"theme": "pips"}).pdf
     assert plain.startswith(b"%PDF-1.7\n") and b"/OutputIntents" not in plain and b"GTS_PDFX" not in plain
@@ -246,6 +247,7 @@ def see_through(tmp_path: Path) -> Path:
     return folder
 
 
+@pytest.mark.slow
 def test_a_transparent_picture_keeps_pdf_x_4_and_is_refused_as_pdf_a(run_cli, tmp_path):
     """PDF/X-4 allows transparency, PDF/A-1 does not: such a theme makes a PDF/X-4 file, and with
     --pdf-a a one-line refusal and no file."""

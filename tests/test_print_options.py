@@ -314,6 +314,7 @@ def test_each_back_lies_behind_its_front_in_the_thirty_set_pdf(thirty_sets):
     assert str(reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"]) == "/DuplexFlipLongEdge"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("orientation", ["portrait", "landscape"])
 @pytest.mark.parametrize("duplex", ["long", "short"])
 def test_backs_mirror_for_each_flip_edge_and_page_orientation(make_pdf, orientation, duplex):
@@ -327,6 +328,7 @@ def test_backs_mirror_for_each_flip_edge_and_page_orientation(make_pdf, orientat
     assert reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == edge
 
 
+@pytest.mark.slow
 def test_back_offset_shifts_every_back(make_pdf):
     reader, _, _ = make_pdf("--backs", "--back-offset", "1.5,-0.5", "--no-rules", "--tile-size", "large")
     assert len(reader.pages) > 2  # a set over several pages: every back shifted
@@ -383,6 +385,7 @@ def _render_rgb(data: bytes, index: int, dpi: int):
     return image
 
 
+@pytest.mark.slow
 def test_each_extra_set_adds_at_most_3_kb(make_pdf):
     _, one, _ = make_pdf("--backs", "--label", "CM1 Mme Durand", name="one.pdf")
     _, thirty, _ = make_pdf("--sets", "30", "--backs", "--label", "CM1 Mme Durand", name="thirty.pdf")
@@ -413,12 +416,14 @@ def test_trim_box_on_a_single_set_too(make_pdf):
     assert "/Outlines" not in reader.trailer["/Root"]
 
 
+@pytest.mark.slow
 def test_sets_are_deterministic(make_pdf):
     _, first, _ = make_pdf("--sets", "4", "--backs", "--label", "CE2", name="a.pdf")
     _, second, _ = make_pdf("--sets", "4", "--backs", "--label", "CE2", name="b.pdf")
     assert first == second
 
 
+@pytest.mark.slow
 def test_label_on_a_single_set_front_and_back(make_pdf):
     reader, _, _ = make_pdf("--label", "Classe des Lutins", "--backs", "--no-rules")
     assert "Classe des Lutins" in reader.pages[0].extract_text()
@@ -430,6 +435,7 @@ def test_label_on_a_single_set_front_and_back(make_pdf):
 
 
 # -- paper sizes and tile sizes ---------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", ["A4", "Letter", "200x260mm"])
 def test_each_paper_gives_complete_sets_inside_the_margins(make_pdf, paper):
     reader, _, _ = make_pdf("--paper", paper, "--sets", "2", "--backs", "--no-rules")

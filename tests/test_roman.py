@@ -55,6 +55,7 @@ def test_every_numeral_from_1_to_3999_reads_back():
     assert all(roman_value(roman(n)) == n for n in range(1, 4000))
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(st.text(alphabet="IVXLCDM ", max_size=20))
 def test_only_the_canonical_form_is_read(text):
@@ -101,6 +102,7 @@ def test_words_that_look_like_numerals_stay_words_in_a_words_column(romanish, pl
         assert meaning_of(half).kind == "text"
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(st.lists(st.sampled_from("IVXLCDM"), min_size=2, max_size=7, unique=True))
 def test_single_letters_stay_letters(letters):

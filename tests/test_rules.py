@@ -180,6 +180,7 @@ def test_famille_english_states_every_fact(pictures: bool) -> None:
 # ------------------------------------------------------------------- points facts
 
 
+@pytest.mark.slow
 def test_points_french_states_every_fact() -> None:
     text = text_of(render(ctx_for("fr", "points")))
     for fact in (
@@ -205,6 +206,7 @@ def test_points_french_states_every_fact() -> None:
     assert "plus jeune" not in text  # the points variant opens with the highest double
 
 
+@pytest.mark.slow
 def test_points_english_states_every_fact() -> None:
     text = text_of(render(ctx_for("en", "points")))
     for fact in (
@@ -225,6 +227,7 @@ def test_points_english_states_every_fact() -> None:
     assert "youngest" not in text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_points_target_is_taken_from_the_context(lang: str) -> None:
     text = text_of(render(ctx_for(lang, "points", target=120)))
@@ -384,6 +387,7 @@ def test_spanish_and_german_deals_follow_the_set(lang: str, top: int, deal: str)
     assert f"{tiles} {'fichas' if lang == 'es' else 'Dominosteine'}" in text
 
 
+@pytest.mark.slow
 @settings(deadline=None)  # no wall-clock deadline: a loaded machine took 276 ms for one example
 @given(
     hs.sampled_from(["famille", "points"]),
@@ -471,6 +475,7 @@ def test_body_text_is_readable_and_set_in_the_embedded_family(lang: str, variant
     assert pdf.count(b"/FontFile2") == 2  # each style embedded
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("lang", "variant"), [("fr", "points"), ("en", "points")])
 def test_page_adds_at_most_20_kb(lang: str, variant: str) -> None:
     # The text and its three font styles, embedded as subsets (about 5 KB each).
@@ -478,6 +483,7 @@ def test_page_adds_at_most_20_kb(lang: str, variant: str) -> None:
     assert added <= 20 * 1024, added
 
 
+@pytest.mark.slow
 def test_output_is_deterministic() -> None:
     assert render(ctx_for("fr", "points")) == render(ctx_for("fr", "points"))
 
@@ -628,6 +634,7 @@ def test_page_renders_with_ink_in_the_example_area() -> None:
     assert dark > 2000
 
 
+@pytest.mark.slow
 def test_a5_paper_gets_the_rules_page_reduced_onto_one_page(tmp_path):
     from click.testing import CliRunner
 

@@ -212,6 +212,7 @@ def test_label_words_stay_3_mm_inside_their_tile(lang):
     assert checked > 28 * 2 * 3  # every word of every face was seen
 
 
+@pytest.mark.slow
 def test_the_class_label_is_on_every_page_rules_and_key_pages_included():
     for options in ({"theme": "fruits", "label": "CM1 Lutins", "backs": True},
                     {"theme": "lettres", "structure": "boucle", "values": "A-Z", "label": "CM1 Lutins"}):

@@ -77,6 +77,7 @@ def _ruler_lengths(pdf: bytes, scale: tuple[float, float], dpi: int = 400) -> tu
     return ((xs[-1] - xs[0]) / px, (ys[-1] - ys[0]) / px)
 
 
+@pytest.mark.slow
 def test_the_calibration_sheet_has_two_150_mm_rulers():
     assert scale_ruler_mm(210) == SCALE_RULER_MM == 150 and scale_ruler_mm(148) == 100
     x, y = _ruler_lengths(make_calibration({}), (100.0, 100.0))
@@ -94,6 +95,7 @@ def test_with_scale_the_drawn_rulers_cancel_the_printers_stretch():
     assert "--scale 100.6,99.8" in words, "the sheet says which correction it was printed with"
 
 
+@pytest.mark.slow
 def test_scale_corrects_every_tile_and_the_legend_says_so(run_cli, tmp_path):
     plain, scaled = tmp_path / "plain.pdf", tmp_path / "scaled.pdf"
     assert run_cli("--no-rules", "--lang", "en", "--out", plain).exit_code == 0

@@ -198,6 +198,7 @@ def test_the_example_page_has_a_card_per_set_with_its_links(example_site):
         "sets/double-six.pdf", "sets/fruits.pdf", "sets/classe.pdf"]
 
 
+@pytest.mark.slow
 def test_the_page_speaks_the_catalogues_language(tmp_path):
     out = tmp_path / "site"
     build_site(write(tmp_path / "c.toml", '[site]\nlang = "de"\n' + one_set("Punkte")), out)
@@ -330,6 +331,7 @@ def test_files_added_beside_the_site_are_kept_and_changed_ones_never_replaced(tm
     assert pdf.read_bytes() == b"edited by hand"
 
 
+@pytest.mark.slow
 def test_the_command_line_prints_one_line(tmp_path, run_cli):
     catalogue = write(tmp_path / "c.toml", one_set("Points"))
     result = run_cli("site", catalogue, "--out", tmp_path / "site")
@@ -369,6 +371,7 @@ def test_the_site_reaches_the_core_only_through_the_api_and_the_option_table():
         assert "reportlab" not in EXTERNAL[module] and "click" not in EXTERNAL[module], module
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["../../victim.txt", "/etc/passwd", "sets/../../victim.txt", "notes.txt"])
 def test_a_marker_naming_files_outside_the_site_is_refused(tmp_path, name):
     catalogue = write(tmp_path / "c.toml", one_set())
@@ -383,6 +386,7 @@ def test_a_marker_naming_files_outside_the_site_is_refused(tmp_path, name):
     assert victim.read_text() == "keep me"
 
 
+@pytest.mark.slow
 def test_names_and_descriptions_are_text_on_the_page_never_markup(tmp_path):
     text = ('[site]\ntitle = "<img src=x onerror=alert(1)>"\nintro = "a & b"\n'
             '[[set]]\nname = "<script>alert(1)</script>"\ndescription = "\\" onmouseover=\\"x"\n'
@@ -398,6 +402,7 @@ def test_names_and_descriptions_are_text_on_the_page_never_markup(tmp_path):
     assert '" onmouseover="x' in unescape(html)
 
 
+@pytest.mark.slow
 def test_a_second_build_of_the_same_site_waits_its_turn(tmp_path):
     import fcntl
 
@@ -430,6 +435,7 @@ def test_a_list_beside_the_catalogue_with_the_site_inside_its_folder_is_not_made
 
 # -- issue 28: a killed rebuild's leftovers, and two builds at once ------------------------------
 
+@pytest.mark.slow
 def test_a_killed_rebuild_leaves_nothing_the_next_build_keeps_or_publishes(tmp_path):
     catalogue = write(tmp_path / "c.toml", one_set())
     out = tmp_path / "site"
@@ -447,6 +453,7 @@ def test_a_killed_rebuild_leaves_nothing_the_next_build_keeps_or_publishes(tmp_p
     assert not any(path.exists() for path in leftovers) and not aside.exists()
 
 
+@pytest.mark.slow
 def test_a_killed_first_build_is_built_again_not_taken_for_strangers_files(tmp_path):
     catalogue = write(tmp_path / "c.toml", one_set())
     out = tmp_path / "site"

@@ -166,6 +166,7 @@ def test_preview_gives_pages_summary_and_command(client):
     assert image.format == "JPEG" and image.width > image.height  # the double-nine sheet is landscape
 
 
+@pytest.mark.slow
 def test_download_is_byte_identical_to_the_command_line(client, tmp_path, run_cli):
     options = {"theme": "fruits", "labels": True, "lang": "en", "sets": "2", "backs": True,
                "label": "CP Mme Roux", "paper": "Letter"}
@@ -224,6 +225,7 @@ def test_seven_photos_make_a_set_whose_download_equals_the_command_line(client, 
     assert size.endswith(f"{-(-len(pdf) // 1024)} Ko")  # the page is in French
 
 
+@pytest.mark.slow
 def test_thumbnails_are_our_own_upright_pngs(client, tmp_path):
     state = upload(client, seven_photos(tmp_path / "photos")).json()
     sideways = client.get(state["pictures"][2]["thumb"])
@@ -303,6 +305,7 @@ def test_one_raw_picture_per_request_with_its_limits(tmp_path):
         assert state["rejected"] == [{"name": "grand.png", "message": message}]
 
 
+@pytest.mark.slow
 def test_reorder_rename_and_remove(client, tmp_path):
     state = upload(client, seven_photos(tmp_path / "photos")).json()
     ids = [p["id"] for p in state["pictures"]]
@@ -318,6 +321,7 @@ def test_reorder_rename_and_remove(client, tmp_path):
     assert data["summary"].startswith("2 pages, 21 dominoes (double-five)")
 
 
+@pytest.mark.slow
 def test_one_session_never_sees_another_sessions_pictures(tmp_path):
     data_dir = tmp_path / "data"
     with make_client(data_dir) as first, make_client(data_dir) as second:
@@ -378,6 +382,7 @@ def test_caches_are_trimmed_oldest_first(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["6.jpg", "7.jpg", "8.jpg", "9.jpg"]
 
 
+@pytest.mark.slow
 def test_a_trimmed_page_picture_is_drawn_again(client):
     data = preview(client, theme="pips").json()
     cache = client.app.studio.common_cache
@@ -387,6 +392,7 @@ def test_a_trimmed_page_picture_is_drawn_again(client):
     assert again.status_code == 200 and again.content.startswith(b"\xff\xd8")
 
 
+@pytest.mark.slow
 def test_pictures_per_session_and_the_data_quota_are_limits(tmp_path):
     colours = [Image.new("RGB", (12, 12), (40 * n, 0, 0)) for n in range(4)]
     files = [(f"c{n}.png", png_bytes(image)) for n, image in enumerate(colours)]
@@ -401,6 +407,7 @@ def test_pictures_per_session_and_the_data_quota_are_limits(tmp_path):
         assert state["rejected"][0]["message"].startswith("the server has no room for new pictures")
 
 
+@pytest.mark.slow
 def test_pages_that_look_alike_share_one_fingerprint_and_others_do_not():
     from domino_print.api import make_document
     from domino_print.studio.page_keys import page_keys
@@ -416,6 +423,7 @@ def test_pages_that_look_alike_share_one_fingerprint_and_others_do_not():
     assert page_keys(b"%PDF-1.4 not really") == []
 
 
+@pytest.mark.slow
 def test_a_shared_page_picture_is_the_page_drawn_afresh(client):
     first = preview(client, theme="pips", label="CP").json()
     second = preview(client, theme="pips", label="CP", dpi="150").json()
@@ -473,6 +481,7 @@ def test_documents_made_in_several_threads_at_once_are_whole(tmp_path):
         assert made == make_document(options).pdf
 
 
+@pytest.mark.slow
 def test_a_picture_named_in_german_prints_its_german_name_on_the_german_pdf(client, tmp_path):
     from pypdf import PdfReader
 
@@ -494,6 +503,7 @@ def test_a_picture_named_in_german_prints_its_german_name_on_the_german_pdf(clie
     assert emptied["pictures"][0]["printed"]["de"] == "photo1"
 
 
+@pytest.mark.slow
 def test_core_errors_are_worded_from_their_fields_never_repaired(client, tmp_path):
     """Issue 16: the studio words the core's errors from the fields and values they carry: the
     field named by its label beside it, the session's folder as "My pictures", no flag, no path."""
@@ -506,6 +516,7 @@ def test_core_errors_are_worded_from_their_fields_never_repaired(client, tmp_pat
     assert str(tmp_path) not in error["message"] and "/" not in error["message"]
 
 
+@pytest.mark.slow
 def test_goals_are_data_whose_fields_options_and_words_exist(client):
     """Issue 19: the first screen's goals (goals.toml) choose among the option table's fields;
     their options and sample settings are valid options; their words are in every catalogue;
@@ -552,6 +563,7 @@ def _attributes_of(page: str, ident: str) -> dict[str, str | None]:
     return found
 
 
+@pytest.mark.slow
 def test_a_hostile_title_or_option_is_text_in_the_page_never_markup(client):
     """Issue 32, item 3: the page is written by templates with autoescape on; a title with quotes
     and a script comes back as the very text typed, inside its attribute, and no script."""

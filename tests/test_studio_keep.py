@@ -32,6 +32,7 @@ def portrait_bytes() -> bytes:
     return buffer.getvalue()
 
 
+@pytest.mark.slow
 def test_a_crop_moved_in_the_studio_reaches_the_pdf(client, tmp_path):
     state = upload(client, [("face.png", portrait_bytes())]).json()
     ident = state["pictures"][0]["id"]
@@ -119,6 +120,7 @@ def test_a_file_that_is_no_theme_is_refused_in_the_page_language(client, tmp_pat
     assert client.get("/theme.zip").status_code == 404  # no pictures: no theme to download
 
 
+@pytest.mark.slow
 def test_a_page_of_the_preview_can_be_enlarged(client):
     data = preview(client, theme="pips").json()
     small = Image.open(io.BytesIO(client.get(data["pages"][0]).content))

@@ -24,6 +24,7 @@ def upload(client, name: str, data: bytes):
     return answer.json()
 
 
+@pytest.mark.slow
 def test_the_teachers_file_with_its_title_row_makes_the_loop_and_says_what_was_left_out(client, tmp_path):
     path = workbook(tmp_path, MADAME_ROUX, merge="A1:B1", sheets=[("Notes", "visible", [("à revoir",)])])
     upload(client, "Calcul mental CM1.xlsx", path.read_bytes())
@@ -40,6 +41,7 @@ def test_the_list_options_are_form_fields_in_the_pages_language(client):
     assert 'id="f-header"' in page and 'id="f-no_header"' in page
 
 
+@pytest.mark.slow
 def test_cells_named_on_the_form_read_that_block(client, tmp_path):
     rows = [("Liste", "Français", "Anglais"), ("x", "chat", "cat"), ("y", "chien", "dog"),
             ("z", "vache", "cow"), ("a", "b", "c", "d")]
@@ -61,6 +63,7 @@ def test_every_clashing_row_of_a_typed_table_is_marked_at_once(client):
     assert "ligne 2" in marked[3] and "ligne 4" in marked[6]
 
 
+@pytest.mark.slow
 def test_a_file_name_of_any_length_is_kept_and_shortened_for_display_only(client):
     long_name = "Calcul mental CM1 – Mme Roux – période 3 – version corrigée finale du mercredi (2).csv"
     answer = upload(client, long_name, b"chat;cat\nchien;dog\nvache;cow\n")
@@ -71,6 +74,7 @@ def test_a_file_name_of_any_length_is_kept_and_shortened_for_display_only(client
     assert shown_file_name("liste.csv") == "liste.csv"
 
 
+@pytest.mark.slow
 def test_the_typed_table_has_a_note_column_for_the_key_page(client):
     typed(client, [["7 × 8", "56", "à l'oral"], ["6 × 7", "42"], ["9 × 9", "81"]])
     answer = list_preview(client)
@@ -91,6 +95,7 @@ def zipped(members: dict[str, bytes]) -> bytes:
     return buffer.getvalue()
 
 
+@pytest.mark.slow
 def test_a_list_may_come_as_a_zip_with_its_pictures(client, tmp_path):
     from tests.fixtures_images import solid
 

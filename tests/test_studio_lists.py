@@ -66,6 +66,7 @@ def test_a_typed_table_makes_the_loop_the_command_line_makes(client, tmp_path):
     assert "Tables CE2" in words and "56" in words and "7 × 8" in words
 
 
+@pytest.mark.slow
 def test_an_excel_french_csv_upload_makes_a_loop_with_its_key(client):
     answer = client.post("/api/list/file?name=tables.csv", content=FRENCH_CSV.encode("cp1252"))
     assert answer.status_code == 200 and answer.json()["mode"] == "file"
@@ -147,6 +148,7 @@ def test_a_csv_that_is_a_picture_is_worded(client):
     assert "keine Textliste" in error["message"] and "PNG" in error["message"]
 
 
+@pytest.mark.slow
 def test_a_picture_cell_shows_the_uploaded_picture_named_by_its_name(client):
     from PIL import Image
 
@@ -165,6 +167,7 @@ def test_a_picture_cell_shows_the_uploaded_picture_named_by_its_name(client):
     assert "chat.png" in words  # the key page names the picture by its file name
 
 
+@pytest.mark.slow
 def test_a_typed_edit_rides_with_its_preview(client):
     typed(client, TABLES)
     edited = [["7 × 8", "56"], ["6 × 7", "42"], ["9 × 9", "81"], ["3 × 4", "twelve"]]
@@ -228,6 +231,7 @@ CASES = [  # (rows typed, options): one refusal each
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", [code for code in languages() if code != "en"])
 def test_a_list_refusal_has_no_english_word_on_another_page(client, lang):
     for rows, options in CASES:
@@ -243,6 +247,7 @@ def test_a_list_refusal_has_no_english_word_on_another_page(client, lang):
         assert not ENGLISH.search(words), (lang, error["message"])
 
 
+@pytest.mark.slow
 def test_a_double_set_and_a_sized_deck_from_a_typed_list(client):
     typed(client, TABLES)
     double = list_preview(client, structure="double")
@@ -269,6 +274,7 @@ def test_every_text_format_the_command_line_reads_is_read_from_an_upload(client,
     assert "3 dominoes (loop)" in answer.json()["summary"], answer.json()["summary"]
 
 
+@pytest.mark.slow
 def test_an_ods_upload(client, tmp_path):
     odf = pytest.importorskip("odf.opendocument")
     from odf.table import Table, TableCell, TableRow

@@ -28,6 +28,7 @@ def _old_way(pdf: bytes, page: int) -> bytes:
     return buffer.getvalue()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", [{"theme": "fruits"}, {"theme": "pips-couleur", "backs": True},
                                      {"theme": "chiffres", "ink": "noir"}])
 def test_page_pictures_are_the_pictures_they_were(tmp_path, options):
@@ -40,6 +41,7 @@ def test_page_pictures_are_the_pictures_they_were(tmp_path, options):
         assert (tmp_path / f"{page}.jpg").read_bytes() == drawn[page]
 
 
+@pytest.mark.slow
 def test_a_preview_draws_its_first_pages_from_the_pdf_it_made(tmp_path, monkeypatch):
     options = {"theme": "pips", "margin": "11.25"}
     key = rendering.cache_key(options, "", "full")

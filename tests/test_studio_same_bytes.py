@@ -92,6 +92,7 @@ def subject(pdf: bytes) -> str:
     return str(PdfReader(io.BytesIO(pdf)).metadata["/Subject"])
 
 
+@pytest.mark.slow
 def test_a_list_file_gives_the_command_lines_bytes_subject_included(client, tmp_path, run_cli):
     """Issue 34 item 5: the studio saves a list under its title ("calcul CM1 sans doublon"), the
     command line reads "calcul-CM1-sans-doublon.csv": one owner of the title, the same Subject."""
@@ -108,6 +109,7 @@ def test_a_list_file_gives_the_command_lines_bytes_subject_included(client, tmp_
     assert pdf == cli
 
 
+@pytest.mark.slow
 def test_a_typed_list_gives_the_command_lines_bytes(client, tmp_path, run_cli):
     typed(client, TABLES, title="Tables-CE2")
     answer = list_preview(client)

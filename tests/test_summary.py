@@ -63,6 +63,7 @@ def test_a_loop_deck_is_named_a_loop_through_the_api(options, cards):
     assert "double" not in line
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("options", "cards"), LOOPS)
 def test_a_loop_deck_is_named_a_loop_in_the_studio(studio, options, cards):
     line = studio_summary(studio, "fr", **options)
@@ -70,6 +71,7 @@ def test_a_loop_deck_is_named_a_loop_in_the_studio(studio, options, cards):
     assert studio_summary(studio, "en", **options).startswith(f"3 pages, {cards} dominoes (loop), A4, ")
 
 
+@pytest.mark.slow
 def test_fold_over_backs_are_told_apart_from_two_sided_backs(studio):
     fold = studio_summary(studio, "fr", theme="fruits", backs="fold")
     assert fold.startswith("3 pages, 28 dominos (double-six) avec dos à replier (pliez chaque page sur son "
@@ -80,6 +82,7 @@ def test_fold_over_backs_are_told_apart_from_two_sided_backs(studio):
     assert summary_line(document, "fr") == fold
 
 
+@pytest.mark.slow
 def test_the_studio_and_the_api_say_the_same_line(studio):
     options = {"theme": "pips", "max": "4", "sets": "2", "backs": "duplex"}
     document = make_document(options)

@@ -342,6 +342,7 @@ def test_the_summary_line_writes_the_kerf_gap_as_its_language_does():
     assert "0.5" in summary_line(document, "en", kerf_gap_mm=(0.5, 0.2))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("lang", "line"), [
     ("fr", "index.html\u00a0: 1 jeu (1 fait)"), ("en", "index.html: 1 set (1 made)"),
     ("de", "index.html: 1 Spiel (1 erstellt)"), ("es", "index.html: 1 juego (1 hecho)"),

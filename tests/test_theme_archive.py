@@ -92,6 +92,7 @@ def test_a_name_twice_is_refused(tmp_path):
     _refused(tmp_path, target, "twice")
 
 
+@pytest.mark.slow
 def test_a_zip_bomb_is_refused_before_anything_is_unpacked(tmp_path):
     target = tmp_path / "bomb.zip"
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:

@@ -79,6 +79,7 @@ def test_minutes_to_the_hour_name_the_next_hour(minutes, fr, en, de):
     assert (time_words("fr", minutes), time_words("en", minutes), time_words("de", minutes)) == (fr, en, de)
 
 
+@pytest.mark.slow
 @settings(max_examples=20, deadline=None)
 @given(seed=st.integers(0, 999999), step=st.sampled_from(["60", "30", "15", "5"]))
 def test_any_seed_makes_one_loop_of_distinct_times(seed, step):

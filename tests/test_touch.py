@@ -58,6 +58,7 @@ def test_every_half_carries_its_value_in_raised_pips_and_the_middle_a_ridge(run_
         assert raised_per_half(tiles[f"{b}-{a}"], 48.0, 8.3) == (a, b, 1), (a, b)
 
 
+@pytest.mark.slow
 def test_engraved_pips_are_hollows_as_deep_as_the_relief(run_cli, tmp_path):
     out, _ = _write(run_cli, tmp_path, "e.3mf", "--engrave", "--relief", "1", "--max", "3",
                     "--tile-size", "30x60mm", "--thickness", "9")
@@ -72,6 +73,7 @@ def test_engraved_pips_are_hollows_as_deep_as_the_relief(run_cli, tmp_path):
         assert halves == [a, b]
 
 
+@pytest.mark.slow
 def test_set_marks_stand_in_a_pocket_on_the_back_and_the_back_stays_flat(run_cli, tmp_path):
     out, said = _write(run_cli, tmp_path, "classe.3mf", "--max", "2", "--sets", "2")
     assert "2 sets of 6 dominoes" in said
@@ -96,6 +98,7 @@ def test_coloured_pips_keep_their_colours_in_the_3mf(run_cli, tmp_path):
     assert ' p1="1"' in model and ' p1="2"' in model
 
 
+@pytest.mark.slow
 def test_the_same_command_writes_the_same_bytes(run_cli, tmp_path):
     first, _ = _write(run_cli, tmp_path, "a.3mf", "--max", "3")
     second, _ = _write(run_cli, tmp_path, "b.3mf", "--max", "3")
@@ -175,6 +178,7 @@ def test_a_tile_mesh_is_true_to_every_size_and_thickness():
                                                               abs=1e-3)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(count=st.integers(1, 200), short=st.sampled_from([20.0, 24.0, 30.0, 40.0]),
        width=st.floats(100, 400), depth=st.floats(100, 400))

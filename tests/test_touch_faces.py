@@ -111,6 +111,7 @@ def test_letters_association_and_dots_print_in_relief(run_cli, tmp_path):
     assert "A-a" in tiles and all(mesh.is_watertight for mesh in tiles.values())
 
 
+@pytest.mark.slow
 def test_fruit_artwork_stands_as_its_silhouette(run_cli, tmp_path):
     out = tmp_path / "f.3mf"
     assert run_cli("--theme", "fruits", "--max", "2", "--out", out).exit_code == 0

@@ -31,6 +31,7 @@ def _streams(reader: pypdf.PdfReader):
             yield xobject.get_data()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("theme", [("fruits",), ("pips-couleur",), ("chiffres", "--braille"),
                                    ("lettres", "--braille", "--backs")])
 def test_relief_ink_draws_only_pure_black_and_white(run_cli, tmp_path, theme):

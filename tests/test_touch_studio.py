@@ -36,6 +36,7 @@ def test_a_set_of_several_plates_comes_as_a_zip_of_3mf_files(client):  # noqa: F
         assert sum(len(load_3mf(package.read(name))) for name in names) == 55
 
 
+@pytest.mark.slow
 def test_a_set_without_shapes_to_feel_is_refused_in_the_pages_language(client):  # noqa: F811
     data = preview(client, theme="heures", lang="fr").json()
     answer = client.get(data["print3d"])
@@ -48,6 +49,7 @@ def test_the_page_offers_the_3d_printer(client):  # noqa: F811
     assert 'id="print3d"' in page and "Pour l’imprimante 3D" in page
 
 
+@pytest.mark.slow
 def test_a_3d_print_too_large_for_the_studio_is_left_to_the_command_line(client):  # noqa: F811
     data = preview(client, theme="pips", sets="20", lang="en").json()
     answer = client.get(data["print3d"])

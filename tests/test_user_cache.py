@@ -34,6 +34,7 @@ def _parsed_catalogue(path: Path) -> dict[str, str]:
     return texts._flatten(tomllib.loads(path.read_text(encoding="utf-8")))
 
 
+@pytest.mark.slow
 def test_every_catalogue_read_back_from_the_cache_is_the_parsed_one(cache):
     for lang in texts.languages():
         texts.catalogue.cache_clear()
@@ -61,6 +62,7 @@ def test_an_edited_catalogue_is_parsed_again_and_its_old_entry_removed(cache, tm
     assert len(list(cache.glob("texts-en-*.marshal"))) == 1  # the stale entry went
 
 
+@pytest.mark.slow
 def test_a_damaged_or_foreign_entry_is_not_trusted(cache):
     texts.catalogue("en")
     (entry,) = cache.glob("texts-en-*.marshal")
@@ -198,6 +200,7 @@ def test_every_built_in_theme_read_back_from_the_cache_is_the_parsed_one(cache):
     assert len(list(cache.glob("theme-*.marshal"))) == len(model.builtin_names())
 
 
+@pytest.mark.slow
 def test_a_font_subset_kept_in_the_process_gives_the_same_pdf():
     from domino_print import api
 
@@ -210,6 +213,7 @@ def test_a_font_subset_kept_in_the_process_gives_the_same_pdf():
     assert first == again == fresh
 
 
+@pytest.mark.slow
 def test_plural_categories_kept_in_the_cache_are_babels(cache):
     from babel import Locale
 
