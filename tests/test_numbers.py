@@ -215,3 +215,36 @@ def test_tally_marks_count_right_from_pixels(count):
         across += _runs(fifth) - _runs(low)
     assert strokes + across == count
     assert across == count // 5
+
+
+def _drawn_whole(face: Face, size_pt: float, marks: bool, dpi: int = 150):
+    """``face`` drawn by the painter as a card shows it: with its corner marks, or (``marks``
+    False) the drawing alone at the size the marks leave it."""
+    painter = AssociationPainter((face,))
+    if not marks:
+        painter._card_number = lambda *args: None  # type: ignore[method-assign]
+        painter._question_mark = lambda *args: None  # type: ignore[method-assign]
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(size_pt, size_pt))
+    painter.draw(canvas, 0, size_pt)
+    canvas.showPage()
+    canvas.save()
+    return render_page(buffer.getvalue(), dpi=dpi)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size_pt", [60.0, 120.0])
+@pytest.mark.parametrize(("kind", "count"), [("dots", 20), ("dots", 14), ("hand", 10), ("dice", 12),
+                                             ("frame", 20), ("tally", 20), ("rods", 10)])
+def test_a_loop_card_s_drawing_keeps_clear_of_its_card_number_and_question_mark(kind, count, size_pt):
+    """A loop card's grey number (bottom left) and "?" (bottom right) once sat on the bottom-left
+    die of four groups of dots: no inked pixel of the drawing touches a pixel of a mark."""
+    marks = _drawn_whole(Face("dots", count=0, card=21, asks=True), size_pt, marks=True)
+    drawing = _drawn_whole(Face(kind, count=count, card=21, asks=True), size_pt, marks=False)
+    width, height = marks.size
+    mark_pixels, drawn_pixels = marks.load(), drawing.load()
+    marked = {(x, y) for x in range(width) for y in range(height) if mark_pixels[x, y] < 230}
+    assert marked, "the marks were drawn"
+    near = {(x + dx, y + dy) for x, y in marked for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+    touching = [(x, y) for x, y in near if 0 <= x < width and 0 <= y < height and drawn_pixels[x, y] < 230]
+    assert touching == [], f"{kind} {count} at {size_pt} pt touches the marks at {touching[:3]}"

@@ -72,11 +72,33 @@ of the cut, the drawing is drawn smaller (``_kept_inside``). Text fits its own b
 
 def _kept_inside(size: float, face: Face) -> float:
     """The scale at which ``face``'s drawing keeps the safe area (``SAFE_PT``) from the edges of
-    its square of ``size`` points: 1 when it already does."""
+    its square of ``size`` points, and clear of a loop card's corner marks (``_marks_band``): 1
+    when it already does."""
     reach = REACH.get(face.kind)
     if reach is None:
         return 1.0
-    return min(1.0, (size / 2 - SAFE_PT) / (reach(face) * size))
+    margin = max(SAFE_PT, _marks_band(size, face))
+    return min(1.0, (size / 2 - margin) / (reach(face) * size))
+
+
+def _marks_band(size: float, face: Face) -> float:
+    """How far from the face's edges its corner marks reach (points): the card number's or the
+    "?"'s top, above their inset; 0 for a face with neither. A drawing that fills its square (four
+    groups of dots, two hands) is drawn smaller to keep out of that band, not under the mark."""
+    if not (face.card or face.asks):
+        return 0.0
+    cap = 0.72  # Fira Sans's cap height, in ems: the digits and "?" stand that tall
+    tallest = max(_card_number_size(size) if face.card else 0.0,
+                  _question_mark_size(size) if face.asks else 0.0)
+    return _corner_inset(size) + tallest * cap
+
+
+def _card_number_size(size: float) -> float:
+    return max(6.0, size * 0.075)
+
+
+def _question_mark_size(size: float) -> float:
+    return max(7.0, size * 0.13)
 
 
 def _corner_inset(size: float) -> float:
@@ -240,14 +262,14 @@ class AssociationPainter:
         canvas.drawCentredString(size / 2, size * (1 - CAPTION_SHARE * 0.7), caption)
 
     def _card_number(self, canvas: Canvas, number: int, size: float) -> None:
-        font_size = max(6.0, size * 0.075)
+        font_size = _card_number_size(size)
         inset = _corner_inset(size)
         canvas.setFillColor(MARK_GREY)
         canvas.setFont(REGULAR, font_size)
         canvas.drawString(inset, inset, str(number))
 
     def _question_mark(self, canvas: Canvas, size: float) -> None:
-        font_size = max(7.0, size * 0.13)
+        font_size = _question_mark_size(size)
         inset = _corner_inset(size)
         canvas.setFillColor(MARK_GREY)
         canvas.setFont(BOLD, font_size)
