@@ -287,6 +287,10 @@ def test_long_texts_wrap_and_overlong_ones_do_not_fit():
     ({"theme": "nombres", "faces": "doigts", "values": "0-12"}, "'12' is not a value"),
     ({"theme": "lettres", "values": "A-Z"}, "would have 351 tiles"),
     ({"theme": "pips", "faces": "chiffre,points"}, "theme 'pips' is classic"),
+    # the terms of generated faces were silently left out on a classic theme
+    ({"theme": "pips", "range": "0-10"}, "--range applies to association sets and lists of pairs"),
+    ({"theme": "chiffres", "tables": "2,5"}, "--tables applies to association sets"),
+    ({"theme": "pips-couleur", "step": "15"}, "--step applies to association sets"),
     # fruits makes association sets with --faces: asked for, and not offered as another theme
     ({"theme": "fruits", "structure": "boucle"},
      "theme 'fruits' makes one with --faces, as in --faces image,mot"),

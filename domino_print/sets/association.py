@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from domino_print import texts
 from domino_print.errors import Lines, OptionError, OptionName, Phrase
 from domino_print.geometry.sheet import SheetSpec
-from domino_print.options.table import THEME_CHOICES, Options
+from domino_print.options.table import ASSOCIATION_OPTIONS, THEME_CHOICES, Options
 from domino_print.sets import meaning
 from domino_print.sets.meaning import ClashGroup, Half, Row, clash_groups, clashes
 from domino_print.sets.parts import PairsSource, SetParts, Source, lay_out
@@ -83,7 +83,7 @@ def picture_words(theme: Theme) -> AssociationTheme:
 def refuse_association_options(options: Options, theme: Theme) -> None:
     """A classic theme takes none of the association options; one that lists representations
     (``fruits``) takes them with ``--faces``, which the message asks for."""
-    for name in ("faces", "values", "structure", "seed", "style"):
+    for name in (option.name for option in ASSOCIATION_OPTIONS):  # --range and --step too
         if getattr(options, name) is not None:
             if theme.association is not None:
                 raise OptionError(says="set.faces_make_association", fields=(name, "faces"),
