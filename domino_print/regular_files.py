@@ -21,13 +21,13 @@ E = TypeVar("E", bound=Exception)
 
 
 class ReadProblem(Exception):
-    """Why a file the user named cannot be read: ``kind`` is ``unreadable`` (``reason`` says
+    """Why a file the user named cannot be read: ``kind`` is ``unreadable`` (``system_said`` is
     what the system said), ``not_regular`` or ``too_large``. Each caller words it."""
 
-    def __init__(self, kind: str, reason: str = "", most_bytes: int = 0) -> None:
-        super().__init__(kind, reason)
+    def __init__(self, kind: str, system_said: str = "", most_bytes: int = 0) -> None:
+        super().__init__(kind, system_said)
         self.kind = kind
-        self.reason = reason
+        self.system_said = system_said
         self.most_bytes = most_bytes
 
     def error(self, kind: Callable[..., E], path: Path, what: str, fix: str) -> E:
@@ -37,7 +37,7 @@ class ReadProblem(Exception):
         not a regular one, the ``fix`` (``error.file.fix.<fix>``)."""
         values: dict[str, object] = {"what": Phrase(f"file.what.{what}")}
         if self.kind == "unreadable":
-            values["reason"] = self.reason
+            values["reason"] = self.system_said  # ``{reason}`` in the words, as a FileError's
         elif self.kind == "not_regular":
             values["fix"] = Phrase(f"file.fix.{fix}")
         else:

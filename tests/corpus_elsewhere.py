@@ -2,7 +2,7 @@
 publish for their own tests (Pillow's Tests/images, resvg's tests/), each with the outcome it
 must have on every surface.
 
-``PICTURES``: name -> (bytes maker, expected), expected ``"drawn"`` or a ``PictureError.reason``
+``PICTURES``: name -> (bytes maker, expected), expected ``"drawn"`` or a ``PictureError.category``
 (``"not_a_picture"``, ``"unsupported"``, ``"damaged"``). ``SVGS``: name -> (text, expected
 pixel at the centre of a 100 x 100 thumbnail, or None for any). The expectations are written
 here from the formats' own documents, not from what the code under test answers.

@@ -33,14 +33,14 @@ def write_corpus(folder: Path, names) -> Path:
 
 
 def outcome(path: Path) -> str:
-    """What the command line's reader makes of a file: ``drawn`` or the refusal's reason."""
+    """What the command line's reader makes of a file: ``drawn`` or the refusal's category."""
     try:
         check_image(path)
         with path.open("rb") as file:
             decode(open_picture(file, path), path, 1.0)
     except PictureError as exc:
         assert not any(words in str(exc) for words in LIBRARY_WORDS), str(exc)
-        return exc.reason
+        return exc.category
     return "drawn"
 
 
@@ -161,7 +161,7 @@ def test_a_webp_tiff_is_unsupported_not_damaged(tmp_path):
     path = write_corpus(tmp_path, ["webp-in.tif"]) / "webp-in.tif"
     with pytest.raises(PictureError) as caught:
         check_image(path)
-    assert caught.value.reason == "unsupported" and "compressed with WEBP" in str(caught.value)
+    assert caught.value.category == "unsupported" and "compressed with WEBP" in str(caught.value)
     assert "damaged" not in str(caught.value)
 
 
@@ -221,7 +221,7 @@ def test_a_refused_svg_is_worded_by_us(tmp_path, name):
     path.write_text(REFUSED_SVGS[name], encoding="utf-8")
     with pytest.raises(PictureError) as caught:
         load_svg(path)
-    assert caught.value.reason == "bad_svg"
+    assert caught.value.category == "bad_svg"
     assert not any(words in str(caught.value) for words in LIBRARY_WORDS), str(caught.value)
 
 
@@ -244,7 +244,7 @@ def studio_outcome(data: bytes, name: str) -> str:
     try:
         prepare_upload(data, name)
     except PictureError as exc:
-        return exc.reason
+        return exc.category
     return "drawn"
 
 
@@ -264,7 +264,7 @@ def test_the_studio_draws_the_svgs_the_command_line_draws(tmp_path, name):
         load_svg(path)
         command_line = "drawn"
     except PictureError as exc:
-        command_line = exc.reason
+        command_line = exc.category
     assert studio_outcome(text.encode(), name) == command_line
 
 

@@ -52,7 +52,7 @@ def test_a_bad_text_says_why_as_a_key_and_values(tmp_path):
     source = tmp_path / "liste.csv"
     source.write_text("chat;cat\nchien;dog\nloup;" + "w" * 1200 + "\n", encoding="utf-8")
     error = refusal(source)
-    assert error.says == "list.bad_text" and error.details["reason"] == "too_long"
+    assert error.says == "list.bad_text" and error.values["problem"].key == "text.too_long"
     assert error.details["most"] == 1000 and error.details["length"] == 1200
 
 

@@ -168,7 +168,7 @@ def test_over_200_megapixels_is_refused_saying_its_size_in_the_page_language(tmp
     data = huge_png_header(tmp_path / "h.png", 20_000, 15_000).read_bytes()
     with pytest.raises(PictureError) as caught:
         uploads.prepare_upload(data, "huge.png")
-    assert caught.value.reason == "too_large"
+    assert caught.value.category == "too_large"
     assert picture_message(caught.value, "fr") == (
         "l’image a 300 mégapixels, au-delà de la limite de 200\u00a0; réduisez-la d’abord")
     assert "300 megapixels" in picture_message(caught.value, "en")

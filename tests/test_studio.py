@@ -274,7 +274,7 @@ def test_uploads_are_decoded_like_the_command_line_reads_them(client):
     assert 120 <= thumb.getpixel((10, 10)) <= 136
     with pytest.raises(PictureError) as refused:
         uploads.prepare_upload(b"not a picture", "notes.png")
-    assert refused.value.reason == "not_a_picture" and refused.value.path.name == "notes.png"
+    assert refused.value.category == "not_a_picture" and refused.value.path.name == "notes.png"
     assert not hasattr(uploads, "PictureError") or uploads.PictureError is PictureError
 
 

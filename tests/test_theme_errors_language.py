@@ -70,7 +70,7 @@ def test_an_archive_refusal_is_worded_in_german_with_the_members_name(tmp_path):
         unpack_theme(archive, into)
     message = describe(caught.value, "cli", "de")
     _french_only(message, "steht zweimal im Archiv; das Archiv wird abgelehnt", "twice")
-    assert "bilder/A.PNG" in message and caught.value.kind == "twice"
+    assert "bilder/A.PNG" in message and caught.value.says == "archive.twice"
     assert not any(into.iterdir())  # refused before anything is written
 
 

@@ -84,12 +84,30 @@ class PictureError(PathError):
     """A picture file that cannot be used: ``path``, and ``says`` its problem's words
     (``error.picture.<problem>``) with ``values``; ``str()`` reads ``<path>: <problem>``.
 
-    ``reason`` names the kind of problem for a surface that words it shorter itself (the studio):
-    ``not_a_picture``, ``too_large`` (``values``: ``megapixels``, the picture's, and ``limit``, in
-    megapixels), ``damaged``, ``unreadable``, ``empty``, ``bad_svg``, ``unsupported``.
+    ``category`` is the kind of problem, for a surface that words it shorter itself (the studio),
+    told by ``says`` (``CATEGORIES``): ``not_a_picture``, ``too_large`` (``values``: ``megapixels``,
+    the picture's, and ``limit``, in megapixels), ``damaged``, ``unreadable``, ``empty``,
+    ``bad_svg`` (any problem of an SVG), ``unsupported``.
     """
 
-    def __init__(self, path: Path, says: str, /, *, reason: str = "unreadable", **values: object) -> None:
-        self.reason = reason
+    def __init__(self, path: Path, says: str, /, **values: object) -> None:
         super().__init__(says=says, path=shown(path), fields=(), **values)
         self.path: Path = path
+
+    @property
+    def category(self) -> str:
+        """The kind of problem, from ``says`` (see the class)."""
+        if self.says in CATEGORIES:
+            return CATEGORIES[self.says]
+        return "bad_svg" if self.says.startswith(_SVG_PROBLEMS) else "unreadable"
+
+
+CATEGORIES: dict[str, str] = {
+    "picture.too_large_jpeg": "too_large", "picture.too_large_whole": "too_large",
+    "picture.too_large_kind": "too_large", "picture.over_every_limit": "too_large",
+    "picture.over_arrival": "too_large", "picture.damaged": "damaged",
+    "picture.not_a_picture": "not_a_picture", "picture.tiff_codec": "unsupported", "picture.empty": "empty",
+}
+"""The category (``PictureError.category``) of each problem that is not ``unreadable`` nor an SVG's."""
+_SVG_PROBLEMS = ("picture.svg_", "picture.not_svg", "picture.embedded")
+"""The problems of an SVG (its XML, its drawing, its embedded pictures): category ``bad_svg``."""

@@ -137,7 +137,7 @@ def too_large(path: Path, width: int, height: int, whole: bool, kind: Phrase | N
     """The one-line refusal of a picture over its limit (``whole``: see ``decoded_whole``; ``kind``:
     the pictures the limit is for, by default those decoded whole)."""
     return PictureError(
-        path, "picture.too_large_whole" if whole else "picture.too_large_jpeg", reason="too_large",
+        path, "picture.too_large_whole" if whole else "picture.too_large_jpeg",
         size=_megapixels(width, height), kinds=kind or Phrase("picture.kinds_whole"),
         megapixels=round(width * height / 1e6),
         limit=(MAX_DECODED_PIXELS if whole else MAX_JPEG_PIXELS) // 1_000_000,
@@ -148,7 +148,7 @@ def damaged(path: Path, exc: BaseException) -> PictureError:
     """The refusal of a picture whose pixels fail to decode, in our words (the decoder's own,
     ``decoder error -2``, tell a user nothing)."""
     del exc  # deliberately unused: see above
-    return PictureError(path, "picture.damaged", reason="damaged")
+    return PictureError(path, "picture.damaged")
 
 
 def open_picture(source: BinaryIO, path: Path) -> Image.Image:
@@ -158,12 +158,12 @@ def open_picture(source: BinaryIO, path: Path) -> Image.Image:
         image = Image.open(source, formats=_formats_for(source))
     except Image.DecompressionBombError as exc:
         raise PictureError(
-            path, "picture.over_every_limit", reason="too_large", jpeg=MAX_JPEG_PIXELS // 1_000_000,
+            path, "picture.over_every_limit", jpeg=MAX_JPEG_PIXELS // 1_000_000,
             whole=MAX_DECODED_PIXELS // 1_000_000, megapixels=bomb_megapixels(exc, MAX_JPEG_PIXELS),
             limit=MAX_JPEG_PIXELS // 1_000_000,
         ) from None
     except READ_ERRORS:
-        raise PictureError(path, "picture.not_a_picture", reason="not_a_picture",
+        raise PictureError(path, "picture.not_a_picture",
                            formats=OneOf(FORMATS)) from None
     if image.format == "TIFF":
         _check_tiff_codec(image, path)
@@ -198,7 +198,7 @@ def _check_tiff_codec(image: Image.Image, path: Path) -> None:
     name: object = (known.removeprefix("tiff_").replace("_", " ").upper() if known
                     else Phrase("picture.tiff_code", code=code))
     image.close()
-    raise PictureError(path, "picture.tiff_codec", reason="unsupported", compression=name)
+    raise PictureError(path, "picture.tiff_codec", compression=name)
 
 
 def _size(source: BinaryIO) -> int | None:

@@ -108,7 +108,7 @@ def is_picture(path: Path) -> bool:
         with _opened(path):
             return True
     except PictureError as exc:
-        return exc.reason not in ("not_a_picture", "unreadable")
+        return exc.category not in ("not_a_picture", "unreadable")
 
 
 # -- decoding --------------------------------------------------------------------------------

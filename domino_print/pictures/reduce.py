@@ -19,7 +19,7 @@ Each format is decoded the cheapest way it allows, so that one picture's cost st
   decoded whole by Pillow, if its pixels fit in the budget.
 
 Up to ``MAX_ARRIVAL_PIXELS`` (200 megapixels, the largest phone photos); over it, or over what
-its format can decode within the budget, ``PictureError`` (reason ``too_large``) says its size
+its format can decode within the budget, ``PictureError`` (category ``too_large``) says its size
 and the limit for it.
 """
 
@@ -63,7 +63,7 @@ stored in 4 bytes (the default), 1 and L in one; a 1-bit picture is reduced as L
 
 
 def _too_large(path: Path, width: int, height: int, limit: int) -> PictureError:
-    return PictureError(path, "picture.too_large_kind", reason="too_large",
+    return PictureError(path, "picture.too_large_kind",
                         size=Phrase("picture.pixels", width=width, height=height,
                                     megapixels=width * height / 1e6),
                         megapixels=round(width * height / 1e6), limit=limit // 1_000_000)
@@ -260,7 +260,7 @@ def reduce_large(data: bytes, path: Path) -> tuple[bytes, str] | None:
     try:
         opened = open_picture(io.BytesIO(data), path)
     except PictureError as exc:
-        if exc.reason != "too_large":
+        if exc.category != "too_large":
             raise
     else:
         opened.close()
@@ -268,7 +268,7 @@ def reduce_large(data: bytes, path: Path) -> tuple[bytes, str] | None:
     try:
         image = Image.open(io.BytesIO(data), formats=_formats(data))
     except Image.DecompressionBombError as exc:
-        raise PictureError(path, "picture.over_arrival", reason="too_large",
+        raise PictureError(path, "picture.over_arrival",
                            megapixels=bomb_megapixels(exc, MAX_ARRIVAL_PIXELS),
                            limit=MAX_ARRIVAL_PIXELS // 1_000_000) from None
     except READ_ERRORS as exc:

@@ -310,7 +310,7 @@ def _parse(path: Path, data: bytes):
     except etree.XMLSyntaxError as exc:
         where = (Phrase("picture.svg_at", line=exc.lineno, column=exc.position[1]) if exc.lineno
                  else Phrase("picture.svg_at_start"))
-        raise PictureError(path, "picture.svg_broken", reason="bad_svg", where=where) from None
+        raise PictureError(path, "picture.svg_broken", where=where) from None
     if root is None or etree.QName(root).localname != "svg":
         raise PictureError(path, "picture.not_svg")
     declared = root.getroottree().docinfo.internalDTD
@@ -478,7 +478,7 @@ def load_svg(path: Path) -> Drawing:
     except PictureError:  # an embedded picture's own refusal
         raise
     except Exception:  # any of svglib's own failures: worded by us (error.picture.svg_cannot_draw)
-        raise PictureError(path, "picture.svg_cannot_draw", reason="bad_svg") from None
+        raise PictureError(path, "picture.svg_cannot_draw") from None
     if drawing is None:
         raise PictureError(path, "picture.svg_no_size")
     bad = _first_bad_number(drawing)
@@ -506,7 +506,7 @@ def _trial_draw(path: Path, drawing) -> None:
     try:
         draw_drawing(Canvas(io.BytesIO(), invariant=1), drawing)
     except _DRAWING_ERRORS:
-        raise PictureError(path, "picture.svg_cannot_draw", reason="bad_svg") from None
+        raise PictureError(path, "picture.svg_cannot_draw") from None
 
 
 def thumbnail(path: Path, side: int) -> Image.Image:

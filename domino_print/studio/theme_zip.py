@@ -100,13 +100,20 @@ class RefusedTheme(Exception):
         super().__init__(message)
 
 
+PAGE_WORDS = {"archive.outside": "unsafe", "archive.link": "unsafe_link", "archive.twice": "unsafe_twice",
+              "archive.file_and_folder": "unsafe_file_and_folder", "archive.not_plain": "unsafe_not_plain",
+              "archive.member_too_large": "too_large", "archive.bomb": "too_large",
+              "archive.too_large": "too_large", "archive.too_many": "too_many",
+              "archive.no_pictures": "no_pictures", "archive.no_picture": "no_pictures"}
+"""The page's words (``studio.theme.error.<key>``) for an archive's problem (its ``says``): shorter
+than the command line's, which name the file's folder and a library's words; any other problem of
+the zip itself (not one, damaged, encrypted) is ``not_a_zip``."""
+
+
 def refusal(error: DominoError, lang: str) -> str:
     """The page's words for a refused theme file."""
     if isinstance(error, ArchiveError):
-        key = {"unsafe": "unsafe", "too_large": "too_large", "too_many": "too_many",
-               "no_pictures": "no_pictures"}.get(error.reason, "not_a_zip")
-        if key == "unsafe" and error.kind in ("link", "twice", "file_and_folder", "not_plain"):
-            key = f"unsafe_{error.kind}"  # not "outside its folder" for what is not (issue 28)
+        key = PAGE_WORDS.get(error.says, "not_a_zip")
         name = error.name if len(error.name) <= 80 else error.name[:80] + "…"
         values = {"name": name, "count": error.values.get("count", "?"),
                   "limit": error.values.get("limit", "?")}

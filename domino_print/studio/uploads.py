@@ -137,19 +137,19 @@ def _prepare_svg(data: bytes, path: Path) -> bytes:
             return _png(svg_thumbnail(stored, THUMB_PX))
         except PictureError as exc:
             same = {name: value for name, value in exc.values.items() if name != "path"}  # the upload's name
-            raise PictureError(path, exc.says, reason="bad_svg", **same) from None
+            raise PictureError(path, exc.says, **same) from None
         except Exception:
-            raise PictureError(path, "picture.svg_not_drawn", reason="bad_svg") from None
+            raise PictureError(path, "picture.svg_not_drawn") from None
 
 
 def prepare_upload(data: bytes, name: str = "picture") -> Prepared:
-    """Check and decode one upload; ``pictures.PictureError`` (with its ``reason``) if refused.
+    """Check and decode one upload; ``pictures.PictureError`` (with its ``category``) if refused.
 
     ``name`` (what the browser called the file) names it in the error only.
     """
     path = Path(clean_label(re.split(r"[\\/]", name)[-1]) or "picture")
     if not data:
-        raise PictureError(path, "picture.empty", reason="empty")
+        raise PictureError(path, "picture.empty")
     with _ONE_AT_A_TIME:  # one decode per process: its pixels, never several pictures' at once
         try:
             return _prepare(data, path)

@@ -55,12 +55,6 @@ class TextError(DominoError):
         self.values = values
         super().__init__(self.about("the text"))
 
-    @property
-    def problem(self) -> str:
-        """The problem's name: ``empty``, ``not_utf8``, ``too_long``, ``control`` or ``font``."""
-        name = self.says.removeprefix("text.")
-        return "font" if name == "font_lacks" else name
-
     def phrase(self, subject: object) -> Phrase:
         """The problem, worded in any language, with ``subject`` (text or phrase) in front."""
         return Phrase(self.says, subject=subject, **self.values)

@@ -50,17 +50,13 @@ _LEFT_OUT_FOLDERS = ("__MACOSX",)
 
 
 class ArchiveError(ThemeError):
-    """A theme archive refused before anything is unpacked: ``reason`` is ``not_a_zip``, ``unsafe``
-    (a name outside the folder, a link, a name twice), ``too_large``, ``too_many`` or
-    ``no_pictures``; ``name`` the member at fault (when one is); for ``unsafe``, ``kind`` says
-    which: ``outside``, ``not_plain`` (a drive or a backslash), ``link``, ``twice`` or
-    ``file_and_folder`` (``x.png`` and ``x.png/y.png``)."""
+    """A theme archive refused before anything is unpacked: ``says`` is which problem (``archive.*``:
+    not a zip, a name outside the folder, one not plain, a link, a name twice, a file and a folder,
+    too large, too many members, no pictures...); ``name`` the member at fault (when one is)."""
 
-    def __init__(self, template: str = "", /, *, says: str = "", path: object, reason: str, name: str = "",
-                 kind: str = "", **values: Any) -> None:
-        self.reason = reason
+    def __init__(self, template: str = "", /, *, says: str = "", path: object, name: str = "",
+                 **values: Any) -> None:
         self.name = name
-        self.kind = kind
         super().__init__(template, says=says, path=path, name=name, **values)
 
 
@@ -86,7 +82,7 @@ def _kept(name: str) -> bool:
 
 
 def _too_many(zip_path: Path, count: int, limit: int) -> ArchiveError:
-    return ArchiveError(says="archive.too_many", path=zip_path, reason="too_many", count=count, limit=limit)
+    return ArchiveError(says="archive.too_many", path=zip_path, count=count, limit=limit)
 
 
 def _file_and_folder(members: list[zipfile.ZipInfo], zip_path: Path) -> None:
@@ -97,8 +93,8 @@ def _file_and_folder(members: list[zipfile.ZipInfo], zip_path: Path) -> None:
         for end in range(1, len(parts)):
             folder = "/".join(parts[:end]).casefold()
             if folder in files:
-                raise ArchiveError(says="archive.file_and_folder", path=zip_path, reason="unsafe",
-                                   kind="file_and_folder", name=files[folder], other=member.filename)
+                raise ArchiveError(says="archive.file_and_folder", path=zip_path, name=files[folder],
+                                   other=member.filename)
 
 
 def _checked_members(archive: zipfile.ZipFile, zip_path: Path, into: Path, limits: ArchiveLimits,
@@ -113,41 +109,35 @@ def _checked_members(archive: zipfile.ZipFile, zip_path: Path, into: Path, limit
         try:
             inside_folder(into, name)
         except OutsideFolder:
-            raise ArchiveError(says="archive.outside", path=zip_path, reason="unsafe", kind="outside",
-                               name=name) from None
+            raise ArchiveError(says="archive.outside", path=zip_path, name=name) from None
         if "\\" in name or (len(name) > 1 and name[1] == ":"):
-            raise ArchiveError(says="archive.not_plain", path=zip_path, reason="unsafe", kind="not_plain",
-                               name=name)
+            raise ArchiveError(says="archive.not_plain", path=zip_path, name=name)
         if stat.S_ISLNK(member.external_attr >> 16):
-            raise ArchiveError(says="archive.link", path=zip_path,
-                               reason="unsafe", kind="link", name=name)
+            raise ArchiveError(says="archive.link", path=zip_path, name=name)
         folded = name.rstrip("/").casefold()
         if folded in seen:
-            raise ArchiveError(says="archive.twice", path=zip_path,
-                               reason="unsafe", kind="twice", name=name)
+            raise ArchiveError(says="archive.twice", path=zip_path, name=name)
         seen.add(folded)
         if member.is_dir() or not (kept_if or _kept)(name):
             continue
         if member.flag_bits & 0x1:
-            raise ArchiveError(says="archive.encrypted", path=zip_path,
-                               reason="not_a_zip", name=name)
+            raise ArchiveError(says="archive.encrypted", path=zip_path, name=name)
         if member.file_size > limits.member_bytes:
-            raise ArchiveError(says="archive.member_too_large", path=zip_path,
-                               reason="too_large", name=name, size=member.file_size // (1024 * 1024),
+            raise ArchiveError(says="archive.member_too_large", path=zip_path, name=name,
+                               size=member.file_size // (1024 * 1024),
                                limit=limits.member_bytes // (1024 * 1024))
         if member.file_size > _RATIO_FROM and member.file_size > MAX_RATIO * max(1, member.compress_size):
-            raise ArchiveError(says="archive.bomb", path=zip_path, reason="too_large", name=name,
+            raise ArchiveError(says="archive.bomb", path=zip_path, name=name,
                                ratio=member.file_size // max(1, member.compress_size))
         total += member.file_size
         if total > limits.total_bytes:
-            raise ArchiveError(says="archive.too_large", path=zip_path, reason="too_large", name=name,
+            raise ArchiveError(says="archive.too_large", path=zip_path, name=name,
                                limit=limits.total_bytes // (1024 * 1024))
         kept.append(member)
     _file_and_folder(members, zip_path)
     pictures = any(PurePosixPath(m.filename).suffix.lower() in IMAGE_SUFFIXES for m in kept)
     if kept_if is None and not pictures:
-        raise ArchiveError(says="archive.no_pictures", path=zip_path,
-                           reason="no_pictures")
+        raise ArchiveError(says="archive.no_pictures", path=zip_path)
     return kept
 
 
@@ -176,7 +166,7 @@ def _open_counted(zip_path: Path, limits: ArchiveLimits, says: str = "archive.no
     except TooManyMembers as many:
         raise _too_many(zip_path, many.members, limits.members) from None
     except (zipfile.BadZipFile, OSError, ValueError, EOFError) as exc:
-        raise ArchiveError(says=says, path=zip_path, reason="not_a_zip",
+        raise ArchiveError(says=says, path=zip_path,
                            problem=str(exc) or Phrase("archive.damaged")) from None
 
 
@@ -204,7 +194,7 @@ def _unpack_members(archive: zipfile.ZipFile, members: list[zipfile.ZipInfo], zi
             with archive.open(member) as source, open(target, "xb") as out:
                 shutil.copyfileobj(source, out, 1024 * 1024)
         except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError) as exc:
-            raise ArchiveError(says="archive.member_damaged", path=zip_path, reason="not_a_zip",
+            raise ArchiveError(says="archive.member_damaged", path=zip_path,
                                name=member.filename, problem=str(exc) or type(exc).__name__) from None
         written.append(target)
     return written
@@ -220,7 +210,7 @@ def unpack_theme(zip_path: Path, into: Path, limits: ArchiveLimits | None = None
         kept = _checked_members(archive, zip_path, into, limits)
         _unpack_members(archive, kept, zip_path, into)
         if not kept:
-            raise ArchiveError(says="archive.no_picture", path=zip_path, reason="no_pictures")
+            raise ArchiveError(says="archive.no_picture", path=zip_path)
         return _theme_root(kept, into)
 
 
@@ -242,7 +232,7 @@ def unpacked_folder(zip_path: Path) -> Path:
     try:
         info = zip_path.stat()
     except OSError as exc:
-        raise ArchiveError(says="archive.unreadable", path=zip_path, reason="not_a_zip",
+        raise ArchiveError(says="archive.unreadable", path=zip_path,
                            problem=exc.strerror or str(exc)) from None
     key = (str(zip_path.resolve()), info.st_size, info.st_mtime_ns)
     if key in _UNPACKED and _UNPACKED[key].exists():

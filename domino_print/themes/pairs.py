@@ -136,7 +136,7 @@ def read_pairs(ref: str, settings: ReadSettings | None = None, *, header: bool |
         check_page_text(pairs.title, most=MAX_TITLE_CHARS)
     except TextError as exc:
         raise PairsError(says="list.bad_title", path=path, problem=exc.phrase(_quoted(pairs.title)),
-                         details={"text": pairs.title, "reason": exc.problem, **exc.values}) from None
+                         details={"text": pairs.title, **exc.values}) from None
     return pairs
 
 
@@ -177,7 +177,7 @@ def _cell(path: Path, table: Table, line: int, column: int, raw: str) -> Cell:
         check_page_text(text, most=MAX_CELL_CHARS)
     except TextError as exc:
         raise PairsError(says="list.bad_text", path=path, problem=exc.phrase(_quoted(text)), at=at,
-                         details={"text": shortened(text), "reason": exc.problem, **exc.values}) from None
+                         details={"text": shortened(text), **exc.values}) from None
     return Cell(text)
 
 

@@ -32,7 +32,7 @@ from domino_print.texts import languages
 
 PICTURE_MESSAGES = {"not_a_picture": "not_a_picture", "too_large": "too_many_pixels", "damaged": "damaged",
                     "bad_svg": "bad_svg", "empty": "empty", "unsupported": "unsupported_compression"}
-"""The page's message (``studio.error.<key>``) for each ``pictures.PictureError.reason``."""
+"""The page's message (``studio.error.<key>``) for each ``pictures.PictureError.category``."""
 
 
 def titles(state: dict) -> dict[str, str]:
@@ -55,8 +55,8 @@ def state_answer(session: Session, state: dict, **extra) -> Response:
 
 
 def picture_message(error: PictureError, lang: str) -> str:
-    """A refused picture's message in the page's language, from the error's reason and values."""
-    key = PICTURE_MESSAGES.get(error.reason, "not_a_picture")
+    """A refused picture's message in the page's language, from the error's category and values."""
+    key = PICTURE_MESSAGES.get(error.category, "not_a_picture")
     if key == "unsupported_compression":
         return word(lang, f"error.{key}", compression=error.values.get("compression", "?"))
     if key != "too_many_pixels":

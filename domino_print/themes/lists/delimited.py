@@ -96,9 +96,11 @@ def _checked(path: Path, content: str) -> str:
 
 
 class _BadRecord(Exception):
-    def __init__(self, line: int, problem: str) -> None:
+    """A record the csv module refuses: the ``line`` it starts on, and what the module said."""
+
+    def __init__(self, line: int, csv_said: str) -> None:
         self.line = line
-        self.problem = problem
+        self.csv_said = csv_said
 
 
 def _records(content: str, delimiter: str) -> list[tuple[int, list[str]]]:
@@ -148,7 +150,7 @@ def read(path: Path, data: bytes, settings: ReadSettings) -> Table:
     try:
         records = _records(content, delimiter)
     except _BadRecord as bad:
-        raise PairsError(says="list.bad_line", path=path, problem=bad.problem,
+        raise PairsError(says="list.bad_line", path=path, problem=bad.csv_said,
                          at=Table(()).at(bad.line)) from None
     rows: list[RawRow] = []
     for line, cells in records:
