@@ -48,7 +48,8 @@ def test_calibration_page_in_pixels(run_cli, tmp_path, monkeypatch, duplex, lang
     assert prefs["/Duplex"] == {"long": "/DuplexFlipLongEdge", "short": "/DuplexFlipShortEdge"}[duplex]
     assert prefs["/PrintScaling"] == "/None"
     text = reader.pages[0].extract_text()
-    assert ("--back-offset X,Y" in text) and (("fenêtre" in text) if lang == "fr" else ("window" in text))
+    pair = '--back-offset "X;Y"' if lang == "fr" else "--back-offset X,Y"  # French decimals take commas
+    assert (pair in text) and (("fenêtre" in text) if lang == "fr" else ("window" in text))
     dpi = 200
     front = render_page(out, 0, dpi)
     back = render_page(out, 1, dpi)

@@ -92,7 +92,7 @@ def test_with_scale_the_drawn_rulers_cancel_the_printers_stretch():
     x, y = _ruler_lengths(pdf, (100.6, 99.8))
     assert x == pytest.approx(150 / 1.006, abs=0.1) and y == pytest.approx(150 / 0.998, abs=0.1)
     words = " ".join(PdfReader(io.BytesIO(pdf)).pages[0].extract_text().split())
-    assert "--scale 100.6,99.8" in words, "the sheet says which correction it was printed with"
+    assert "--scale 100,6;99,8" in words, "the sheet says which correction it was printed with, in French"
 
 
 @pytest.mark.slow

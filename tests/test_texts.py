@@ -334,6 +334,37 @@ def test_a_message_s_millimetres_follow_the_language(lang):
     assert f"12{DECIMAL_MARKS[lang]}5" in error.worded(lambda field: f"--{field}", lang)
 
 
+CALIBRATION_EXAMPLES = {  # the calibration sheet's examples as each language writes its decimals
+    "fr": ('"1,5;-0,5"', '"100,6;99,8"', "imprimée avec --scale 100,6;99,8"),
+    "es": ('"1,5;-0,5"', '"100,6;99,8"', "impresa con --scale 100,6;99,8"),
+    "de": ('"1,5;-0,5"', '"100,6;99,8"', "gedruckt mit --scale 100,6;99,8"),
+    "en": ("1.5,-0.5", "100.6,99.8", "printed with --scale 100.6,99.8"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(CALIBRATION_EXAMPLES))
+def test_the_calibration_sheet_writes_its_examples_with_the_language_s_decimals(lang):
+    """French writes 1,5 and splits a pair by a semicolon (1,5;-0,5, quoted for the shell), as
+    every surface reads it (``options.values.decimal_points``); English 1.5,-0.5."""
+    from domino_print.options.parsing import calibration_flags
+
+    offset, scale, in_force = CALIBRATION_EXAMPLES[lang]
+    flags = calibration_flags()
+    assert offset in texts.text(lang, "calibration.step.4", duplex="long", **flags)
+    assert f"--scale {scale}" in texts.text(lang, "calibration.step.5", length="150", **flags)
+    assert texts.text(lang, "calibration.in_force", x=100.6, y=99.8, **flags) == in_force
+    steps = " ".join(texts.text(lang, f"calibration.step.{n}", edge="e", duplex="long", other="short",
+                                length="150", **flags) for n in range(1, 6))
+    if lang != "en":
+        assert not re.search(r"\d\.\d", steps), steps  # no decimal point where the language writes a comma
+
+
+def test_one_key_says_the_decimal_mark():
+    for lang, mark in DECIMAL_MARKS.items():
+        assert texts.decimal_mark(lang) == mark
+        assert not any(key.startswith("typography.decimal") for key in texts.catalogue(lang))
+
+
 def test_the_summary_line_writes_the_kerf_gap_as_its_language_does():
     from domino_print.api import make_document, parse_options, summary_line
 

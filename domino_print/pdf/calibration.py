@@ -82,9 +82,8 @@ def _draw_front(canvas: Canvas, geometry: CalibrationGeometry, *, paper_name: st
     canvas.setFont(fonts.REGULAR, 8)
     parts = [text(lang, "calibration.front"), paper_name, edge, "domino-print"]
     if scale != NO_SCALE:
-        shown = [f"{value:g}" for value in scale]  # as the option is typed
-        parts.insert(3, text(lang, "calibration.in_force", scale_flag=flags["scale_flag"], x=shown[0],
-                             y=shown[1]))
+        parts.insert(3, text(lang, "calibration.in_force", scale_flag=flags["scale_flag"], x=scale[0],
+                             y=scale[1]))  # as the language writes a pair (100,6;99,8)
     canvas.drawCentredString(width / 2, height - 19 * mm, " · ".join(parts))
     _draw_instructions(canvas, geometry, edge=edge, lang=lang, flags=flags)
     _draw_scale_rulers(canvas, geometry, lang=lang, flags=flags)

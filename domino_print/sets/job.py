@@ -23,7 +23,7 @@ from domino_print.options.wording import word_size_error
 from domino_print.sets.naming import Deck, set_name
 from domino_print.sets.parts import PairsSource, SetParts, Source, ThemeSource, lay_out, pairs_theme
 from domino_print.sets.tiles import MAX_TOP, Tile, double_set, select_tiles
-from domino_print.texts import plural, text
+from domino_print.texts import decimal_mark, plural, text
 from domino_print.themes.loader import load_theme
 from domino_print.themes.model import Theme
 
@@ -160,7 +160,7 @@ def read_source(options: Options) -> Source:
         from domino_print.themes.lists.table import parse_cells
         from domino_print.themes.pairs import ReadSettings, read_pairs
 
-        settings = ReadSettings(sheet=options.sheet, decimal=text(options.lang, "typography.decimal"),
+        settings = ReadSettings(sheet=options.sheet, decimal=decimal_mark(options.lang),
                                 lang=options.lang)
         header = True if options.header else False if options.no_header else None
         cells = None

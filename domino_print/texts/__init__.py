@@ -143,10 +143,12 @@ def decimal(lang: str, value: float, places: int | None = None) -> str:
     ``2,5`` in French, Spanish and German, ``2.5`` in English; as short as ``:g`` writes it, or
     with ``places`` decimals. The one place a number shown to a reader gets its decimal mark."""
     shown = f"{value:g}" if places is None else f"{value:.{places}f}"
-    return shown.replace(".", _decimal_mark(lang))
+    return shown.replace(".", decimal_mark(lang))
 
 
-def _decimal_mark(lang: str) -> str:
+def decimal_mark(lang: str) -> str:
+    """How ``lang`` writes the decimal mark (``number.decimal_mark``: ``,`` in French, Spanish and
+    German, ``.`` in English): on the page, and in the numbers a spreadsheet's text cells hold."""
     return catalogue(lang).get("number.decimal_mark", ".")
 
 
@@ -167,7 +169,7 @@ class _Numbers(string.Formatter):
 def fill(lang: str, template: str, /, **values: object) -> str:
     """``template`` with its ``{placeholders}`` filled, numbers with decimals written as ``lang``
     writes them (``decimal``): every catalogue text and every message is filled through here."""
-    mark = _decimal_mark(lang)
+    mark = decimal_mark(lang)
     if mark == ".":
         return template.format(**values)
     return _Numbers(mark).vformat(template, (), values)

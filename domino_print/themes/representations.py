@@ -394,13 +394,13 @@ def _fraction(representation: Representation, value: int, context: Context) -> F
 
 
 def _decimal(representation: Representation, value: int, context: Context) -> Face:
-    shown = maths.decimal_text(context.fraction(value), texts.text(context.lang, "number.decimal_mark"))
+    shown = maths.decimal_text(context.fraction(value), texts.decimal_mark(context.lang))
     assert shown is not None  # choose() keeps the fractions without an exact decimal out
     return Face("text", shown, bold=True)
 
 
 def _percent(representation: Representation, value: int, context: Context) -> Face:
-    mark = texts.text(context.lang, "number.decimal_mark")
+    mark = texts.decimal_mark(context.lang)
     shown = maths.decimal_text(context.fraction(value) * 100, mark)
     assert shown is not None
     return Face("text", texts.text(context.lang, "number.percent", number=shown), bold=True)
@@ -430,7 +430,7 @@ def piece_text(cents: int, symbol: str, lang: str) -> str:
 def price_text(cents: int, symbol: str, lang: str) -> str:
     """``1,20 €`` (``€1.20`` in English): two decimals unless the amount is whole."""
     whole, rest = divmod(cents, 100)
-    mark = texts.text(lang, "number.decimal_mark")
+    mark = texts.decimal_mark(lang)
     amount = f"{whole}{mark}{rest:02d}" if rest else str(whole)
     return texts.text(lang, "number.price", amount=amount, symbol=symbol)
 
