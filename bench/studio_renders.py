@@ -1,7 +1,8 @@
 """A studio's renders in one process: one option change after another, as the studio makes them.
 
 Each change is a new margin (so a new PDF, never one from a cache on disk): the preview of a
-built-in theme (the PDF and its first pages' pictures, ``studio.rendering.build_with_pages``),
+built-in theme (the PDF and the pictures it draws before answering, as wide as a 1280-px window
+shows them: ``studio.rendering.build_with_pages``),
 or the PDF to download of seven 12 MP photos at 300 dpi (``bench/.work/photos``). What the
 process keeps across renders (font subsets, the pictures' decodings) is kept as in the studio.
 Timed from outside as a whole process, side by side with a baseline checkout's (the same
@@ -14,6 +15,7 @@ command with ``PYTHONPATH`` set to it), the ratio of CPU times holds on a loaded
 
 from __future__ import annotations
 
+import inspect
 import sys
 import tempfile
 import time
@@ -22,6 +24,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 THEMES = ("pips", "fruits", "pips-couleur", "chiffres")
 CHANGES = {"built-in": 24, "photos": 8}
+PAGE_PX = 384
+"""The width the studio draws a page picture at for a 1280-px window (``bench.studio_school.PAGE_PX``
+rounded up by ``studio.rendering.shown_width``)."""
 
 
 def main() -> int:
@@ -33,6 +38,8 @@ def main() -> int:
     from domino_print.studio.rendering import build_with_pages, cache_key
 
     cache = Path(tempfile.mkdtemp(prefix="domino-print-renders-"))
+    # A baseline from before the pictures were drawn as wide as shown draws them at PREVIEW_DPI.
+    wide = {"width": PAGE_PX} if "width" in inspect.signature(build_with_pages).parameters else {}
     started = time.process_time()
     for change in range(CHANGES[kind]):
         margin = f"{10 + change * 0.01:.2f}"
@@ -43,7 +50,7 @@ def main() -> int:
             make_document({"theme": str(PHOTOS), "margin": margin, "dpi": 300})
         else:
             options = {"theme": THEMES[change % len(THEMES)], "margin": margin}
-            build_with_pages(options, cache, cache_key(options, "", "full"))
+            build_with_pages(options, cache, cache_key(options, "", "full"), **wide)
     took = (time.process_time() - started) * 1000 / CHANGES[kind]
     print(f"{kind}: {CHANGES[kind]} changes, {took:.1f} ms of CPU each")
     return 0

@@ -20,7 +20,6 @@ from PIL import Image
 from playwright.sync_api import expect
 
 from domino_print.sets.tiles import Tile, double_set
-from domino_print.studio.rendering import PREVIEW_DPI
 from domino_print.studio.settings import Limits, Settings
 from tests.conftest import DOCS, SCREENSHOTS, require_browser
 from tests.fixtures_images import (
@@ -220,8 +219,9 @@ def test_seven_photos_preview_upright_and_download_like_the_command_line(page, c
     layout, pages = face_boxes(28)
     tile = double_set(6).index(Tile(2, 2))
     x, y, size = pages[0][tile][0]
-    upper = sample(sheet, layout, x + size / 2, y + size * 0.62, dpi=PREVIEW_DPI)
-    lower = sample(sheet, layout, x + size / 2, y + size * 0.38, dpi=PREVIEW_DPI)
+    dpi = sheet.height / (layout.page_height_mm / 25.4)  # drawn as wide as the page shows it
+    upper = sample(sheet, layout, x + size / 2, y + size * 0.62, dpi=dpi)
+    lower = sample(sheet, layout, x + size / 2, y + size * 0.38, dpi=dpi)
     assert upper[0] > 180 and upper[2] < 90, upper
     assert lower[2] > 180 and lower[0] < 90, lower
     settled_summary(page)

@@ -1,16 +1,19 @@
 """Previews and PDFs for the studio, through the same core as the command line, cached by options.
 
 A preview is the PDF the options give (``api.make_document``) shown page by page as
-JPEG at ``PREVIEW_DPI``. For the built-in themes the preview's PDF is the very PDF to
-download: resolution (``dpi``) only matters for photos. With a visitor's own pictures,
-the preview reads the small upright copies made at upload (``preview/``), so no option
-change decodes a photo again; the PDF to download reads the originals (``pictures/``)
-at the chosen ``dpi``, exactly as ``domino-print --theme <folder>`` does.
+JPEG as wide as the page shows them (``shown_width``), at most ``PREVIEW_DPI``: the first
+page drawn with the PDF, the others when the browser asks. For the built-in themes the
+preview's PDF is the very PDF to download: resolution (``dpi``) only matters for photos.
+With a visitor's own pictures, the preview reads the small upright copies made at upload
+(``preview/``), so no option change decodes a photo again; the PDF to download reads the
+originals (``pictures/``) at the chosen ``dpi``, exactly as ``domino-print --theme <folder>``
+does.
 
 Everything is cached on disk under a key made from the options and the pictures'
-state (``cache/<key>.pdf``, ``<key>-<page>.jpg``, ``<key>.json``), so any worker can
-serve a page image or a download that another worker previewed. Built-in themes share
-one cache for every visitor; pictures have their session's.
+state (``cache/<key>.pdf``, ``<key>.json``, the page pictures by fingerprint and width,
+``page-<fingerprint>-w<width>.jpg``), so any worker can serve a page image or a download
+that another worker previewed. Built-in themes share one cache for every visitor; pictures
+have their session's.
 """
 
 from __future__ import annotations
@@ -32,6 +35,23 @@ PREVIEW_DPI = 50
 PREVIEW_PIXELS = 1_500_000
 """The most pixels a page of the preview is drawn with: A3 at ``PREVIEW_DPI`` (970,000) fits; a
 page of 2 x 2 m (a valid --paper) is drawn at a lower resolution instead of 15 million pixels."""
+
+
+PAGE_WIDTH_STEP = 64
+"""Page pictures are drawn as wide as the page shows them (in the screen's pixels) rounded up to
+a multiple of this: a few widths, so that visitors' windows share the pictures of a preview."""
+PAGE_WIDTH_MOST = 1280
+"""The widest a page picture is asked for (wider is drawn this wide, within ``PREVIEW_DPI``)."""
+
+
+def shown_width(asked: object) -> int | None:
+    """The width (pixels) a page picture is drawn at for a page that shows it ``asked`` pixels
+    wide: rounded up to ``PAGE_WIDTH_STEP``; None (``PREVIEW_DPI``) for anything but a positive
+    whole number (a page that could not tell)."""
+    if isinstance(asked, bool) or not isinstance(asked, int) or asked <= 0:
+        return None
+    steps = -(-min(asked, PAGE_WIDTH_MOST) // PAGE_WIDTH_STEP)
+    return steps * PAGE_WIDTH_STEP
 
 
 def render_scale(size_pt: tuple[float, float], dpi: float, most_pixels: int) -> float:
@@ -149,22 +169,33 @@ def build_3mf(options: dict, cache_dir: Path, key: str, most_tiles: int) -> tupl
     return suffix, data
 
 
-EAGER_PAGES = 4
-"""Pages drawn with the PDF, before the preview answers; later ones when the browser asks."""
+EAGER_PAGES = 1
+"""Pages drawn with the PDF, before the preview answers (the first); the others when the browser
+asks for them (``page_image``), each as its request comes."""
 JPEG_QUALITY = 90
 """Page pictures are JPEG: ten times quicker to encode than PNG at this size, and a preview."""
 
 
-def _page_path(cache_dir: Path, key: str, page: int, facts: dict) -> Path:
-    """Where page ``page``'s picture is kept: by the page's fingerprint when it has one."""
+def _page_path(cache_dir: Path, key: str, page: int, facts: dict, width: int | None) -> Path:
+    """Where page ``page``'s picture ``width`` pixels wide is kept: by the page's fingerprint
+    when it has one."""
     keys = facts.get("page_keys") or []
+    wide = "" if width is None else f"-w{width}"
     if 0 <= page < len(keys):
-        return cache_dir / f"page-{keys[page]}.jpg"
-    return cache_dir / f"{key}-{page}.jpg"
+        return cache_dir / f"page-{keys[page]}{wide}.jpg"
+    return cache_dir / f"{key}-{page}{wide}.jpg"
 
 
-def _draw_pages(pdf: bytes, targets: dict[int, Path]) -> dict[int, bytes]:
-    """Draw the pages ``targets`` names (the PDF opened once) at ``PREVIEW_DPI``, keep them on disk."""
+def page_scale(size_pt: tuple[float, float], width: int | None) -> float:
+    """The scale a page of ``size_pt`` is drawn at for the preview: ``width`` pixels wide (None:
+    ``PREVIEW_DPI``), never above ``PREVIEW_DPI`` nor ``PREVIEW_PIXELS``."""
+    scale = render_scale(size_pt, PREVIEW_DPI, PREVIEW_PIXELS)
+    return scale if width is None else min(scale, width / max(1.0, float(size_pt[0])))
+
+
+def _draw_pages(pdf: bytes, targets: dict[int, Path], width: int | None = None) -> dict[int, bytes]:
+    """Draw the pages ``targets`` names (the PDF opened once) ``width`` pixels wide (``page_scale``),
+    keep them on disk."""
     # pypdfium2 draws the pages: loaded with the first preview, not at start-up.
     import pypdfium2 as pdfium
     import pypdfium2.raw as pdfium_c
@@ -176,7 +207,7 @@ def _draw_pages(pdf: bytes, targets: dict[int, Path]) -> dict[int, bytes]:
             for page in targets:
                 if 0 <= page < len(document):
                     handle = document[page]
-                    scale = render_scale(handle.get_size(), PREVIEW_DPI, PREVIEW_PIXELS)
+                    scale = page_scale(handle.get_size(), width)
                     # Drawn as RGB bytes straight away (no alpha to drop afterwards): the same picture.
                     images[page] = handle.render(scale=scale, force_bitmap_format=pdfium_c.FPDFBitmap_BGR,
                                                  rev_byteorder=True).to_pil()
@@ -192,25 +223,27 @@ def _draw_pages(pdf: bytes, targets: dict[int, Path]) -> dict[int, bytes]:
     return drawn
 
 
-def build_with_pages(options: dict, cache_dir: Path, key: str) -> dict:
-    """``build``, then the first ``EAGER_PAGES`` page pictures not drawn yet, so the browser finds
-    them ready."""
+def build_with_pages(options: dict, cache_dir: Path, key: str, width: int | None = None) -> dict:
+    """``build``, then the first ``EAGER_PAGES`` page pictures ``width`` pixels wide not drawn yet,
+    so the browser finds them ready."""
     facts, pdf = _build(options, cache_dir, key)
-    targets = {n: _page_path(cache_dir, key, n, facts) for n in range(min(EAGER_PAGES, facts["pages"]))}
+    eager = range(min(EAGER_PAGES, facts["pages"]))
+    targets = {n: _page_path(cache_dir, key, n, facts, width) for n in eager}
     wanted = {n: path for n, path in targets.items() if not path.exists()}
     if wanted:
-        _draw_pages(pdf if pdf is not None else (cache_dir / f"{key}.pdf").read_bytes(), wanted)
+        _draw_pages(pdf if pdf is not None else (cache_dir / f"{key}.pdf").read_bytes(), wanted, width)
     return facts
 
 
-def page_image(cache_dir: Path, key: str, page: int) -> bytes | None:
-    """Page ``page`` of a cached PDF as a JPEG picture (drawn once, then kept); None if unknown."""
+def page_image(cache_dir: Path, key: str, page: int, width: int | None = None) -> bytes | None:
+    """Page ``page`` of a cached PDF as a JPEG picture ``width`` pixels wide (``page_scale``), drawn
+    once, then kept; None if unknown."""
     try:
         facts = json.loads((cache_dir / f"{key}.json").read_text(encoding="utf-8"))
         pdf_path = cache_dir / f"{key}.pdf"
     except (OSError, ValueError):
         return None
-    path = _page_path(cache_dir, key, page, facts)
+    path = _page_path(cache_dir, key, page, facts, width)
     try:
         return path.read_bytes()
     except OSError:
@@ -219,7 +252,7 @@ def page_image(cache_dir: Path, key: str, page: int) -> bytes | None:
         pdf = pdf_path.read_bytes()
     except OSError:
         return None
-    return _draw_pages(pdf, {page: path}).get(page)
+    return _draw_pages(pdf, {page: path}, width).get(page)
 
 
 def trim_cache(cache_dir: Path, max_bytes: int) -> int:

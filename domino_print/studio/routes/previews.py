@@ -1,6 +1,6 @@
 """The live preview: options -> the preview's pages, summary line, command line, or the one-line
 error of the field at fault (``POST /api/preview``); a page of a preview, as shown and enlarged
-(``/pages/<scope>/<key>/<n>.jpg``, ``/zoom/...``).
+(``/pages/<scope>/<key>/<n>.jpg?w=<pixels>``, as wide as the page shows it; ``/zoom/...``).
 
 A preview's theme is one of three cases, each its own ``_target``: a built-in theme (the ``common``
 cache every visitor shares), the visitor's pictures, or the visitor's list (the ``session``'s
@@ -38,6 +38,7 @@ from domino_print.studio.rendering import (
     cache_key,
     command_line,
     page_image,
+    shown_width,
     trim_cache,
 )
 from domino_print.studio.routes.pictures import picture_message
@@ -215,16 +216,18 @@ async def _state(visit: Visit, theme: str, body: dict) -> dict:
     return visit.session.read_state()
 
 
-def _answer(lang: str, theme: str, options: dict, state: dict, target: Target, facts: dict) -> Response:
+def _answer(lang: str, theme: str, options: dict, state: dict, target: Target, facts: dict,
+            width: int | None) -> Response:
     own = target.scope == "session"  # the session's: the pictures', the list's
     if own:
         full_facts = cached_facts(target.cache_dir, target.full_key)
         facts = {**facts, "size": full_facts["size"] if full_facts else None}
     base, scope, full_key = f"/pages/{target.scope}/{target.key}", target.scope, target.full_key
     named = {"title": Path(target.full["theme"]).stem} if theme == lists.LIST else state
+    wide = "" if width is None else f"?w={width}"
     return answer({
         "key": target.key,
-        "pages": [f"{base}/{n}.jpg" for n in range(facts["pages"])],
+        "pages": [f"{base}/{n}.jpg{wide}" for n in range(facts["pages"])],
         "summary": summary(lang, facts),
         # The visitor's pictures over the set (named in the summary too) are marked beside their
         # thumbnails: the highest value the set uses, when the pictures make a double set.
@@ -264,9 +267,10 @@ async def preview(request: Request) -> Response:
         target = await _list_target(here, state, options, lang)
     else:
         target = _builtin_target(here, options)
+    width = shown_width(body.get("page_px"))  # the page's pictures drawn as wide as it shows them
     try:
         facts = await studio.in_slot(lang, build_with_pages, target.shown, target.cache_dir, target.key,
-                                     wanted=lambda: studio.is_latest(session, ticket))
+                                     width, wanted=lambda: studio.is_latest(session, ticket))
     except DominoError as exc:
         shown_error = lists.list_error(exc, lang, state, field_names()) or field_error(exc, lang, session)
         return field_errors(shown_error)
@@ -277,13 +281,20 @@ async def preview(request: Request) -> Response:
         own = target.scope == "session"
         await studio.run(trim_cache, target.cache_dir,
                          studio.limits.session_cache_bytes if own else studio.limits.cache_bytes)
-    return _answer(lang, theme, options, state, target, facts)
+    return _answer(lang, theme, options, state, target, facts, width)
+
+
+def _asked_width(request: Request) -> int | None:
+    """The width a page picture is asked for (``?w=``, as the preview's answer gives it), or None."""
+    asked = request.query_params.get("w", "")
+    return shown_width(int(asked)) if asked.isascii() and asked.isdigit() and len(asked) <= 5 else None
 
 
 async def page_picture(request: Request) -> Response:
     """A page of a preview, as the page shows it."""
     named = scoped(request)
-    data = await named.studio.run(page_image, named.cache_dir, named.key, request.path_params["page"])
+    data = await named.studio.run(page_image, named.cache_dir, named.key, request.path_params["page"],
+                                  _asked_width(request))
     if data is None:
         return not_found()
     return Response(data, media_type="image/jpeg", headers=PAGE_HEADERS)

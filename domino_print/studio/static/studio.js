@@ -190,6 +190,15 @@
     else delete $("summary").dataset.stale;
   }
 
+  // The width a page of the preview is shown at, in the screen's pixels (the server draws the
+  // pictures that wide, not wider); 0 when the preview is out of view (a phone's settings view).
+  function pagePixels() {
+    const list = $("pages");
+    const shown = list.querySelector("img")?.clientWidth
+      || parseFloat(getComputedStyle(list).gridTemplateColumns) || list.clientWidth;
+    return Math.round(shown * (window.devicePixelRatio || 1));
+  }
+
   async function preview() {
     const mine = ++sequence;
     const started = changedAt;
@@ -202,7 +211,8 @@
       answer = await ask("/api/preview", {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ options: collect(), page_lang: lang, ...(window.studioPreviewExtra?.() || {}) }),
+        body: JSON.stringify({ options: collect(), page_lang: lang, page_px: pagePixels(),
+                               ...(window.studioPreviewExtra?.() || {}) }),
         signal: inFlight.signal,
       });
       data = await answer.json().catch(() => ({}));
