@@ -60,6 +60,7 @@ def test_a_preview_draws_its_first_pages_from_the_pdf_it_made(tmp_path, monkeypa
         assert rendering.page_image(tmp_path, key, page) == _old_way(drawn_from[0], page)
 
 
+@pytest.mark.slow
 def test_a_preview_draws_only_its_first_page_before_it_answers(tmp_path):
     options = {"theme": "pips", "margin": "11.5"}
     key = rendering.cache_key(options, "", "full")
@@ -70,6 +71,7 @@ def test_a_preview_draws_only_its_first_page_before_it_answers(tmp_path):
     assert len(list(tmp_path.glob("*.jpg"))) == 2
 
 
+@pytest.mark.slow
 def test_a_page_picture_is_as_wide_as_the_page_shows_it(tmp_path):
     from PIL import Image
 
