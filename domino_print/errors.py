@@ -22,8 +22,9 @@ range, a list joined with "or") worded in the same language. An error written as
 English text (``WordedError("...")``) is for what no page shows.
 
 Which message an error is, on every class, is its ``says`` (the key under ``[error]``); its
-``values`` fill it. ``tests/test_error_catalogue.py`` fails on an error a person may read raised
-with a sentence instead.
+``values`` fill it. A coarser kind a surface needs is told by ``says`` (``PictureError.category``),
+never kept beside it. ``tests/test_error_catalogue.py`` fails on an error a person may read raised
+with a sentence instead, and on an error class that keeps a second name for which message it is.
 """
 
 from __future__ import annotations

@@ -279,3 +279,59 @@ def test_the_command_lines_own_stop_line_is_worded_in_french():
     said = WordedError(says="output.stopped", signal="SIGTERM")
     assert str(said) == "stopped by SIGTERM; no file was changed"
     assert said.worded(flag_name, "fr") == "arrêté par SIGTERM\u00a0; aucun fichier n’a été modifié"
+
+
+# -- one name for which message ----------------------------------------------------------------------
+SECOND_NAMES = frozenset({"fault", "reason", "problem", "kind", "category", "key", "code", "message",
+                          "error_key", "what_went_wrong"})
+"""Names an error once kept beside ``says`` for which message it is (``PairsError.fault``,
+``PictureError.reason``, ``TextError.problem``...): an error class stores none of them. A category
+told by ``says`` is a property (``PictureError.category``); what a system said is named so
+(``system_said``)."""
+
+
+def second_names(module: str, tree: ast.Module) -> list[tuple[int, str, str]]:
+    """(line, class, attribute) of each ``self.<name> = ...`` a ``DominoError`` class of ``module``
+    makes, ``name`` one of ``SECOND_NAMES``."""
+    found = []
+    for node in tree.body:
+        if not (isinstance(node, ast.ClassDef) and _is_domino_error(module, node.name)):
+            continue
+        for target in ast.walk(node):
+            if (isinstance(target, ast.Attribute) and isinstance(target.ctx, ast.Store)
+                    and isinstance(target.value, ast.Name) and target.value.id == "self"
+                    and target.attr in SECOND_NAMES):
+                found.append((target.lineno, node.name, target.attr))
+    return found
+
+
+def test_the_scan_finds_a_second_name_and_passes_a_property():
+    tree = ast.parse("from domino_print.errors import PathError\n"
+                     "class Mine(PathError):\n"
+                     "    def __init__(self, fault='', **values):\n"
+                     "        self.fault = fault\n"
+                     "        super().__init__(**values)\n"
+                     "    @property\n"
+                     "    def category(self):\n"
+                     "        return self.says\n"
+                     "class Other(ValueError):\n"
+                     "    def __init__(self, reason):\n"
+                     "        self.reason = reason\n")
+    _modules()["domino_print.scan_names"] = tree
+    _names.cache_clear()
+    _resolve.cache_clear()
+    _is_domino_error.cache_clear()
+    try:
+        assert second_names("domino_print.scan_names", tree) == [(4, "Mine", "fault")]
+    finally:
+        del _modules()["domino_print.scan_names"]
+        _names.cache_clear()
+        _resolve.cache_clear()
+        _is_domino_error.cache_clear()
+
+
+def test_an_error_says_which_message_it_is_by_one_name():
+    """``says`` is the one name of which message an error is, on every class (issue 31, item 1)."""
+    found = [f"{module}:{line}: {name}.{attribute}" for module, tree in _modules().items()
+             for line, name, attribute in second_names(module, tree)]
+    assert not found, "which message an error is goes in says; derive the rest from it:\n" + "\n".join(found)

@@ -61,7 +61,7 @@ _SET_KEYS = ("name", "description", "file", "options")
 
 class CatalogueError(OptionError):
     """A catalogue the site cannot be made from (exit code 2, as a bad option); ``where`` names the set
-    (a ``Where``, or the table ``[site]``), ``key`` the option or key at fault (or ""), ``says`` the
+    (a ``Where``, or the table ``[site]``), ``at_key`` the option or key at fault (or ""), ``says`` the
     problem's words (``error.catalogue.<problem>``) and ``values`` its values (``problem``: an error
     the options gave, quoted). Its words start with the catalogue and the place; options are named as
     the catalogue writes them (``max``, not ``--max``) on every surface."""
@@ -69,7 +69,7 @@ class CatalogueError(OptionError):
     def __init__(self, catalogue: Path, where: object, key: str, says: str, /, **values: object) -> None:
         self.catalogue = catalogue
         self.where = where
-        self.key = key
+        self.at_key = key
         super().__init__(says=says, fields=(), catalogue=catalogue, where=where, **values)
 
     def template_in(self, lang: str) -> str:

@@ -96,9 +96,10 @@ def _checked(path: Path, content: str) -> str:
 
 
 class _BadRecord(Exception):
-    """A record the csv module refuses: the ``line`` it starts on, and what the module said."""
+    """A record the csv module refuses: the ``line`` it starts on, and what the module said (in our
+    words where we know them: ``_csv_words``)."""
 
-    def __init__(self, line: int, csv_said: str) -> None:
+    def __init__(self, line: int, csv_said: object) -> None:
         self.line = line
         self.csv_said = csv_said
 
@@ -115,9 +116,17 @@ def _records(content: str, delimiter: str) -> list[tuple[int, list[str]]]:
         except StopIteration:
             return records
         except csv.Error as exc:
-            raise _BadRecord(start, str(exc)) from None
+            raise _BadRecord(start, _csv_words(exc)) from None
         records.append((start, cells))
         start = reader.line_num + 1
+
+
+def _csv_words(exc: csv.Error) -> object:
+    """What the csv module said, in the reader's language where we know it: its one limit a list
+    meets (a cell over ``csv.field_size_limit()``, a quote left open), else its own words."""
+    if "field limit" in str(exc):
+        return Phrase("list.csv_field_limit", most=csv.field_size_limit())
+    return str(exc)
 
 
 def separator(content: str) -> str:
