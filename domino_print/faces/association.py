@@ -87,10 +87,9 @@ def _marks_band(size: float, face: Face) -> float:
     groups of dots, two hands) is drawn smaller to keep out of that band, not under the mark."""
     if not (face.card or face.asks):
         return 0.0
-    cap = 0.72  # Fira Sans's cap height, in ems: the digits and "?" stand that tall
     tallest = max(_card_number_size(size) if face.card else 0.0,
                   _question_mark_size(size) if face.asks else 0.0)
-    return _corner_inset(size) + tallest * cap
+    return _corner_inset(size) + tallest * fonts.CAP_HEIGHT
 
 
 def _card_number_size(size: float) -> float:
@@ -232,7 +231,7 @@ class AssociationPainter:
         font, font_size = font_of(face), fit.size_pt
         while True:  # the underline and the descenders of the last line keep the safe area too
             lead = font_size * LEADING
-            cap = font_size * 0.72
+            cap = font_size * fonts.CAP_HEIGHT
             block = cap + lead * (len(fit.lines) - 1)
             baseline = (size + block) / 2 - cap + (0.04 * size if face.underline else 0)
             low = _below_baseline(fit.lines[-1], font_size, face.underline)

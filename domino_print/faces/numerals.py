@@ -27,7 +27,7 @@ class NumeralPainter:
         text = str(value)
         font_size = size_pt * (0.62 if len(text) == 1 else 0.5)
         width = canvas.stringWidth(text, fonts.BOLD, font_size)
-        cap_height = font_size * 0.72
+        cap_height = font_size * fonts.CAP_HEIGHT
         baseline = (size_pt - cap_height) / 2 + (0.04 * size_pt if value in UNDERLINED else 0)
         canvas.setFillColor("#111111")
         canvas.setFont(fonts.BOLD, font_size)

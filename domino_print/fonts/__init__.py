@@ -46,6 +46,10 @@ STYLES: dict[str, tuple[str, str]] = {
 }
 """Each style: its ReportLab font name and its file."""
 
+CAP_HEIGHT = 0.72
+"""How tall the layout takes a capital or a digit to stand, in ems: Fira Sans's own cap height
+(OS/2 ``sCapHeight``) is 0.689 in Regular and 0.693 in Bold, rounded up here for a little room."""
+
 _registered: dict[str, TTFont] = {}
 
 SUBSETS_KEPT = 256
