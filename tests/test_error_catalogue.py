@@ -128,12 +128,16 @@ def sentences_raised() -> tuple[tuple[str, int, str], ...]:
     return tuple(sorted(found))
 
 
+def _error_classes(module: str, tree: ast.Module) -> list[ast.ClassDef]:
+    """The ``DominoError`` classes ``module`` defines at its top level."""
+    return [node for node in tree.body
+            if isinstance(node, ast.ClassDef) and _is_domino_error(module, node.name)]
+
+
 def _own_sentences(module: str, tree: ast.Module) -> list[tuple[int, str]]:
     """An error class that hands its base a sentence of its own: ``super().__init__(f"...")``."""
     found = []
-    for node in tree.body:
-        if not (isinstance(node, ast.ClassDef) and _is_domino_error(module, node.name)):
-            continue
+    for node in _error_classes(module, tree):
         for call in ast.walk(node):
             if (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
                     and call.func.attr == "__init__" and any(_sentence(argument) for argument in call.args)):
@@ -294,9 +298,7 @@ def second_names(module: str, tree: ast.Module) -> list[tuple[int, str, str]]:
     """(line, class, attribute) of each ``self.<name> = ...`` a ``DominoError`` class of ``module``
     makes, ``name`` one of ``SECOND_NAMES``."""
     found = []
-    for node in tree.body:
-        if not (isinstance(node, ast.ClassDef) and _is_domino_error(module, node.name)):
-            continue
+    for node in _error_classes(module, tree):
         for target in ast.walk(node):
             if (isinstance(target, ast.Attribute) and isinstance(target.ctx, ast.Store)
                     and isinstance(target.value, ast.Name) and target.value.id == "self"
