@@ -307,6 +307,7 @@ def second_names(module: str, tree: ast.Module) -> list[tuple[int, str, str]]:
     return found
 
 
+@pytest.mark.slow  # clears the scan's caches: the whole package is read again (about 1 s)
 def test_the_scan_finds_a_second_name_and_passes_a_property():
     tree = ast.parse("from domino_print.errors import PathError\n"
                      "class Mine(PathError):\n"
