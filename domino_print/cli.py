@@ -97,27 +97,29 @@ class OneLineErrors(click.Group):
             _report(outcome, lang())
 
 
-LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
-"""Where the system says its language, in the order POSIX reads them: the first one set wins."""
-
-
 def _language_asked(args: list[str]) -> str:
     """The language of the run's messages: the ``--lang`` of the command line, else the system's
     (``LC_ALL``, ``LC_MESSAGES``, ``LANG``: ``fr_FR.UTF-8`` is French) when a catalogue speaks it,
-    else English."""
-    from domino_print.texts import languages
+    else English (``texts.reader``)."""
+    from domino_print.texts.reader import reader_language
 
-    for index, arg in enumerate(args):
-        lang = arg.partition("=")[2] if arg.startswith("--lang=") else (
-            args[index + 1] if arg == "--lang" and index + 1 < len(args) else "")
-        if lang in languages():
-            return lang
-    for variable in LOCALE_VARIABLES:
-        setting = os.environ.get(variable, "")
-        if setting:
-            system = setting.split(".")[0].split("@")[0].split("_")[0].lower()
-            return system if system in languages() else "en"
-    return "en"
+    return reader_language(args)
+
+
+def _reader_language() -> str:
+    """The language of the run's own lines (a summary, a progress line, the studio's address): the
+    one its errors are worded in (``_language_asked``), read from what click parsed: the ``--lang``
+    given to the command or to ``domino-print`` before it, else the system's, else English."""
+    from click.core import ParameterSource
+
+    from domino_print.texts.reader import system_language
+
+    ctx = click.get_current_context(silent=True)
+    while ctx is not None:
+        if ctx.params.get("lang") and ctx.get_parameter_source("lang") is ParameterSource.COMMANDLINE:
+            return str(ctx.params["lang"])
+        ctx = ctx.parent
+    return system_language()
 
 
 def _report(outcome: BaseException, lang: str = "en") -> None:
@@ -248,7 +250,7 @@ def cli(ctx: click.Context, **values) -> None:
     summary = None
     try:
         with ProgressReport() as progress:
-            summary = write_document(job, out, settings, progress)
+            summary = write_document(job, out, settings, progress, lang=_reader_language())
         if not values["quiet"]:
             say(_one_line(summary))
     except Stopped as stop:
@@ -280,7 +282,7 @@ def _print_solids(job, out: Path, writer, *, quiet: bool) -> None:
             size = sum(path.stat().st_size for path in paths)
             sets = len(model.specs) // max(1, len(job.tiles))
             say(_one_line(solids_line(paths, len(job.tiles), job.deck, job.top, sets, len(model.plates),
-                                      job.options.bed, size, "en")))
+                                      job.options.bed, size, _reader_language())))
     except Stopped as stop:
         stop.written = staged.committed
         raise
@@ -298,9 +300,9 @@ def check_outputs(out: Path, pages: int, settings: WriterSettings) -> None:
         writer.check(out, pages)
 
 
-def write_document(job, out: Path, settings: WriterSettings, progress=None) -> str:
+def write_document(job, out: Path, settings: WriterSettings, progress=None, lang: str = "en") -> str:
     """Make the PDF (and the other files the writers make of it), write them all or none
-    (``output.files.StagedFiles``), return the summary line (``output.summary``)."""
+    (``output.files.StagedFiles``), return the summary line (``output.summary``) in ``lang``."""
     from domino_print.output.files import StagedFiles  # with the rest of the writing, after the checks
 
     writers = writers_for(settings)
@@ -315,13 +317,13 @@ def write_document(job, out: Path, settings: WriterSettings, progress=None) -> s
 
     staged = StagedFiles()
     try:
-        return _write_all(staged, job, out, writers, step)
+        return _write_all(staged, job, out, writers, step, lang)
     except Stopped as stop:
         stop.written = staged.committed
         raise
 
 
-def _write_all(staged, job, out: Path, writers: list[Writer], step) -> str:
+def _write_all(staged, job, out: Path, writers: list[Writer], step, lang: str) -> str:
     # The API pulls in the renderer (ReportLab): loaded only now.
     from domino_print.api import make_document, summary_line
 
@@ -332,7 +334,7 @@ def _write_all(staged, job, out: Path, writers: list[Writer], step) -> str:
     cuts = _written_as(written, "cut")
     widened = job.sheet.gap_mm > job.options.gap_mm  # tiles laid a kerf apart (cutting.gap_for_kerf)
     kerf_gap = (job.sheet.gap_mm, job.options.kerf_mm) if widened else None
-    return summary_line(document, "en", out_name=str(out), previews=paths, cuts=cuts, kerf_gap_mm=kerf_gap)
+    return summary_line(document, lang, out_name=str(out), previews=paths, cuts=cuts, kerf_gap_mm=kerf_gap)
 
 
 def _written_as(written: dict[str, Written], role: str) -> tuple[Path, ...]:
@@ -448,7 +450,7 @@ def calibrate_command(**values) -> None:
         write_atomically(out, data)
         written = True
         if not values["quiet"]:
-            say(_one_line(calibration_line(str(out), 2, duplex, paper.name, len(data), "en")))
+            say(_one_line(calibration_line(str(out), 2, duplex, paper.name, len(data), _reader_language())))
     except Stopped as stop:
         stop.written = stop.written or written
         raise
