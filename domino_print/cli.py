@@ -379,30 +379,43 @@ class ProgressReport:
 @cli.command("themes")
 def themes_command() -> None:
     """List the built-in themes, one per line, with the representations and levels of association themes."""
+    from domino_print.texts import text
     from domino_print.themes.model import list_themes
 
+    lang = _reader_language()
+    rows = []
     for theme in list_themes():
         values = f"0-{theme.max_value}"
         faces = ""
         if theme.association is not None and theme.association.value_names == "times":
-            values = "times"
+            values = text(lang, "command.themes.times")
         elif theme.association is not None and theme.association.value_list:
-            values = "list"  # fractions and prices: the values its file lists
+            values = text(lang, "command.themes.list")  # fractions and prices: the values its file lists
         if theme.association is not None:
             faces = "  (--faces " + ", ".join(r.name for r in theme.association.representations) + ")"
-            faces += levels_text(theme.association.levels)
-        say(f"{theme.name:<14} {values:<6} {theme.description_in('en')}{faces}", written=False)
+            faces += levels_text(theme.association.levels, lang)
+        rows.append((theme.name, values, f"{theme.description_in(lang)}{faces}"))
+    width = max([6, *(len(values) for _, values, _ in rows)])  # "Uhrzeit" is wider than "times"
+    for name, values, described in rows:
+        say(f"{name:<14} {values:<{width}} {described}", written=False)
 
 
-def levels_text(ladders: tuple[Ladder, ...]) -> str:
-    """A theme's levels for ``themes``: ``  (--niveaux: sommes, for addition: ≤ 10 | ≤ 20 | ≤ 100)``."""
+def levels_text(ladders: tuple[Ladder, ...], lang: str = "en") -> str:
+    """A theme's levels for ``themes``, in ``lang``: ``  (--niveaux: sommes, for addition: ≤ 10 | ≤ 20
+    | ≤ 100)``; the ladders' and the faces' names are the option values, as typed."""
+    from domino_print.texts import text
+
     if not ladders:
         return ""
     parts = []
     for ladder in ladders:
-        serves = f", for {', '.join(ladder.serves)}" if ladder.serves else ""
-        parts.append(f"{ladder.name}{serves}: " + " | ".join(level.label_in("en") for level in ladder.levels))
-    return "  (--niveaux: " + "; ".join(parts) + ")"
+        levels = " | ".join(level.label_in(lang) for level in ladder.levels)
+        if ladder.serves:
+            parts.append(text(lang, "command.themes.ladder_for", name=ladder.name,
+                              faces=", ".join(ladder.serves), levels=levels))
+        else:
+            parts.append(text(lang, "command.themes.ladder", name=ladder.name, levels=levels))
+    return text(lang, "command.themes.levels", ladders=text(lang, "command.themes.separator").join(parts))
 
 
 @cli.group("theme")
@@ -419,15 +432,14 @@ def theme_new_command(folder: Path) -> None:
     It never replaces an existing theme.toml. Then run: domino-print --theme FOLDER
     """
     from domino_print.output.files import write_atomically
+    from domino_print.texts import plural
     from domino_print.texts.page_text import displayed
     from domino_print.themes.user import list_images, write_starter_theme
 
     written = write_starter_theme(folder, write_atomically)
     count = len(list_images(folder)[0])
-    say(
-        f"{displayed(str(written))}: {count} picture{'s' if count != 1 else ''} listed; edit it, "
-        f"then run: domino-print --theme {displayed(str(folder))}"
-    )
+    say(plural(_reader_language(), "command.theme_new", count, theme_file=displayed(str(written)),
+               folder=displayed(str(folder))))
 
 
 @cli.command("calibrate")
@@ -484,16 +496,16 @@ def site_command(catalogue: Path, out: Path, quiet: bool) -> None:
     Only the sets that changed are made again; all files are replaced together at the end.
     """
     from domino_print.site.build import build_site  # the API and the previews: only for this command
+    from domino_print.texts import plural, text
+
+    lang = _reader_language()
 
     def progress(name: str) -> None:  # a long first build says what it is doing, on a terminal only
         if not quiet and sys.stderr.isatty():
-            click.echo(_one_line(f"domino-print: making {name}"), err=True)
+            click.echo(_one_line(text(lang, "command.site.making", name=name)), err=True)
 
     report = build_site(catalogue, out, progress=progress)
     if not quiet:
-        from domino_print.texts import plural, text
-
-        lang = _language_asked(sys.argv[1:])
         made = plural(lang, "summary.site.made", report.made)
         if report.kept:
             made = plural(lang, "summary.site.kept", report.kept, made=made)

@@ -9,6 +9,12 @@ The words expected are written here, as a reader of each language reads them.
 
 from __future__ import annotations
 
+import contextlib
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 from click.testing import CliRunner
 
@@ -75,3 +81,126 @@ def test_the_calibration_summary_follows_the_reader(tmp_path):
     assert before.startswith(f"{out}: 2 Seiten (beidseitig"), "the --lang before the command counts too"
     english = run(["calibrate", "--out", out], C_SYSTEM).output.strip()
     assert english.startswith(f"{out}: 2 pages (print two-sided, flip on the long edge), A4, ")
+
+
+# ------------------------------------------------------------------ domino-print themes
+
+
+def _themes(args: list[str], env=None) -> dict[str, str]:
+    return {line.split()[0]: line for line in run([*args, "themes"], env).output.splitlines()}
+
+
+def test_themes_follow_lang():
+    lines = _themes(["--lang", "fr"])
+    assert lines["fruits"] == ("fruits         0-6    Sept fruits à associer à la place des points, dès 4 "
+                               "ans  (--faces image, mot)")
+    assert lines["heures"].startswith("heures         heures Une heure montrée de deux façons\u00a0: horloge")
+    assert lines["heures"].endswith(f"(--niveaux{NBSP}: pas{NBSP}: 1 h | ½ h | ¼ h | 5 min)")
+    assert f"sommes, pour addition{NBSP}: ≤ 10 | ≤ 20 | ≤ 100{NBSP}; différences, pour soustraction" \
+        in lines["nombres"]
+    assert lines["monnaie"].startswith("monnaie        liste  Un prix montré de deux façons")
+
+
+def test_themes_follow_the_system_s_language_without_lang():
+    lines = _themes([], GERMAN_SYSTEM)
+    assert lines["pips"] == "pips           0-12    Schwarze Augen wie auf dem Würfel, von leer (0) bis 12"
+    assert lines["heures"].startswith("heures         Uhrzeit Eine Uhrzeit auf zwei Arten: Zifferblatt")
+    assert "sommes, für addition: ≤ 10 | ≤ 20 | ≤ 100; différences, für soustraction" in lines["nombres"]
+    spanish = _themes(["--lang", "es"], GERMAN_SYSTEM)
+    assert spanish["fractions"].startswith("fractions      lista  Una parte mostrada de dos maneras: círculo")
+    assert "(--niveaux: sommes, para addition: ≤ 10" in spanish["nombres"], "--lang comes first"
+
+
+def test_themes_stay_english_on_a_c_system():
+    lines = _themes([], C_SYSTEM)
+    assert lines["pips"] == "pips           0-12   Black pips laid out like dice, from blank (0) to 12"
+    assert lines["heures"].startswith("heures         times  A time shown two ways: clock face")
+    assert "(--niveaux: sommes, for addition: ≤ 10 | ≤ 20 | ≤ 100; différences, for soustraction" \
+        in lines["nombres"]
+
+
+# ------------------------------------------------------------------ domino-print theme new
+
+SQUARE = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="{}"/></svg>'
+
+
+def _pictures(folder, count: int):
+    folder.mkdir()
+    for index in range(count):
+        (folder / f"p{index}.svg").write_text(SQUARE.format(index + 1), encoding="utf-8")
+    return folder
+
+
+def test_theme_new_follows_lang(tmp_path):
+    folder = _pictures(tmp_path / "photos", 1)
+    line = run(["--lang", "fr", "theme", "new", folder]).output.strip()
+    assert line == (f"{folder / 'theme.toml'}{NBSP}: 1 image listée{NBSP}; modifiez ce fichier, puis "
+                    f"lancez{NBSP}: domino-print --theme {folder}")
+
+
+def test_theme_new_follows_the_system_s_language_without_lang(tmp_path):
+    folder = _pictures(tmp_path / "photos", 2)
+    line = run(["theme", "new", folder], GERMAN_SYSTEM).output.strip()
+    assert line == (f"{folder / 'theme.toml'}: 2 Bilder aufgeführt; bearbeiten Sie die Datei, dann starten "
+                    f"Sie: domino-print --theme {folder}")
+
+
+def test_theme_new_stays_english_on_a_c_system(tmp_path):
+    folder = _pictures(tmp_path / "photos", 1)
+    line = run(["theme", "new", folder], C_SYSTEM).output.strip()
+    assert line == (f"{folder / 'theme.toml'}: 1 picture listed; edit it, then run: "
+                    f"domino-print --theme {folder}")
+
+
+# ------------------------------------------------------------------ domino-print site
+
+BIN = Path(sys.executable).parent
+
+
+def _site(tmp_path, args: list[str], env: dict[str, str | None]) -> tuple[str, str]:
+    """``domino-print [args] site`` in a real process whose stderr is a terminal (the "making" line
+    shows there only): its stdout and its stderr."""
+    import pty
+
+    catalogue = tmp_path / "c.toml"
+    catalogue.write_text('[[set]]\nname = "Points"\ndescription = "Un jeu."\n[set.options]\ntheme = "pips"\n'
+                         'max = 2\n', encoding="utf-8")
+    environment = {key: value for key, value in {**os.environ, **env}.items() if value is not None}
+    main, terminal = pty.openpty()
+    try:
+        process = subprocess.run([str(BIN / "domino-print"), *args, "site", str(catalogue), "--out",
+                                  str(tmp_path / "site")], stdout=subprocess.PIPE, stderr=terminal,
+                                 env=environment, text=True, timeout=120)
+        os.close(terminal)
+        terminal = -1
+        said = b""
+        with contextlib.suppress(OSError):  # EIO once the terminal's other end is closed and read
+            while chunk := os.read(main, 4096):
+                said += chunk
+    finally:
+        os.close(main)
+        if terminal >= 0:
+            os.close(terminal)
+    assert process.returncode == 0, said
+    return process.stdout.strip(), said.decode("utf-8").strip()
+
+
+@pytest.mark.slow
+def test_site_lines_follow_lang(tmp_path):
+    out, making = _site(tmp_path, ["--lang", "fr"], C_SYSTEM)
+    assert making == f"domino-print{NBSP}: fabrication de Points"
+    assert out.endswith(f"index.html{NBSP}: 1 jeu (1 fait)")
+
+
+@pytest.mark.slow
+def test_site_lines_follow_the_system_s_language_without_lang(tmp_path):
+    out, making = _site(tmp_path, [], GERMAN_SYSTEM)
+    assert making == "domino-print: Points wird erstellt"
+    assert out.endswith("index.html: 1 Spiel (1 erstellt)")
+
+
+@pytest.mark.slow
+def test_site_lines_stay_english_on_a_c_system(tmp_path):
+    out, making = _site(tmp_path, [], C_SYSTEM)
+    assert making == "domino-print: making Points"
+    assert out.endswith("index.html: 1 set (1 made)")
