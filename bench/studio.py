@@ -57,7 +57,10 @@ class Server:
         """``checkout``: another checkout's ``domino_print`` (a baseline), run by this interpreter."""
         self.data = Path(tempfile.mkdtemp(prefix="domino-print-bench-"))
         script = Path(sys.executable).with_name("domino-print")
-        environment = dict(os.environ)
+        # The load scenario's clients all come from 127.0.0.1, as a school's behind one address do:
+        # one address may start 12 new sessions a minute by default (studio/settings.py, Limits),
+        # and the load starts CLIENTS at once (as bench/studio_school.py raises it for its visitors).
+        environment = {**os.environ, "DOMINO_PRINT_STUDIO_NEW_SESSIONS_PER_CLIENT_MINUTE": str(CLIENTS)}
         if checkout is not None:
             environment["PYTHONPATH"] = str(checkout)
         self.process = subprocess.Popen(

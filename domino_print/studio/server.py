@@ -37,7 +37,7 @@ def serve(port: int = 0, *, open_browser: bool = True, data_dir: Path | None = N
 
     from domino_print.api_internal import Stopped, take_stop
     from domino_print.studio.app import create_app
-    from domino_print.studio.settings import Settings
+    from domino_print.studio.settings import Settings, limits_from_env
 
     own_folder = data_dir is None
     folder = Path(tempfile.mkdtemp(prefix="domino-print-studio-")) if data_dir is None else data_dir
@@ -49,7 +49,7 @@ def serve(port: int = 0, *, open_browser: bool = True, data_dir: Path | None = N
         raise OSError(exc.errno, f"cannot listen on {HOST}:{port} ({exc.strerror})") from None
     chosen = sock.getsockname()[1]
     address = f"http://{HOST}:{chosen}/"
-    settings = Settings(data_dir=folder, hosts=(HOST, "localhost"))
+    settings = Settings(data_dir=folder, hosts=(HOST, "localhost"), limits=limits_from_env())
     if workers > 1:
         echo(f"domino-print studio: {address} (Ctrl-C to stop; {workers} workers)")
         try:

@@ -74,8 +74,15 @@ class Settings:
             data_dir = Path(tempfile.gettempdir()) / f"domino-print-studio-{user}"
         hosts = os.environ.get("DOMINO_PRINT_STUDIO_HOSTS")
         names = tuple(h.strip().lower() for h in hosts.split(",") if h.strip()) if hosts else DEFAULT_HOSTS
-        per_client = os.environ.get("DOMINO_PRINT_STUDIO_NEW_SESSIONS_PER_CLIENT_MINUTE", "").strip()
-        if per_client.isdigit() and 0 < int(per_client) <= Limits.new_sessions_per_minute:
-            limits = Limits(new_sessions_per_client_minute=int(per_client))
-            return cls(data_dir=data_dir, hosts=names, limits=limits)
-        return cls(data_dir=data_dir, hosts=names)
+        return cls(data_dir=data_dir, hosts=names, limits=limits_from_env())
+
+
+def limits_from_env() -> Limits:
+    """The limits, with ``DOMINO_PRINT_STUDIO_NEW_SESSIONS_PER_CLIENT_MINUTE`` if it is set (a whole
+    number from 1 to ``Limits.new_sessions_per_minute``; anything else keeps the default): read by
+    ``uvicorn domino_print.studio:app`` (``Settings.from_env``) and by ``domino-print studio``, in
+    one process as with ``--workers``."""
+    per_client = os.environ.get("DOMINO_PRINT_STUDIO_NEW_SESSIONS_PER_CLIENT_MINUTE", "").strip()
+    if per_client.isdigit() and 0 < int(per_client) <= Limits.new_sessions_per_minute:
+        return Limits(new_sessions_per_client_minute=int(per_client))
+    return Limits()
