@@ -74,7 +74,7 @@ async def download(request: Request) -> Response:
         data = pdf_path.read_bytes()
         facts = json.loads((cache_dir / f"{key}.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        return not_found()
+        return not_found(request)
     name = request.query_params.get("name", "")
     if not _FILE_NAME.match(name):
         theme = facts.get("theme", "dominos")

@@ -1,12 +1,17 @@
 """The studio's guard (ASGI middleware): a request whose Host or Origin is not this server's is
-refused, and every answer carries the security headers (a Content-Security-Policy without inline
-script, ``nosniff``, no referrer, no framing)."""
+refused, in the page's language (``?lang=``, as every route reads it: ``studio.error.foreign_host``,
+``foreign_origin``, ``no_origin``), and every answer carries the security headers (a
+Content-Security-Policy without inline script, ``nosniff``, no referrer, no framing)."""
 
 from __future__ import annotations
 
 from urllib.parse import urlsplit
 
+from starlette.requests import Request
 from starlette.responses import PlainTextResponse
+
+from domino_print.studio.routes.visit import lang_of
+from domino_print.studio.words import word
 
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
        "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
@@ -50,23 +55,25 @@ class Guard:
 
         if problem:
             self.refused += 1
-            response = PlainTextResponse(f"refused: {problem}\n", status_code=403)
+            words = word(lang_of(Request(scope)), f"error.{problem}")
+            response = PlainTextResponse(f"{words}\n", status_code=403)
             await response(scope, receive, send_with_headers)
             return
         await self.app(scope, receive, send_with_headers)
 
     def problem(self, method: str, headers: dict[str, str]) -> str:
+        """Why the request is refused (``studio.error.<problem>``), or nothing."""
         host = headers.get("host", "")
         if _host_name(host) not in self.hosts:
-            return "this server does not answer to that host name"
+            return "foreign_host"
         origin = headers.get("origin")
         if origin is not None:
             parts = urlsplit(origin)
             if parts.scheme not in ("http", "https") or parts.netloc.lower() != host.lower():
-                return "a page from another site may not use this server"
+                return "foreign_origin"
         elif method not in ("GET", "HEAD", "OPTIONS"):
             if headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
-                return "a page from another site may not use this server"
+                return "foreign_origin"
             if "sec-fetch-site" not in headers:
-                return "send an Origin header with requests that change something"
+                return "no_origin"
         return ""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.staticfiles import StaticFiles
@@ -39,7 +40,7 @@ async def calibration(request: Request) -> Response:
         async with studio.slots():
             data = await studio.run(make_calibration, wanted)
     except DominoError:
-        return not_found()
+        return not_found(request)
     return Response(data, media_type="application/pdf", headers={
         "content-disposition": 'attachment; filename="calibration.pdf"', "cache-control": "no-store"})
 
@@ -58,5 +59,5 @@ class OwnFiles(StaticFiles):
 
     async def get_response(self, path: str, scope) -> Response:
         if scope["path"].endswith("/"):
-            return PlainTextResponse("Not Found", status_code=404)
+            raise HTTPException(status_code=404)  # worded by the app (``visit.http_error``)
         return await super().get_response(path, scope)

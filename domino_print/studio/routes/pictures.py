@@ -274,9 +274,9 @@ async def thumbnail(request: Request) -> Response:
     session = visit(request, missing=not_found).session
     ident = request.path_params["ident"]
     if not KEY.match(ident):
-        return not_found()
+        return not_found(request)
     try:
         data = (session.thumbs_dir / f"{ident}.png").read_bytes()
     except OSError:
-        return not_found()
+        return not_found(request)
     return Response(data, media_type="image/png", headers={"cache-control": "private, max-age=3600"})

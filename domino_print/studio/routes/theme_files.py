@@ -10,7 +10,7 @@ import tempfile
 from pathlib import Path
 
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import PlainTextResponse, Response
+from starlette.responses import Response
 
 import domino_print.studio.theme_zip as theme_zip
 import domino_print.studio.uploads as picture_files
@@ -29,7 +29,7 @@ async def theme_download(request: Request) -> Response:
     here = visit(request, missing=not_found)
     state = here.session.read_state()
     if not state.get("pictures"):
-        return not_found()
+        return not_found(request)
     make = functools.partial(theme_zip.archive_bytes, print_labels=request.query_params.get("labels") == "1")
     data = await here.studio.run(make, state, here.session.pictures_dir, titles(state), here.lang)
     disposition = f'attachment; filename="{theme_zip.archive_name(state)}"'
@@ -37,13 +37,9 @@ async def theme_download(request: Request) -> Response:
                     headers={"content-disposition": disposition, "cache-control": "no-store"})
 
 
-def _no_session(_request: Request) -> Response:
-    return PlainTextResponse("no session", status_code=401)
-
-
 async def theme_open(request: Request) -> Response:
     """"Open a theme": a theme's .zip (the raw body) replaces the session's pictures."""
-    here = visit(request, missing=_no_session)
+    here = visit(request)  # without a session: the worded 401 (``visit.no_session``)
     studio, lang = here.studio, here.lang
     limit = studio.limits.bytes_per_session
     too_large = answer({"message": word(lang, "error.file_too_large", limit=human_size(limit, lang))}, 413)

@@ -21,6 +21,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import NamedTuple
 
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 
@@ -167,12 +168,12 @@ def scoped(request: Request, *, session_only: bool = False) -> Scoped:
     studio = studio_of(request)
     scope, key = request.path_params["scope"], request.path_params["key"]
     if not KEY.match(key) or scope not in ("session", "common") or (session_only and scope != "session"):
-        raise Refused(not_found())
+        raise Refused(not_found(request))
     if scope == "common":
         return Scoped(request, studio, scope, key, studio.common_cache, None)
     session = studio.session_of(request)
     if session is None:
-        raise Refused(not_found())
+        raise Refused(not_found(request))
     return Scoped(request, studio, scope, key, session.cache_dir, session)
 
 
@@ -228,9 +229,22 @@ def answer(data: object, status_code: int = 200) -> Response:
     return no_store(JSONResponse(data, status_code=status_code))
 
 
-def not_found(_request: Request | None = None) -> Response:
-    """404 (also the ``missing`` answer of a ``visit`` whose files are not there without a session)."""
-    return PlainTextResponse("not found", status_code=404)
+def not_found(request: Request | None = None) -> Response:
+    """404, worded in the page's language (``studio.error.not_found``; French without a request),
+    also the ``missing`` answer of a ``visit`` whose files are not there without a session."""
+    lang = DEFAULT_LANG if request is None else lang_of(request)
+    return PlainTextResponse(word(lang, "error.not_found"), status_code=404)
+
+
+async def http_error(request: Request, exc: Exception) -> Response:
+    """The app's handler of Starlette's own ``HTTPException`` (an address no route has, a method a
+    route does not take, a static file that is not there): worded in the page's language, its
+    headers kept (``Allow`` for a 405)."""
+    assert isinstance(exc, HTTPException)
+    if exc.status_code == 404:
+        return not_found(request)
+    key = "error.method_not_allowed" if exc.status_code == 405 else "error.bad_request"
+    return PlainTextResponse(word(lang_of(request), key), status_code=exc.status_code, headers=exc.headers)
 
 
 def busy(lang: str) -> Response:

@@ -1,0 +1,133 @@
+"""Issue 31: the studio's own refusals in the page's language (``?lang=``), never in English for a
+French, Spanish or German visitor: an address no route has (404), a method a route does not take
+(405, Starlette's own), a file of the page's that is not there, the guard's refusals (a foreign
+host or origin, a change without an Origin, 403), a session gone (401) and a request the page would
+not send (400). The words below are written here, not read from the catalogues, so that a refusal
+worded in another language, or in Starlette's English, fails; no answer names the data folder."""
+
+from __future__ import annotations
+
+import pytest
+
+from domino_print.studio.sessions import COOKIE
+from tests.test_studio import ORIGIN, make_client
+
+NOT_FOUND = {
+    "fr": "cette adresse ne mène à rien dans le studio\u00a0; revenez à sa page d’accueil",
+    "en": "this address leads nowhere in the studio; go back to its first page",
+    "es": "esta dirección no lleva a nada en el estudio; vuelve a su página de inicio",
+    "de": "diese Adresse führt im Studio nirgendwohin; kehren Sie zu seiner Startseite zurück",
+}
+METHOD = {
+    "fr": "le studio ne répond pas à ce genre de demande à cette adresse",
+    "en": "the studio does not answer this kind of request at this address",
+    "es": "el estudio no responde a este tipo de petición en esta dirección",
+    "de": "das Studio beantwortet diese Art von Anfrage unter dieser Adresse nicht",
+}
+FOREIGN_HOST = {
+    "fr": "ce serveur ne répond pas à ce nom d’hôte",
+    "en": "this server does not answer to that host name",
+    "es": "este servidor no responde a ese nombre de host",
+    "de": "dieser Server antwortet nicht auf diesen Hostnamen",
+}
+FOREIGN_ORIGIN = {
+    "fr": "une page d’un autre site ne peut pas se servir de ce studio",
+    "en": "a page from another site may not use this studio",
+    "es": "una página de otro sitio no puede usar este estudio",
+    "de": "eine Seite einer anderen Website darf dieses Studio nicht benutzen",
+}
+NO_ORIGIN = {
+    "fr": "une demande qui change quelque chose doit venir de la page du studio",
+    "en": "a request that changes something must come from the studio's page",
+    "es": "una petición que cambia algo debe venir de la página del estudio",
+    "de": "eine Anfrage, die etwas ändert, muss von der Seite des Studios kommen",
+}
+NO_SESSION = {
+    "fr": "votre session est terminée",
+    "en": "your session has ended",
+    "es": "tu sesión ha terminado",
+    "de": "Ihre Sitzung ist beendet",
+}
+BAD_REQUEST = {
+    "fr": "le studio n’a pas pu lire cette demande",
+    "en": "the studio could not read this request",
+    "es": "el estudio no ha podido leer esta petición",
+    "de": "das Studio konnte diese Anfrage nicht lesen",
+}
+LANGS = ("fr", "en", "es", "de")
+STARLETTE_WORDS = ("Not Found", "Method Not Allowed", "not found", "refused")
+
+
+@pytest.fixture(scope="module")
+def studio(tmp_path_factory):
+    data = tmp_path_factory.mktemp("words") / "data"
+    with make_client(data) as client:
+        yield client, data
+
+
+def _says(answer, status: int, words: str, data) -> None:
+    assert answer.status_code == status, (answer.request.url, answer.text)
+    assert words in answer.text, (answer.request.url, answer.text)
+    assert str(data) not in answer.text and "sessions" not in answer.text
+    for english in STARLETTE_WORDS:
+        assert english not in answer.text, (answer.request.url, answer.text)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_address_no_route_has_is_a_404_in_the_page_language(studio, lang):
+    client, data = studio
+    for path in ("/nothing-here", "/api/nothing", "/static/nothing.js", "/static/goals/",
+                 "/download/elsewhere/" + "0" * 32 + ".pdf", "/thumbs/not-a-key.png"):
+        _says(client.get(f"{path}?lang={lang}"), 404, NOT_FOUND[lang], data)
+
+
+def test_a_404_without_a_language_is_french_the_page_s_own_default(studio):
+    client, data = studio
+    _says(client.get("/nothing-here"), 404, NOT_FOUND["fr"], data)
+    _says(client.get("/nothing-here?lang=xx"), 404, NOT_FOUND["fr"], data)  # no such page language
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_method_a_route_does_not_take_is_a_405_in_the_page_language(studio, lang):
+    client, data = studio
+    answer = client.put(f"/api/preview?lang={lang}", json={})
+    _says(answer, 405, METHOD[lang], data)
+    assert answer.headers["allow"] == "POST"  # Starlette's Allow header kept
+    _says(client.delete(f"/api/pictures?lang={lang}"), 405, METHOD[lang], data)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_guard_refuses_in_the_page_language(studio, lang):
+    client, data = studio
+    answer = client.get(f"/?lang={lang}", headers={"host": "evil.example"})
+    _says(answer, 403, FOREIGN_HOST[lang], data)
+    answer = client.post(f"/api/preview?lang={lang}", json={"options": {}},
+                         headers={"origin": "http://evil.example"})
+    _says(answer, 403, FOREIGN_ORIGIN[lang], data)
+    del client.headers["origin"]
+    try:
+        cross = client.post(f"/api/preview?lang={lang}", json={"options": {}},
+                            headers={"sec-fetch-site": "cross-site"})
+        answer = client.post(f"/api/preview?lang={lang}", json={"options": {}})
+    finally:
+        client.headers["origin"] = ORIGIN
+    _says(cross, 403, FOREIGN_ORIGIN[lang], data)
+    _says(answer, 403, NO_ORIGIN[lang], data)
+    assert answer.headers["x-content-type-options"] == "nosniff"  # the refusal keeps the headers
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_session_gone_and_a_request_the_page_would_not_send_are_worded(studio, lang):
+    client, data = studio
+    answer = client.post(f"/api/preview?lang={lang}", content=b"\xff",
+                         headers={"content-type": "application/json"})
+    _says(answer, 400, BAD_REQUEST[lang], data)
+    cookie = client.cookies[COOKIE]
+    client.cookies.clear()
+    try:
+        zipped = {"content-type": "application/zip"}
+        theme = client.post(f"/api/theme?lang={lang}", content=b"PK", headers=zipped)
+        for answer in (theme, client.get(f"/api/list?lang={lang}")):
+            _says(answer, 401, NO_SESSION[lang], data)
+    finally:
+        client.cookies.set(COOKIE, cookie)
