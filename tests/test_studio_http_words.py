@@ -131,3 +131,49 @@ def test_a_session_gone_and_a_request_the_page_would_not_send_are_worded(studio,
             _says(answer, 401, NO_SESSION[lang], data)
     finally:
         client.cookies.set(COOKIE, cookie)
+
+
+DOWNLOAD_CHANGED = {
+    "fr": "les réglages ou les images ont changé depuis l’aperçu\u00a0; téléchargez à nouveau depuis la page",
+    "en": "the settings or the pictures changed since the preview; download again from the page",
+    "es": "los ajustes o las imágenes han cambiado desde la vista previa; vuelve a descargar desde la página",
+    "de": "die Einstellungen oder die Bilder haben sich seit der Vorschau geändert",
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_download_whose_settings_changed_is_a_409_in_the_page_language(studio, lang):
+    client, data = studio
+    client.post("/api/list", json={"mode": "typed", "rows": [["a", "b"]]})  # the session has a folder
+    for ending in (".pdf", ".3mf"):
+        answer = client.get(f"/download/session/{'0' * 32}{ending}?lang={lang}&name=x.pdf")
+        _says(answer, 409, DOWNLOAD_CHANGED[lang], data)
+
+
+NOT_A_PICTURE = {"fr": "ce n’est pas une image lisible\u00a0; utilisez des fichiers PNG",
+                 "es": "no es una imagen legible; usa archivos PNG",
+                 "de": "kein lesbares Bild"}
+
+
+@pytest.mark.slow
+def test_a_download_that_cannot_be_made_again_says_why_in_the_page_language(tmp_path):
+    """The visitor's PDF is made at the download; a picture spoiled on the server's disk since the
+    preview is said in the page's language (it was the core's English, ``str(exc)``), and a 3D print
+    over the studio's tile limit in the page's language, not the document's."""
+    from tests.test_studio import preview, seven_photos, upload
+
+    with make_client(tmp_path / "data", tiles_per_3d_print=1) as client:
+        upload(client, seven_photos(tmp_path / "photos")[:3])
+        shown = preview(client, theme="pictures", lang="en").json()
+        session = client.app.studio.sessions.find(client.cookies[COOKIE])
+        for picture in session.pictures_dir.iterdir():
+            if picture.suffix != ".toml":
+                picture.write_bytes(b"no picture any more")
+        for lang, words in NOT_A_PICTURE.items():
+            answer = client.get(f"{shown['download']}?lang={lang}&name=x.pdf")
+            assert answer.status_code == 422 and words in answer.text, (lang, answer.text)
+            assert "not a picture" not in answer.text and str(tmp_path) not in answer.text
+        pips = preview(client, theme="pips", lang="en").json()
+        answer = client.get(f"{pips['print3d']}?lang=de")
+        assert answer.status_code == 422, answer.text
+        assert "ein 3D-Druck von 28 Steinen dauert hier zu lange (höchstens 1)" in answer.text

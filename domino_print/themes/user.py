@@ -50,7 +50,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from domino_print import texts
-from domino_print.errors import CatalogueText, OneOf, OptionError, Phrase, PluralPhrase
+from domino_print.errors import Alone, CatalogueText, OneOf, OptionError, Phrase, PluralPhrase
 from domino_print.pictures import FORMAT_NAMES, IMAGE_SUFFIXES, PictureError, shown
 from domino_print.sets.tiles import MAX_TOP
 from domino_print.texts.page_text import TextError, check_page_text, displayed
@@ -226,7 +226,8 @@ def _check_pictures(paths: list[Path], where: str) -> None:
         try:
             check_image(path)
         except PictureError as exc:  # the theme cannot be used: say so as a theme error, same words
-            raise ThemeError(says="theme.text", problem=exc, fix="") from None
+            # the picture apart from its problem, as every PathError: a surface names it its own way
+            raise ThemeError(says="theme.text", path=exc.path, problem=Alone(exc), fix="") from None
     import hashlib  # deferred: loads OpenSSL (about 3 ms); built-in themes never need it
 
     by_size: dict[int, list[int]] = defaultdict(list)

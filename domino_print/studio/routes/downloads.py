@@ -1,6 +1,9 @@
 """A previewed set to keep: its PDF (``/download/<scope>/<key>.pdf``, ``?inline=1`` to open it in
 the browser), its 3D print (``.3mf``, or a zip of one per plate), and the size of the visitor's
-PDF (``/api/size/session/<key>``), each made again when the cache let it go."""
+PDF (``/api/size/session/<key>``), each made again when the cache let it go. A refusal is worded in
+the page's language (``?lang=``, which the page's links carry; else the document's language): a
+set whose settings changed since its preview (409), a set that cannot be made again (422, worded
+as the preview words it: ``previews.field_error``)."""
 
 from __future__ import annotations
 
@@ -57,6 +60,31 @@ async def size(request: Request) -> Response:
     return answer({"summary": summary(lang, facts)})
 
 
+def _page_lang(request: Request, options: dict | None) -> str:
+    """The language of a download's refusal: the page's (``?lang=``), else the document's."""
+    if request.query_params.get("lang") in languages():
+        return lang_of(request)
+    lang = str((options or {}).get("lang") or DEFAULT_LANG)
+    return lang if lang in languages() else DEFAULT_LANG
+
+
+def _changed(lang: str) -> Response:
+    """409: the settings or the pictures changed since the preview this download belongs to."""
+    return PlainTextResponse(word(lang, "error.download_changed"), status_code=409)
+
+
+def _not_made(exc: DominoError, lang: str, session: Session | None) -> Response:
+    """422: the set cannot be made again, worded as its preview would be (``field_error``: the
+    visitor's folders named as the page names them); a built-in theme's set names no folder."""
+    if session is not None:
+        message = field_error(exc, lang, session)["message"]
+    elif isinstance(exc, WordedError):
+        message = describe(exc, "form", lang)
+    else:
+        message = word(lang, "error.bad_request")
+    return PlainTextResponse(message, status_code=422)
+
+
 async def download(request: Request) -> Response:
     named = scoped(request)
     studio, cache_dir, key = named.studio, named.cache_dir, named.key
@@ -64,12 +92,12 @@ async def download(request: Request) -> Response:
     if not pdf_path.is_file() and named.session is not None:
         options = _full_options(named.session, key)
         if options is None:
-            return PlainTextResponse("the pictures changed; download again", status_code=409)
+            return _changed(_page_lang(request, None))
         try:
             async with studio.slots():
                 await studio.run(build, options, cache_dir, key)
         except DominoError as exc:
-            return PlainTextResponse(str(exc), status_code=422)
+            return _not_made(exc, _page_lang(request, options), named.session)
     try:
         data = pdf_path.read_bytes()
         facts = json.loads((cache_dir / f"{key}.json").read_text(encoding="utf-8"))
@@ -91,9 +119,8 @@ async def download_3mf(request: Request) -> Response:
     session = named.session
     options = _full_options(session, key) if session is not None else cached_options(cache_dir, key)
     if options is None:
-        return PlainTextResponse("the settings changed; download again", status_code=409)
-    lang = str(options.get("lang") or DEFAULT_LANG)
-    lang = lang if lang in languages() else DEFAULT_LANG
+        return _changed(_page_lang(request, None))
+    lang = _page_lang(request, options)
     most = studio.limits.tiles_per_3d_print
     try:
         async with studio.slots():
@@ -102,8 +129,7 @@ async def download_3mf(request: Request) -> Response:
         return PlainTextResponse(word(lang, "error.print3d_too_many", count=refused.count, most=most),
                                  status_code=422)
     except DominoError as exc:
-        message = describe(exc, "form", lang) if isinstance(exc, WordedError) else str(exc)
-        return PlainTextResponse(message, status_code=422)
+        return _not_made(exc, lang, session)
     name = request.query_params.get("name", "")
     stem = name[:-4] if _FILE_NAME.match(name) else "dominos"
     media = "model/3mf" if suffix == ".3mf" else "application/zip"

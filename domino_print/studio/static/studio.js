@@ -137,7 +137,8 @@
   }
 
   function enableActions(download, fileName, print3d) {
-    const named = fileName ? "name=" + encodeURIComponent(fileName) : "";
+    // the page's language rides along: a download that cannot be made says why in it
+    const named = "lang=" + lang + (fileName ? "&name=" + encodeURIComponent(fileName) : "");
     for (const [id, href] of [["download", download + "?" + named], ["print", download + "?inline=1&" + named],
                               ["print3d", print3d + "?" + named]]) {
       const link = $(id);
