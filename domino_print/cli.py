@@ -482,7 +482,8 @@ def studio_command(port: int, no_browser: bool, data_dir: Path | None, workers: 
     # The web server (uvicorn, Starlette) loads only for this command.
     from domino_print.studio.server import serve
 
-    serve(port, open_browser=not no_browser, data_dir=data_dir, echo=click.echo, workers=workers)
+    serve(port, open_browser=not no_browser, data_dir=data_dir, echo=click.echo, workers=workers,
+          lang=_reader_language())
 
 
 @cli.command("site")

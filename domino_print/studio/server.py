@@ -30,14 +30,17 @@ def listening_socket(port: int) -> socket.socket:
 
 
 def serve(port: int = 0, *, open_browser: bool = True, data_dir: Path | None = None,
-          echo=print, workers: int = 1) -> None:
-    """Run the studio until interrupted, in ``workers`` processes (``serve_workers``) if more than one."""
+          echo=print, workers: int = 1, lang: str = "en") -> None:
+    """Run the studio until interrupted, in ``workers`` processes (``serve_workers``) if more than one;
+    its address and its end said in ``lang`` (the reader's, ``texts.reader``; the page chooses its own)."""
     # uvicorn and the app (Starlette) load only for this command.
     import uvicorn
 
+    from domino_print.api import WordedError
     from domino_print.api_internal import Stopped, take_stop
     from domino_print.studio.app import create_app
     from domino_print.studio.settings import Settings, limits_from_env
+    from domino_print.texts import plural, text
 
     own_folder = data_dir is None
     folder = Path(tempfile.mkdtemp(prefix="domino-print-studio-")) if data_dir is None else data_dir
@@ -46,25 +49,26 @@ def serve(port: int = 0, *, open_browser: bool = True, data_dir: Path | None = N
     except OSError as exc:
         if own_folder:
             shutil.rmtree(folder, ignore_errors=True)
-        raise OSError(exc.errno, f"cannot listen on {HOST}:{port} ({exc.strerror})") from None
+        raise WordedError(says="launcher.cannot_listen", address=f"{HOST}:{port}",
+                          reason=exc.strerror or str(exc)) from None
     chosen = sock.getsockname()[1]
     address = f"http://{HOST}:{chosen}/"
     settings = Settings(data_dir=folder, hosts=(HOST, "localhost"), limits=limits_from_env())
     if workers > 1:
-        echo(f"domino-print studio: {address} (Ctrl-C to stop; {workers} workers)")
+        echo(plural(lang, "command.studio.workers", workers, address=address))
         try:
             serve_workers(sock, settings, workers)
         finally:
             sock.close()
             if own_folder:
                 shutil.rmtree(folder, ignore_errors=True)
-        echo("domino-print studio: stopped")
+        echo(text(lang, "command.studio.stopped"))
         return
     app = create_app(settings)
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
                             timeout_graceful_shutdown=2)
     server = uvicorn.Server(config)
-    echo(f"domino-print studio: {address} (Ctrl-C to stop)")
+    echo(text(lang, "command.studio.address", address=address))
     if open_browser and not os.environ.get("DOMINO_PRINT_NO_BROWSER"):
         def open_when_ready() -> None:
             while not server.started and not server.should_exit:
@@ -83,7 +87,7 @@ def serve(port: int = 0, *, open_browser: bool = True, data_dir: Path | None = N
         sock.close()
         if own_folder:
             shutil.rmtree(folder, ignore_errors=True)
-    echo("domino-print studio: stopped")
+    echo(text(lang, "command.studio.stopped"))
     stopped = take_stop()
     if stopped is not None:  # 128 + N, as the command line ends on a signal
         raise SystemExit(stopped.exit_code)
