@@ -305,3 +305,43 @@ def test_a_file_naming_pictures_says_to_type_the_list_instead(client):
     (error,) = list_preview(client).json()["errors"]
     assert error["message"].startswith("Ligne 1\u00a0: la liste nomme l'image «\u00a0chat.png\u00a0»")
     assert "tableau" in error["message"]
+
+
+LIST_ZIP_WORDS = {  # issue 31: a list's .zip is called a list's, never "ce thème"
+    "fr": ("ce .zip de liste contient un fichier qui sortirait de son dossier (../evil.csv)\u00a0: "
+           "il est refusé",
+           "ce fichier .zip ne peut pas être ouvert (abîmé, chiffré, ou pas un .zip)"),
+    "en": ("this list's .zip holds a file that would land outside its folder (../evil.csv): it is refused",
+           "this .zip file cannot be opened (damaged, encrypted, or not a .zip)"),
+    "es": ("este .zip de lista contiene un archivo que saldría de su carpeta (../evil.csv): se rechaza",
+           "este archivo .zip no se puede abrir (dañado, cifrado, o no es un .zip)"),
+    "de": ("die .zip-Datei der Liste enthält eine Datei, die außerhalb ihres Ordners landen würde "
+           "(../evil.csv)",
+           "diese .zip-Datei lässt sich nicht öffnen (beschädigt, verschlüsselt oder keine .zip-Datei)"),
+}
+THEME_WORDS = ("thème", "theme", "tema", "Thema")
+
+
+@pytest.mark.parametrize("lang", LIST_ZIP_WORDS)
+def test_a_refused_list_zip_is_called_a_list_not_a_theme(client, lang):
+    import zipfile
+
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("../evil.csv", "chat;cat\nchien;dog\n")
+    unsafe, broken = LIST_ZIP_WORDS[lang]
+    for content, words in ((buffer.getvalue(), unsafe), (b"PK\x03\x04 not really", broken)):
+        answer = client.post("/api/list/file", params={"name": "liste.zip", "lang": lang}, content=content)
+        assert answer.status_code == 422, answer.text
+        (error,) = answer.json()["errors"]
+        assert error["field"] == "list" and words in error["message"], error
+        assert not any(theme in error["message"] for theme in THEME_WORDS), error
+
+
+def test_every_archive_refusal_has_a_list_s_words():
+    from domino_print.studio.theme_zip import PAGE_WORDS
+    from domino_print.studio.words import word
+
+    for lang in languages():
+        for key in {*PAGE_WORDS.values(), "not_a_zip"}:
+            assert ".zip" in word(lang, f"list.zip.{key}", name="x", count=1, limit=1), (lang, key)

@@ -511,7 +511,7 @@ def store_file(session: Session, name: str, data: bytes, lang: str = DEFAULT_LAN
                 found = unpack_list_archive(place / stored, unpacked)
             except ArchiveError as error:
                 shutil.rmtree(unpacked, ignore_errors=True)
-                raise ZipRefused(refusal(error, lang)) from None
+                raise ZipRefused(refusal(error, lang, "list.zip")) from None  # a list's words, not a theme's
             if found is None:
                 shutil.rmtree(unpacked, ignore_errors=True)
                 raise ZipRefused(word(lang, "list.error.zip_no_list", formats=", ".join(list_formats())))

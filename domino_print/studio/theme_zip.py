@@ -110,14 +110,15 @@ than the command line's, which name the file's folder and a library's words; any
 the zip itself (not one, damaged, encrypted) is ``not_a_zip``."""
 
 
-def refusal(error: DominoError, lang: str) -> str:
-    """The page's words for a refused theme file."""
+def refusal(error: DominoError, lang: str, table: str = "theme.error") -> str:
+    """The page's words for a refused theme file, or for a list's .zip (``table`` ``list.zip``:
+    words that call it a list, not a theme; every key of ``PAGE_WORDS`` and ``not_a_zip``)."""
     if isinstance(error, ArchiveError):
         key = PAGE_WORDS.get(error.says, "not_a_zip")
         name = error.name if len(error.name) <= 80 else error.name[:80] + "…"
         values = {"name": name, "count": error.values.get("count", "?"),
                   "limit": error.values.get("limit", "?")}
-        return word(lang, f"theme.error.{key}", **values)
+        return word(lang, f"{table}.{key}", **values)
     return word(lang, "theme.error.bad_theme")
 
 
