@@ -288,3 +288,58 @@ def test_a_port_in_use_is_said_in_the_reader_s_language(args, env, words):
     # The error line's own spacing (cli._fail, which turned a no-break space into a space) is another
     # change's (issue 31, the error path): here, the words.
     assert words.format(port=port).replace(NBSP, " ") in result.stderr.replace(NBSP, " ")
+
+
+# ------------------------------------------------------------------ a stop before the command line loaded
+
+
+@pytest.mark.parametrize(("argv", "env", "words"), [
+    (["--lang", "fr"], C_SYSTEM, f"arrêté par SIGTERM{NBSP}; aucun fichier n’a été modifié"),
+    ([], GERMAN_SYSTEM, "durch SIGTERM angehalten; keine Datei wurde geändert"),
+    (["--lang=es"], GERMAN_SYSTEM, "detenido por SIGTERM; no se ha modificado ningún archivo"),
+    ([], C_SYSTEM, "stopped by SIGTERM; no file was changed"),
+])
+def test_a_stop_before_the_command_line_loaded_is_said_in_the_reader_s_language(
+        monkeypatch, capsys, argv, env, words):
+    import signal
+    import warnings
+
+    from domino_print import __main__ as entry
+
+    monkeypatch.setattr(sys, "argv", ["domino-print", *argv, "--theme", "pips"])
+    for name, value in env.items():
+        if value is None:
+            monkeypatch.delenv(name, raising=False)
+        else:
+            monkeypatch.setenv(name, value)
+    with warnings.catch_warnings(), pytest.raises(SystemExit) as ended:
+        entry._stopped_early(signal.SIGTERM)
+    assert ended.value.code == 128 + signal.SIGTERM
+    assert capsys.readouterr().err == f"domino-print: error: {words}\n"
+
+
+EARLY_CTRL_C = """
+import signal, sys
+from domino_print import __main__ as entry
+
+take = entry._take_ctrl_c_early
+
+def taken_then_pressed():
+    take()
+    signal.raise_signal(signal.SIGINT)  # remembered only: output.stopping is not loaded yet
+
+entry._take_ctrl_c_early = taken_then_pressed
+sys.argv = ["domino-print", *sys.argv[1:]]
+entry.main()
+"""
+
+
+@pytest.mark.slow
+def test_a_ctrl_c_before_the_command_line_loaded_ends_the_process_in_the_system_s_language(tmp_path):
+    environment = {key: value for key, value in {**os.environ, **GERMAN_SYSTEM}.items() if value is not None}
+    process = subprocess.run([sys.executable, "-c", EARLY_CTRL_C, "--theme", "pips", "--out",
+                              str(tmp_path / "x.pdf")], capture_output=True, text=True, timeout=60,
+                             env=environment)
+    assert process.returncode == 130, process.stderr
+    assert process.stderr == "domino-print: error: durch SIGINT angehalten; keine Datei wurde geändert\n"
+    assert not list(tmp_path.iterdir())
