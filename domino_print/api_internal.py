@@ -33,6 +33,8 @@ from domino_print.themes.user import natural_key as _natural_key
 if TYPE_CHECKING:
     from PIL import Image
 
+    from domino_print.themes.lists.registry import PairsError
+
 __all__ = [
     "FIT_MODES",
     "IMAGE_SUFFIXES",
@@ -237,6 +239,26 @@ def list_sheets(name: str, data: bytes) -> tuple[str, ...]:
     data = bytes(data)
     reader = reader_for(Path(name))
     return spreadsheet.sheet_names(Path(name), data) if reader is not None and reader.sheets else ()
+
+
+def toml_list_refusal(name: str, data: bytes) -> PairsError | None:
+    """Why a ``.toml`` file sent as a list of pairs is none (its TOML broken, not UTF-8, no
+    ``pairs``), as the TOML list reader says it (a ``PairsError`` naming ``name``), where the core
+    would read it as a theme's own file and say so about the folder it lies in; None when it is a
+    list, or not a ``.toml``."""
+    from domino_print.themes.lists import toml_pairs
+    from domino_print.themes.lists.registry import PairsError, ReadSettings
+
+    if not isinstance(data, (bytes, bytearray)):
+        raise TypeError(f"data must be the file's bytes, not {type(data).__name__}")
+    path = _path(name, "name")
+    if path.suffix.lower() != ".toml" or toml_pairs.claims(bytes(data)):
+        return None
+    try:
+        toml_pairs.read(path, bytes(data), ReadSettings())
+    except PairsError as refused:
+        return refused
+    return PairsError(says="list.toml_no_pairs", path=path)
 
 
 def list_title(file_name: str) -> str:

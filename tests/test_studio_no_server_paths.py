@@ -70,3 +70,48 @@ def test_no_studio_error_names_a_server_path_or_hash(tmp_path, lang):
         for answer in answers:
             for text in _error_texts(answer):
                 _assert_says_nothing_of_the_server(text, secrets, answer.request.url)
+
+
+BROKEN_TOML = b'pairs = [["chat", "cat"],\n  ["chien" "dog"]]\n'
+"""A list typed by hand with a comma missing: the parser stops at line 2, column 12."""
+TOML_SYNTAX = {  # issue 31: our sentence around the parser's own words, with the line and column
+    "fr": "erreur de syntaxe TOML ligne 2, colonne 12 (le lecteur TOML dit «\u00a0Unclosed array\u00a0»)",
+    "en": "TOML syntax error at line 2, column 12 (the TOML reader says “Unclosed array”)",
+    "es": "error de sintaxis TOML en la línea 2, columna 12 (el lector de TOML dice «Unclosed array»)",
+    "de": "TOML-Syntaxfehler in Zeile 2, Spalte 12 (der TOML-Leser meldet „Unclosed array“)",
+}
+NO_PAIRS = {
+    "fr": "écrivez les paires ainsi\u00a0: pairs = [[",
+    "en": "write the pairs as pairs = [[",
+    "es": "escribe los pares así: pairs = [[",
+    "de": "schreiben Sie die Paare so: pairs = [[",
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", languages())
+def test_a_broken_toml_list_is_refused_at_upload_without_the_server_s_folder(tmp_path, lang):
+    """A .toml list the parser refuses, or one with no ``pairs``, was read as a theme's own file at
+    the preview, and said so naming the session's folder; it is refused when sent, beside the
+    list, in the page's language, with the line and column, and the list there was stays."""
+    import io
+    import zipfile
+
+    data = tmp_path / "data"
+    with make_client(data) as client:
+        kept = client.post("/api/list", json={"mode": "typed", "rows": [["chat", "cat"], ["chien", "dog"]]})
+        assert kept.status_code == 200
+        session = client.app.studio.sessions.find(client.cookies[COOKIE])
+        secrets = [str(data), str(tmp_path), session.id]
+        zipped = io.BytesIO()
+        with zipfile.ZipFile(zipped, "w") as archive:
+            archive.writestr("animaux/liste.toml", BROKEN_TOML)
+        for name, content, words in (("liste.toml", BROKEN_TOML, TOML_SYNTAX[lang]),
+                                     ("animaux.zip", zipped.getvalue(), TOML_SYNTAX[lang]),
+                                     ("liste.toml", b'title = "animaux"\n', NO_PAIRS[lang])):
+            answer = client.post("/api/list/file", params={"name": name, "lang": lang}, content=content)
+            assert answer.status_code == 422, answer.text
+            (error,) = answer.json()["errors"]
+            assert error["field"] == "list" and words in error["message"], (name, error)
+            _assert_says_nothing_of_the_server(answer.text, secrets, name)
+        assert client.get("/api/list").json()["mode"] == "typed"  # the list there was is kept

@@ -54,7 +54,7 @@ def test_toml_syntax_errors_keep_braces_of_the_file_as_they_are(tmp_path):
     path.write_text("name = {", encoding="utf-8")
     with pytest.raises(ThemeError) as caught:
         read_toml(path)
-    assert str(caught.value).startswith(f"{path}: TOML syntax error: ")
+    assert str(caught.value).startswith(f"{path}: TOML syntax error at line 1, column 9 (")
 
 
 @pytest.mark.parametrize(("content", "problem"), [
@@ -72,3 +72,18 @@ def test_a_users_theme_file_error_carries_the_file(tmp_path, content, problem):
     error = caught.value
     assert error.path == toml and error.worded_alone().startswith(problem)
     assert str(error) == f"{toml}: {error.worded_alone()}"
+
+
+def test_a_toml_syntax_error_gives_line_and_column_in_the_reader_s_words(tmp_path):
+    """Issue 31: the parser's own words are quoted; the sentence around them, with the line and
+    the column (the end of the file for "at end of document"), is the catalogue's."""
+    path = tmp_path / "t.toml"
+    path.write_text('name = "x"\nkind = = "pips"\n', encoding="utf-8")
+    with pytest.raises(ThemeError) as caught:
+        read_toml(path)
+    assert caught.value.worded_alone(lang="fr") == (
+        "erreur de syntaxe TOML ligne 2, colonne 8 (le lecteur TOML dit «\u00a0Invalid value\u00a0»)")
+    path.write_text('images = ["a.png",\n  "b.png"', encoding="utf-8")
+    with pytest.raises(ThemeError) as caught:
+        read_toml(path)
+    assert caught.value.worded_alone(lang="de").startswith("TOML-Syntaxfehler in Zeile 2, Spalte 10 (")

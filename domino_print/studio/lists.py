@@ -43,6 +43,7 @@ from domino_print.api_internal import (
     list_sheets,
     list_title,
     problem_words,
+    toml_list_refusal,
     unpack_list_archive,
 )
 from domino_print.studio.rendering import write_atomically
@@ -476,8 +477,9 @@ async def body_within(request: Request) -> bytes | None:
     return b"".join(chunks)
 
 
-class ZipRefused(Exception):
-    """An uploaded .zip that brings no list: ``message`` says why, in the page's language."""
+class FileRefused(Exception):
+    """An uploaded file that brings no list (a .zip refused or holding none, a .toml that is no
+    list): ``message`` says why, in the page's language."""
 
     def __init__(self, message: str) -> None:
         super().__init__(message)
@@ -490,12 +492,14 @@ ZIP = ".zip"
 
 def store_file(session: Session, name: str, data: bytes, lang: str = DEFAULT_LANG) -> dict:
     """Keep an uploaded list as it came (read at the next preview) and choose it; the new state.
-    A .zip is unpacked (the list and its pictures, ``api_internal.unpack_list_archive``); ``ZipRefused``
-    when it is refused or holds no list, or several."""
+    A .zip is unpacked (the list and its pictures, ``api_internal.unpack_list_archive``); ``FileRefused``
+    when it is refused or holds no list, or several, or for a .toml that is no list."""
     import shutil
 
     name = list_file_name(name) or "liste.csv"
     suffix = Path(name).suffix.lower()
+    if suffix != ZIP:
+        _refuse_toml(name, data, lang)  # before the list there was is touched
     with session.changing() as state:
         place = folder(session.folder) / "upload"
         place.mkdir(parents=True, exist_ok=True)
@@ -511,18 +515,29 @@ def store_file(session: Session, name: str, data: bytes, lang: str = DEFAULT_LAN
                 found = unpack_list_archive(place / stored, unpacked)
             except ArchiveError as error:
                 shutil.rmtree(unpacked, ignore_errors=True)
-                raise ZipRefused(refusal(error, lang, "list.zip")) from None  # a list's words, not a theme's
+                raise FileRefused(refusal(error, lang, "list.zip")) from None  # a list's words, not a theme's
             if found is None:
                 shutil.rmtree(unpacked, ignore_errors=True)
-                raise ZipRefused(word(lang, "list.error.zip_no_list", formats=", ".join(list_formats())))
+                raise FileRefused(word(lang, "list.error.zip_no_list", formats=", ".join(list_formats())))
             stored, zipped = found.relative_to(place).as_posix(), True
             sheets = list(list_sheets(found.name, found.read_bytes()))
+            _refuse_toml(found.name, found.read_bytes(), lang)
         entry = list_state(state)
         entry["file"] = {"name": name, "stored": stored, "digest": hashlib.sha256(data).hexdigest()[:16],
                          "sheets": sheets, "zipped": zipped}
         entry["mode"] = "file"
         state["list"] = entry
         return state
+
+
+def _refuse_toml(name: str, data: bytes, lang: str) -> None:
+    """``FileRefused`` for a ``.toml`` sent as a list that is none (its TOML broken: the line and
+    column; no ``pairs``; not UTF-8), in the list reader's words and the page's language, naming
+    the file by its name as sent (never the session's folder, where the core would read it as a
+    theme's own file)."""
+    refused = toml_list_refusal(name, data)
+    if refused is not None:
+        raise FileRefused(error_message(refused, lang, typed=False, named=shown_file_name(name)))
 
 
 def _link_pictures(source: Path, place: Path) -> None:

@@ -57,6 +57,26 @@ def toml_parser() -> ModuleType:
     return tomllib
 
 
+_TOML_PLACE = re.compile(r"\s*\(at (?:line (\d+), column (\d+)|end of document)\)\s*$")
+
+
+def toml_syntax_place(error: Exception, text: str) -> tuple[int, int, str]:
+    """Where the TOML parser's ``error`` on ``text`` stopped, and why: the ``line`` and ``column``
+    (from 1; the end of the text for "at end of document") and the parser's own words without
+    them, which ``theme.toml_syntax`` quotes (the sentence around them is ours)."""
+    message = str(error)
+    line, column = getattr(error, "lineno", None), getattr(error, "colno", None)  # Python 3.14
+    found = _TOML_PLACE.search(message)
+    if found:
+        message = message[:found.start()]
+        if line is None and found.group(1):
+            line, column = int(found.group(1)), int(found.group(2))
+    if line is None or column is None:
+        lines = text.split("\n")
+        line, column = len(lines), len(lines[-1]) + 1
+    return line, column, str(getattr(error, "msg", None) or message)
+
+
 def __getattr__(name: str) -> ModuleType:
     """``texts.tomllib``: the TOML parser, imported on first use (``toml_parser``)."""
     if name == "tomllib":

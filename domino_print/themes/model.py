@@ -212,7 +212,9 @@ def read_toml(path: Path, data: bytes | None = None) -> dict:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ThemeError(says="theme.toml_syntax", path=path, error=exc) from None
+        line, column, problem = texts.toml_syntax_place(exc, text)
+        raise ThemeError(says="theme.toml_syntax", path=path, line=line, column=column,
+                         problem=problem) from None
     except RecursionError:  # tomllib parses nested arrays and tables recursively
         raise ThemeError(says="theme.toml_too_deep", path=path) from None
 

@@ -37,6 +37,6 @@ async def list_file(request: Request) -> Response:
         return answer({"errors": [lists.too_big(lang)]}, 413)
     try:
         state = await here.studio.run(lists.store_file, here.session, name, data, lang)
-    except lists.ZipRefused as refused_zip:  # a list with its pictures: a .zip that brings none
-        return answer({"errors": [{"field": lists.LIST, "message": refused_zip.message}]}, 422)
+    except lists.FileRefused as refused_file:  # a .zip that brings no list, a .toml that is none
+        return answer({"errors": [{"field": lists.LIST, "message": refused_file.message}]}, 422)
     return answer(lists.list_answer(state, lang))

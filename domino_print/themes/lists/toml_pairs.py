@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from domino_print.texts import toml_parser
+from domino_print.texts import toml_parser, toml_syntax_place
 from domino_print.themes.lists.table import ListReader, PairsError, Place, RawRow, ReadSettings, Table
 
 
@@ -30,7 +30,9 @@ def read(path: Path, data: bytes, settings: ReadSettings) -> Table:
     try:
         parsed = tomllib.loads(content)
     except tomllib.TOMLDecodeError as exc:
-        raise PairsError(says="theme.toml_syntax", path=path, error=exc) from None
+        line, column, problem = toml_syntax_place(exc, content)
+        raise PairsError(says="theme.toml_syntax", path=path, line=line, column=column,
+                         problem=problem) from None
     except RecursionError:  # tomllib parses nested arrays recursively
         raise PairsError(says="list.toml_too_deep", path=path) from None
     pairs = parsed.get("pairs")
