@@ -74,7 +74,7 @@ def _register(style: str) -> str:
         from reportlab.pdfbase.ttfonts import TTFontFace
 
         from domino_print.fonts.sfnt import without_hinting
-        from domino_print.fonts.subset_tags import TaggedTTFont
+        from domino_print.fonts.widths import MeasuredTTFont
 
         class UnhintedFace(TTFontFace):
             """ReportLab's face, whose PDF subsets leave the hinting out (``sfnt``); each subset
@@ -97,7 +97,7 @@ def _register(style: str) -> str:
         from domino_print.fonts.parsed import load_font
 
         # asciiReadable=False: a subset holds the characters used, not the whole of ASCII besides.
-        font = load_font(name, font_file(style), face_class=UnhintedFace, font_class=TaggedTTFont)
+        font = load_font(name, font_file(style), face_class=UnhintedFace, font_class=MeasuredTTFont)
         pdfmetrics.registerFont(font)
         _registered[name] = font
     return name

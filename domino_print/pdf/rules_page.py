@@ -14,7 +14,10 @@ a no-break space, U+00A0, before ``: ; ! ?`` and inside guillemets).
 
 from __future__ import annotations
 
+import functools
 import itertools
+import threading
+from collections import OrderedDict
 from typing import NamedTuple
 
 from reportlab.lib import colors
@@ -88,7 +91,10 @@ class _Styles(NamedTuple):
     caption: ParagraphStyle
 
 
+@functools.lru_cache(maxsize=32)
 def _styles(body_pt: float, air: float) -> _Styles:
+    """The page's styles for one look: made once in a process (the same objects each time, so that
+    ``_paragraph`` finds its parsed paragraphs by them). They are never changed once made."""
     regular, bold = fonts.paragraph_fonts()  # <b> in the texts needs the bold face
     lead = round(body_pt * 1.36, 1)
     body = ParagraphStyle(
@@ -152,9 +158,37 @@ def _styles(body_pt: float, air: float) -> _Styles:
     )
 
 
+PARSED_KEPT = 512
+"""Paragraphs whose markup is kept parsed in a process (``_paragraph``), the least recently used
+forgotten first: a rules page has about 25, in each of its looks."""
+_parsed: OrderedDict[tuple[str, ParagraphStyle, str | None], tuple[list, str, object]] = OrderedDict()
+_parsed_lock = threading.Lock()
+
+
+def _paragraph(text: str, style: ParagraphStyle, bullet: str | None = None) -> Paragraph:
+    """``Paragraph(text, style, bullet)``, its markup parsed once in a process: a new paragraph
+    made of copies of the fragments parsed the first time (the studio lays out a new rules page for
+    each preview, and a new margin changes the lines, not the words). Keyed by the text, the style
+    object (``_styles`` keeps them) and the bullet; the copies are ReportLab's own (``clone``)."""
+    key = (text, style, bullet)
+    with _parsed_lock:
+        kept = _parsed.get(key)
+        if kept is not None:
+            _parsed.move_to_end(key)
+    if kept is None:
+        paragraph = Paragraph(text, style, bulletText=bullet)
+        with _parsed_lock:
+            _parsed[key] = ([frag.clone() for frag in paragraph.frags], paragraph.text, paragraph.bulletText)
+            while len(_parsed) > PARSED_KEPT:
+                _parsed.popitem(last=False)
+        return paragraph
+    frags, cleaned, bullet_text = kept
+    return Paragraph(cleaned, style, bulletText=bullet_text, frags=[frag.clone() for frag in frags])
+
+
 def _facts_band(content: RulesContent, st: _Styles, width: float) -> Table:
     cells = [
-        [Paragraph(label.upper(), st.label), Paragraph(value, st.fact)] for label, value in content.facts
+        [_paragraph(label.upper(), st.label), _paragraph(value, st.fact)] for label, value in content.facts
     ]
     # Goal gets the widest column; the others share the rest.
     weights = (0.15, 0.16, 0.31, 0.38)
@@ -182,22 +216,22 @@ def _story(content: RulesContent, draw_tile: DrawTile, width: float, look: _Look
     body_pt, short_pt = look.body_pt, look.short_mm * mm
     st = _styles(body_pt, look.air)
     story: list[Flowable] = [
-        Paragraph(content.title, st.title),
+        _paragraph(content.title, st.title),
         _facts_band(content, st, width),
     ]
     number = 1
     for section in content.sections:
-        story.append(Paragraph(section.heading, st.heading))
+        story.append(_paragraph(section.heading, st.heading))
         for step in section.steps:  # numbered on from one section to the next
-            story.append(Paragraph(step, st.step, bulletText=f"{number}."))
+            story.append(_paragraph(step, st.step, f"{number}."))
             number += 1
 
     figure = FigureExample(draw_tile, _figure(content), short_pt)
     figure_w = figure.figure_width()
     gutter = body_pt * 1.6
-    caption: list[Flowable] = [Paragraph(content.example_caption, st.caption)]
+    caption: list[Flowable] = [_paragraph(content.example_caption, st.caption)]
     if content.source:  # the variant the page follows, under the caption beside the figure (no extra height)
-        caption += [Spacer(1, body_pt * 0.6), Paragraph(content.source, st.caption)]
+        caption += [Spacer(1, body_pt * 0.6), _paragraph(content.source, st.caption)]
     example = Table(
         [[figure, caption]],
         colWidths=[figure_w + gutter, width - figure_w - gutter],
@@ -216,7 +250,7 @@ def _story(content: RulesContent, draw_tile: DrawTile, width: float, look: _Look
             ]
         )
     )
-    story += [Paragraph(content.example_heading, st.heading), Spacer(1, 2), example]
+    story += [_paragraph(content.example_heading, st.heading), Spacer(1, 2), example]
     return story
 
 
@@ -281,6 +315,24 @@ def _first_fitting(
     return None
 
 
+def _content(ctx: RulesContext) -> RulesContent:
+    """``build_content``, once in a process for the same context (``CONTENTS_KEPT``): a context is a
+    ``NamedTuple`` of plain values, its content final texts, never changed."""
+    try:
+        hash(ctx)
+    except TypeError:  # a value that cannot be a key: made each time
+        return build_content(ctx)
+    return _kept_content(ctx)
+
+
+CONTENTS_KEPT = 32
+
+
+@functools.lru_cache(maxsize=CONTENTS_KEPT)
+def _kept_content(ctx: RulesContext) -> RulesContent:
+    return build_content(ctx)
+
+
 def draw_rules_page(
     canvas: Canvas,
     ctx: RulesContext,
@@ -298,7 +350,7 @@ def draw_rules_page(
     would, by at most ``REDUCTIONS[-1]``. If nothing fits, ``RulesError`` is raised
     rather than any text being dropped.
     """
-    content = build_content(ctx)
+    content = _content(ctx)
     if page_width_pt - 2 * margin_pt <= 0 or page_height_pt - 2 * margin_pt <= 0:
         raise RulesError(says="rules.no_room", fields=("margin",))
     for scale in REDUCTIONS:

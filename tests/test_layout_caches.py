@@ -1,0 +1,96 @@
+"""What a process keeps across documents to lay out a rules page (issue 36): the rules' content
+(``rules_page._content``), the styles and parsed paragraphs (``rules_page._paragraph``) and the
+fonts' text widths (``fonts.widths.MeasuredTTFont``). A document made with them kept is the
+document made without them; an input that matters (text, style, bullet, size, font) gives its
+own result.
+"""
+
+from __future__ import annotations
+
+import pytest
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+from domino_print import fonts
+from domino_print.api import make_document
+from domino_print.fonts import widths
+from domino_print.pdf import rules_page
+
+
+def forget_everything_kept() -> None:
+    rules_page._parsed.clear()
+    rules_page._styles.cache_clear()
+    rules_page._kept_content.cache_clear()
+    widths.MeasuredTTFont._widths.clear()
+
+
+@pytest.mark.slow
+def test_a_document_made_with_the_layout_kept_is_the_one_made_without():
+    forget_everything_kept()
+    make_document({"theme": "pips", "margin": "10"})  # fills what is kept, in French
+    kept = len(rules_page._parsed)
+    assert kept > 10 and widths.MeasuredTTFont._widths
+    wanted = {"theme": "fruits", "margin": "12.5", "lang": "en", "label": "Classe des Lutins"}
+    warm = make_document(wanted).pdf  # another language: its own paragraphs, besides the French ones
+    assert len(rules_page._parsed) > kept
+    assert make_document({"theme": "fruits", "margin": "12.5", "lang": "en", "label": "Classe des Lutins"}
+                         ).pdf == warm  # every paragraph found parsed
+    forget_everything_kept()
+    cold = make_document(wanted).pdf
+    assert warm == cold
+    french = make_document({**wanted, "lang": "fr"}).pdf
+    assert french != cold
+
+
+def lines(paragraph) -> list[tuple[float, list[tuple[str, str]]]]:
+    """A wrapped paragraph's lines as plain data: each line's room left and its words' texts and fonts."""
+    return [(line.extraSpace, [(word.text, word.fontName) for word in line.words])
+            for line in paragraph.blPara.lines]
+
+
+def test_a_paragraph_kept_parsed_is_a_new_one_of_its_own_text_style_and_bullet():
+    regular, bold = fonts.paragraph_fonts()
+    small = ParagraphStyle("test-small", fontName=regular, fontSize=10, leading=12)
+    large = ParagraphStyle("test-large", fontName=regular, fontSize=14, leading=17)
+    text = "Posez un domino <b>double</b> au centre de la table, puis jouez chacun à votre tour."
+    first = rules_page._paragraph(text, small, "1.")
+    again = rules_page._paragraph(text, small, "1.")
+    assert again is not first and not set(map(id, again.frags)) & set(map(id, first.frags))
+    fresh = rules_page.Paragraph(text, small, bulletText="1.")
+    assert [(f.text, f.fontName, f.fontSize) for f in again.frags] == [
+        (f.text, f.fontName, f.fontSize) for f in fresh.frags]
+    assert [f.fontName for f in fresh.frags] == [regular, bold, regular]  # the <b> read from the markup
+    assert again.wrap(150, 1000) == fresh.wrap(150, 1000)
+    assert lines(again) == lines(fresh) and len(lines(fresh)) > 1
+    assert {f.fontSize for f in rules_page._paragraph(text, large, "1.").frags} == {14}
+    assert rules_page._paragraph(text, small, "2.").bulletText == "2."
+    assert [f.text for f in rules_page._paragraph("Autre texte", small, "1.").frags] == ["Autre texte"]
+
+
+def test_the_paragraphs_kept_are_bounded(monkeypatch):
+    regular, _ = fonts.paragraph_fonts()
+    style = ParagraphStyle("test-bounded", fontName=regular, fontSize=10, leading=12)
+    monkeypatch.setattr(rules_page, "PARSED_KEPT", 3)
+    for number in range(6):
+        rules_page._paragraph(f"Étape {number}", style)
+    assert len(rules_page._parsed) == 3
+    assert [key[0] for key in rules_page._parsed] == ["Étape 3", "Étape 4", "Étape 5"]
+
+
+def test_a_kept_width_is_reportlabs_width_for_that_font_text_and_size(monkeypatch):
+    regular, bold = fonts.paragraph_fonts()
+    font = pdfmetrics.getFont(regular)
+    assert isinstance(font, widths.MeasuredTTFont)
+    plain = TTFont.stringWidth  # ReportLab's own, unkept
+    for text in ("Www", "dominos", "Règle du jeu : 28 dominos"):
+        for size in (9.5, 12.0):
+            assert font.stringWidth(text, size) == plain(font, text, size)
+            assert font.stringWidth(text, size) == plain(font, text, size)  # kept, the same
+    assert font.stringWidth("Www", 12.0) != font.stringWidth("Www", 9.5)
+    assert pdfmetrics.getFont(bold).stringWidth("Www", 12.0) != font.stringWidth("Www", 12.0)
+    assert pdfmetrics.getFont(bold).stringWidth("Www", 12.0) == plain(pdfmetrics.getFont(bold), "Www", 12.0)
+    monkeypatch.setattr(widths, "WIDTHS_KEPT", 4)
+    for number in range(10):
+        font.stringWidth(f"mot {number}", 11.0)
+    assert len(widths.MeasuredTTFont._widths[regular]) <= 4
