@@ -2,10 +2,10 @@
 
     planche.pdf: 2 pages, 28 dominoes (double-six), A4, 21 KB
 
-One function, ``summary_line``, used by the command line (in English, with the file's
-name and its PNG previews) and by the studio (in the page's language, without a file
-name). Every word comes from the catalogues' ``[summary]`` table; the set's name from
-``sets.naming`` (``double-six``, ``loop``).
+One function, ``summary_line``, used by the command line (in the reader's language,
+``texts.reader``, with the file's name and its PNG previews) and by the studio (in the
+page's language, without a file name). Every word comes from the catalogues' ``[summary]``
+table; the set's name from ``sets.naming`` (``double-six``, ``loop``).
 
 It reads plain facts (``SummaryFacts``): an ``api.Document`` has them all, and the
 studio keeps them beside its cached PDFs as JSON (``DocumentFacts``).
