@@ -45,8 +45,13 @@ def test_a_document_made_with_the_layout_kept_is_the_one_made_without():
 
 def lines(paragraph) -> list[tuple[float, list[tuple[str, str]]]]:
     """A wrapped paragraph's lines as plain data: each line's room left and its words' texts and fonts."""
-    return [(line.extraSpace, [(word.text, word.fontName) for word in line.words])
-            for line in paragraph.blPara.lines]
+    found = []
+    for line in paragraph.blPara.lines:
+        if isinstance(line, tuple):  # a paragraph of one fragment: (room left, its words)
+            found.append((line[0], [(word, paragraph.blPara.fontName) for word in line[1]]))
+        else:
+            found.append((line.extraSpace, [(word.text, word.fontName) for word in line.words]))
+    return found
 
 
 def test_a_paragraph_kept_parsed_is_a_new_one_of_its_own_text_style_and_bullet():
@@ -94,3 +99,20 @@ def test_a_kept_width_is_reportlabs_width_for_that_font_text_and_size(monkeypatc
     for number in range(10):
         font.stringWidth(f"mot {number}", 11.0)
     assert len(widths.MeasuredTTFont._widths[regular]) <= 4
+
+
+def test_a_paragraph_is_wrapped_again_only_at_another_width(monkeypatch):
+    regular, _ = fonts.paragraph_fonts()
+    style = ParagraphStyle("test-wrap", fontName=regular, fontSize=11, leading=14)
+    text = "Chacun à son tour pose un domino qui touche un bout de la chaîne par le même nombre de points."
+    paragraph = rules_page._paragraph(text, style)
+    breaks = []
+    original = rules_page.Paragraph.breakLines
+    monkeypatch.setattr(rules_page.Paragraph, "breakLines",
+                        lambda self, widths: breaks.append(widths) or original(self, widths))
+    wide = paragraph.wrap(300, 500)
+    wide_lines = lines(paragraph)
+    assert paragraph.wrap(300, 80) == wide and len(breaks) == 1  # a table's second wrap: the same lines
+    narrow = paragraph.wrap(120, 500)
+    assert len(breaks) == 2 and narrow[1] > wide[1] and len(lines(paragraph)) > len(wide_lines)
+    assert paragraph.wrap(300, 500) == wide and lines(paragraph) == wide_lines and len(breaks) == 3

@@ -165,6 +165,21 @@ _parsed: OrderedDict[tuple[str, ParagraphStyle, str | None], tuple[list, str, ob
 _parsed_lock = threading.Lock()
 
 
+class _Paragraph(Paragraph):
+    """A paragraph that is not wrapped again at the width it was last wrapped at: a table wraps its
+    cells when measured, then again as it draws them, for the same lines (ReportLab's ``wrap``
+    reads only the width)."""
+
+    _wrapped_at: float | None = None
+
+    def wrap(self, availWidth, availHeight):
+        if self._wrapped_at is not None and self._wrapped_at == availWidth:
+            return self.width, self.height
+        size = super().wrap(availWidth, availHeight)
+        self._wrapped_at = availWidth
+        return size
+
+
 def _paragraph(text: str, style: ParagraphStyle, bullet: str | None = None) -> Paragraph:
     """``Paragraph(text, style, bullet)``, its markup parsed once in a process: a new paragraph
     made of copies of the fragments parsed the first time (the studio lays out a new rules page for
@@ -176,14 +191,14 @@ def _paragraph(text: str, style: ParagraphStyle, bullet: str | None = None) -> P
         if kept is not None:
             _parsed.move_to_end(key)
     if kept is None:
-        paragraph = Paragraph(text, style, bulletText=bullet)
+        paragraph = _Paragraph(text, style, bulletText=bullet)
         with _parsed_lock:
             _parsed[key] = ([frag.clone() for frag in paragraph.frags], paragraph.text, paragraph.bulletText)
             while len(_parsed) > PARSED_KEPT:
                 _parsed.popitem(last=False)
         return paragraph
     frags, cleaned, bullet_text = kept
-    return Paragraph(cleaned, style, bulletText=bullet_text, frags=[frag.clone() for frag in frags])
+    return _Paragraph(cleaned, style, bulletText=bullet_text, frags=[frag.clone() for frag in frags])
 
 
 def _facts_band(content: RulesContent, st: _Styles, width: float) -> Table:
