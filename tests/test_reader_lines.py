@@ -343,3 +343,19 @@ def test_a_ctrl_c_before_the_command_line_loaded_ends_the_process_in_the_system_
     assert process.returncode == 130, process.stderr
     assert process.stderr == "domino-print: error: durch SIGINT angehalten; keine Datei wurde geändert\n"
     assert not list(tmp_path.iterdir())
+
+
+# ------------------------------------------------------------------ one rule for errors and lines
+
+
+@pytest.mark.slow
+def test_an_error_and_a_summary_read_the_same_lang_when_it_is_given_twice(tmp_path):
+    """click keeps the last ``--lang`` (and a command's own over the group's): so do the errors."""
+    out = tmp_path / "calibration.pdf"
+    line = run(["--lang", "fr", "calibrate", "--lang", "de", "--out", out], C_SYSTEM).output.strip()
+    assert line.startswith(f"{out}: 2 Seiten (beidseitig drucken")
+    failed = CliRunner(env=C_SYSTEM).invoke(cli, ["--lang", "fr", "calibrate", "--lang", "de", "--scale", "x",
+                                                  "--out", str(out)])
+    assert failed.exit_code == 2 and "ist nicht X,Y in Prozent" in failed.stderr, failed.stderr
+    twice = run(["--lang", "es", "--lang", "de", "calibrate", "--out", out], C_SYSTEM).output.strip()
+    assert twice.startswith(f"{out}: 2 Seiten (beidseitig drucken")

@@ -23,14 +23,16 @@ FALLBACK = "en"
 
 
 def reader_language(args: Sequence[str] = ()) -> str:
-    """The ``--lang`` of ``args`` (``--lang de`` or ``--lang=de``, the first that names a
-    catalogue), else ``system_language()``."""
+    """The ``--lang`` of ``args`` (``--lang de`` or ``--lang=de``; the last that names a catalogue,
+    as click keeps the last of an option given twice, and as ``domino-print --lang fr calibrate
+    --lang de`` reads the command's own), else ``system_language()``."""
+    given = ""
     for index, arg in enumerate(args):
         lang = arg.partition("=")[2] if arg.startswith("--lang=") else (
             args[index + 1] if arg == "--lang" and index + 1 < len(args) else "")
         if lang in languages():
-            return lang
-    return system_language()
+            given = lang
+    return given or system_language()
 
 
 def system_language() -> str:
