@@ -44,6 +44,7 @@ __all__ = [
     "Stopped",
     "check_picture",
     "decode_picture",
+    "decoding_pixels",
     "human_size",
     "in_language",
     "label_from_file_name",
@@ -140,6 +141,22 @@ def decode_picture(image: Image.Image, path: Path, scale: float) -> Image.Image:
     if not isinstance(scale, (int, float)) or isinstance(scale, bool):
         raise TypeError(f"scale must be a number, not {type(scale).__name__}")
     return decode(image, _path(path, "path"), scale)
+
+
+def decoding_pixels(image: Image.Image, scale: float) -> int | None:
+    """The pixels decoding ``image`` (from ``open_picture``) for ``scale`` holds at once
+    (``pictures.decode.decoded_size``: a baseline JPEG's at 1/2, 1/4 or 1/8, every other picture's
+    all); None when it is over the decoding limit, to be reduced first (``reduce_large_picture``)."""
+    from PIL import Image as PILImage
+
+    from domino_print.pictures.decode import MAX_DECODED_PIXELS, decoded_size, decoded_whole
+
+    if not isinstance(image, PILImage.Image):
+        raise TypeError(f"image must be a Pillow image (from open_picture), not {type(image).__name__}")
+    if image.width * image.height > MAX_DECODED_PIXELS and decoded_whole(image):
+        return None
+    width, height = decoded_size(image, scale)
+    return width * height
 
 
 def picture_suffix(format_name: str) -> str:

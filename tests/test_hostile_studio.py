@@ -136,9 +136,9 @@ def test_a_full_data_disk_is_507_and_leaves_no_orphan(tmp_path, monkeypatch):
         assert len(stored) == 1, stored  # the half-stored original was removed with the rest
 
 
-def test_uploads_decode_one_at_a_time():
-    assert uploads._ONE_AT_A_TIME.acquire(blocking=False)
-    uploads._ONE_AT_A_TIME.release()
+def test_uploads_share_one_large_pictures_decoding_budget():
+    # issue 17: never several large pictures' pixels at once (tests/test_upload_decoding_budget.py)
+    assert uploads.DECODING.pixels == 40_000_000 and uploads.DECODING.used == 0
 
 
 @pytest.mark.parametrize("path", ["/static/studio.js/", "/static/studio.css/", "/static//studio.js/"])

@@ -37,6 +37,7 @@ from domino_print.api_internal import (
     LOW_PPI,
     check_picture,
     decode_picture,
+    decoding_pixels,
     in_language,
     label_from_file_name,
     low_picture_ppi,
@@ -108,7 +109,7 @@ def _prepare_raster(data: bytes, path: Path) -> tuple[str, bytes, str, bytes]:
     image = open_picture(io.BytesIO(data), path)
     try:
         extension = picture_suffix(image.format or "")  # the stored original's, from its content
-        side = HEIF_PREVIEW_PX if image.format == "HEIF" else PREVIEW_PX
+        side = _preview_side(image)
         working = decode_picture(image, path, min(1.0, side / max(1, *image.size)))
         alpha = working.mode in ("RGBA", "LA")
         mode = "RGBA" if alpha else "RGB"
@@ -150,16 +151,71 @@ def prepare_upload(data: bytes, name: str = "picture") -> Prepared:
     path = Path(clean_label(re.split(r"[\\/]", name)[-1]) or "picture")
     if not data:
         raise PictureError(path, "picture.empty")
-    with _ONE_AT_A_TIME:  # one decode per process: its pixels, never several pictures' at once
+    with DECODING.holding(_decoding_cost(data, path)):  # never more than one large picture's pixels
         try:
             return _prepare(data, path)
         finally:
             _give_memory_back()
 
 
-_ONE_AT_A_TIME = threading.Lock()
-"""Uploads are decoded one at a time in a process, so that its memory is one picture's whatever
-the number of requests (issue 17: eight 49 MP PNGs decoded side by side took 1.9 GB)."""
+DECODING_PIXELS = 40_000_000
+"""The pixels the uploads being decoded in a process may hold together: one picture decoded whole
+at the decoding limit (``MAX_DECODED_PIXELS``, 40 MP), as when they were decoded one at a time
+(issue 17: eight 49 MP PNGs decoded side by side took 1.9 GB). A phone's 12 MP JPEG decoded for
+the preview holds 0.2 MP (1/8 scale): several share the budget, as many as the studio has worker
+threads (issue 36: seven
+photos dropped were decoded one after the other on a two-core machine)."""
+
+
+class DecodingBudget:
+    """Pixels shared by the decodes of a process: ``holding(n)`` waits until ``n`` fit beside the
+    others' (a picture over the whole budget, or of unknown cost, waits to be alone); one waiting
+    for more than is free goes before any that comes after it, so that a large one is not starved."""
+
+    def __init__(self, pixels: int) -> None:
+        self.pixels = pixels
+        self.used = 0
+        self._waiting_large = 0
+        self._changed = threading.Condition()
+
+    @contextlib.contextmanager
+    def holding(self, pixels: int | None):
+        wanted = self.pixels if pixels is None else max(1, min(pixels, self.pixels))
+        with self._changed:
+            if self.used + wanted > self.pixels:
+                self._waiting_large += 1
+                try:
+                    self._changed.wait_for(lambda: self.used + wanted <= self.pixels)
+                finally:
+                    self._waiting_large -= 1
+            else:
+                self._changed.wait_for(lambda: not self._waiting_large and self.used + wanted <= self.pixels)
+            self.used += wanted
+        try:
+            yield wanted
+        finally:
+            with self._changed:
+                self.used -= wanted
+                self._changed.notify_all()
+
+
+DECODING = DecodingBudget(DECODING_PIXELS)
+
+
+def _decoding_cost(data: bytes, path: Path) -> int | None:
+    """The pixels preparing ``data`` holds (its header read only); None (the whole budget) for an
+    SVG, a picture to reduce first, or one whose header is refused (refused again, alone)."""
+    if svg_content(data, path.suffix):
+        return None
+    try:
+        with open_picture(io.BytesIO(data), path) as image:
+            return decoding_pixels(image, min(1.0, _preview_side(image) / max(1, *image.size)))
+    except Exception:
+        return None
+
+
+def _preview_side(image: Image.Image) -> int:
+    return HEIF_PREVIEW_PX if image.format == "HEIF" else PREVIEW_PX
 
 
 def _give_memory_back() -> None:
