@@ -345,3 +345,34 @@ def test_every_archive_refusal_has_a_list_s_words():
     for lang in languages():
         for key in {*PAGE_WORDS.values(), "not_a_zip"}:
             assert ".zip" in word(lang, f"list.zip.{key}", name="x", count=1, limit=1), (lang, key)
+
+
+@pytest.mark.parametrize("first", ["animaux.csv", "animaux.zip"])
+def test_a_refused_file_keeps_the_list_there_was(client, first):
+    """A .zip refused (a file that would land outside) or a broken .toml, sent after a list, left
+    the page naming that list while its file was gone ("Importez un fichier..." at the next
+    preview); the list there was is kept, as it was read."""
+    import zipfile
+
+    from domino_print.studio import lists
+    from domino_print.studio.sessions import COOKIE
+
+    def zipped(members: dict[str, bytes]) -> bytes:
+        buffer = io.BytesIO()
+        with zipfile.ZipFile(buffer, "w") as archive:
+            for member, content in members.items():
+                archive.writestr(member, content)
+        return buffer.getvalue()
+
+    rows = b"chat;cat\nchien;dog\nloup;wolf\n"
+    content = zipped({"animaux/animaux.csv": rows}) if first.endswith(".zip") else rows
+    assert client.post("/api/list/file", params={"name": first}, content=content).status_code == 200
+    for name, refused in (("evil.zip", zipped({"../evil.csv": b"a;b\n"})), ("x.zip", zipped({"a.png": b"x"})),
+                          ("liste.toml", b"pairs = [\n")):
+        assert client.post("/api/list/file", params={"name": name}, content=refused).status_code == 422
+    assert client.get("/api/list").json()["file"]["name"] == first
+    session = client.app.studio.sessions.find(client.cookies[COOKIE])
+    with session.locked():
+        prepared = lists.prepare(session.folder, session.pictures_dir, session.preview_dir,
+                                 session.read_state(), {"theme": "list"})
+    assert Path(prepared.full["theme"]).read_bytes() == rows

@@ -492,8 +492,9 @@ ZIP = ".zip"
 
 def store_file(session: Session, name: str, data: bytes, lang: str = DEFAULT_LANG) -> dict:
     """Keep an uploaded list as it came (read at the next preview) and choose it; the new state.
-    A .zip is unpacked (the list and its pictures, ``api_internal.unpack_list_archive``); ``FileRefused``
-    when it is refused or holds no list, or several, or for a .toml that is no list."""
+    A .zip is unpacked (the list and its pictures, ``api_internal.unpack_list_archive``) beside the
+    list there was, which it replaces once accepted; ``FileRefused`` when it is refused or holds no
+    list, or several, or for a .toml that is no list: the list there was is kept as it was."""
     import shutil
 
     name = list_file_name(name) or "liste.csv"
@@ -501,33 +502,50 @@ def store_file(session: Session, name: str, data: bytes, lang: str = DEFAULT_LAN
     if suffix != ZIP:
         _refuse_toml(name, data, lang)  # before the list there was is touched
     with session.changing() as state:
-        place = folder(session.folder) / "upload"
+        base = folder(session.folder)
+        place = base / "upload"
+        incoming = base / "incoming"
+        if suffix == ZIP:
+            shutil.rmtree(incoming, ignore_errors=True)
+            try:
+                stored, sheets = _unpacked_list(incoming, data, lang)
+            except FileRefused:
+                shutil.rmtree(incoming, ignore_errors=True)
+                raise
         place.mkdir(parents=True, exist_ok=True)
         _only(place, set())
         shutil.rmtree(place / "unpacked", ignore_errors=True)
-        stored, zipped = f"list{suffix}", False
-        sheets = list(list_sheets(name, data)) if suffix != ZIP else []
-        _write(place / stored, data)
         if suffix == ZIP:
-            unpacked = place / "unpacked"
-            unpacked.mkdir()
-            try:
-                found = unpack_list_archive(place / stored, unpacked)
-            except ArchiveError as error:
-                shutil.rmtree(unpacked, ignore_errors=True)
-                raise FileRefused(refusal(error, lang, "list.zip")) from None  # a list's words, not a theme's
-            if found is None:
-                shutil.rmtree(unpacked, ignore_errors=True)
-                raise FileRefused(word(lang, "list.error.zip_no_list", formats=", ".join(list_formats())))
-            stored, zipped = found.relative_to(place).as_posix(), True
-            sheets = list(list_sheets(found.name, found.read_bytes()))
-            _refuse_toml(found.name, found.read_bytes(), lang)
+            for unpacked in incoming.iterdir():
+                os.replace(unpacked, place / unpacked.name)
+            incoming.rmdir()
+        else:
+            stored, sheets = f"list{suffix}", list(list_sheets(name, data))
+            _write(place / stored, data)
         entry = list_state(state)
         entry["file"] = {"name": name, "stored": stored, "digest": hashlib.sha256(data).hexdigest()[:16],
-                         "sheets": sheets, "zipped": zipped}
+                         "sheets": sheets, "zipped": suffix == ZIP}
         entry["mode"] = "file"
         state["list"] = entry
         return state
+
+
+def _unpacked_list(incoming: Path, data: bytes, lang: str) -> tuple[str, list[str]]:
+    """A list's .zip (``data``) kept and unpacked in the new folder ``incoming``: its list file (as
+    ``unpacked/...``, relative to the folder) and that list's sheets; ``FileRefused`` otherwise."""
+    incoming.mkdir(parents=True)
+    _write(incoming / f"list{ZIP}", data)
+    unpacked = incoming / "unpacked"
+    unpacked.mkdir()
+    try:
+        found = unpack_list_archive(incoming / f"list{ZIP}", unpacked)
+    except ArchiveError as error:
+        raise FileRefused(refusal(error, lang, "list.zip")) from None  # a list's words, not a theme's
+    if found is None:
+        raise FileRefused(word(lang, "list.error.zip_no_list", formats=", ".join(list_formats())))
+    content = found.read_bytes()
+    _refuse_toml(found.name, content, lang)
+    return found.relative_to(incoming).as_posix(), list(list_sheets(found.name, content))
 
 
 def _refuse_toml(name: str, data: bytes, lang: str) -> None:
