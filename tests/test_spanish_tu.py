@@ -1,6 +1,7 @@
 """Issue 31: the Spanish error messages speak to the reader as "tú", as most of the catalogue does
 (counted before the change: about 214 error texts in "tú" against some 40 in "usted", most of
-these in the studio's own errors, which a visitor met beside the command line's "tú" ones).
+these in the studio's own errors, which a visitor met beside the command line's "tú" ones); the
+studio's page (its headings, hints and goals, some 16 texts in "usted") says "tú" with them.
 
 The markers are the "usted" forms those texts used, which no "tú" text writes: imperatives
 ("inténtelo", "elija", "quite"...) and "usted" itself; "su"/"sus" are left out, since "sus
@@ -16,15 +17,17 @@ from domino_print.texts import tomllib
 ES = Path(__file__).resolve().parent.parent / "domino_print" / "texts" / "es.toml"
 USTED = re.compile(
     r"\b(usted|ustedes|use|elija|añada|inténtelo|quite|espere|vuelva|recargue|reduzca|redúzcala|ábrala|"
-    r"sustitúyala|guárdela|imprima|hágala|suba|escriba|ponga|cambie|consérvelas|quiso|indique|mida|dé)\b",
+    r"sustitúyala|guárdela|imprima|hágala|suba|escriba|ponga|cambie|consérvelas|quiso|indique|mida|dé|"
+    r"suelte|quiere|podrá|arrastre|selecciónelo|desplácese|ábralo|pruebe|imprímala|lea|escríbalo|suyas)\b",
     re.IGNORECASE)
-TABLES = ("studio.error", "studio.list.error", "studio.list.zip", "studio.theme.error", "error.touch",
-          "error.file.fix", "error.option.plain_digits", "error.theme.unknown", "error.theme.unknown_close")
-"""The messages of the studio's own errors, and the command line's that said "usted"."""
+TABLES = ("studio", "error.touch", "error.file.fix", "error.option.plain_digits", "error.theme.unknown",
+          "error.theme.unknown_close")
+"""The studio's page and its own errors, and the command line's messages that said "usted"."""
 TU = {  # a few of them, as they read now
     ("studio", "error", "busy"): "el servidor está ocupado; inténtalo dentro de un momento",
     ("studio", "error", "no_pictures"): "añade primero tus imágenes",
     ("studio", "list", "error", "none"): "Sube un archivo, o escribe al menos dos pares en la tabla.",
+    ("studio", "page", "intro"): "Elige tu juego, añade tus imágenes: la vista previa sigue cada cambio.",
     ("error", "touch", "bed_out_of_range"): "{bed} {text}: cada lado debe medir de {low:g} a {high:g} mm; "
                                             "mide la cama de tu impresora",
 }
@@ -50,7 +53,7 @@ def _at(catalogue: dict, dotted: str) -> object:
     return value
 
 
-def test_the_spanish_error_messages_say_tu_never_usted():
+def test_the_spanish_studio_and_error_messages_say_tu_never_usted():
     catalogue = _catalogue()
     found = [(key, text) for table in TABLES for key, text in _texts(_at(catalogue, table), table)
              if USTED.search(text)]
