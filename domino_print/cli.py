@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -149,6 +150,11 @@ def _report(outcome: BaseException, lang: str = "en") -> None:
         _fail(f"{name}{exc.strerror or exc}", 1)
 
 
+_ONE_SPACE = re.compile(r"[ \t\r\n\f\v]+")
+"""What a message's line breaks and runs of spaces become one space of: ASCII white space only, for
+``str.split()`` would take the no-break spaces of French typography (U+00A0, U+202F) too."""
+
+
 def _fail(message: str, code: int, *, hint: bool = False, lang: str = "en", apart: bool = False) -> None:
     from domino_print.texts.page_text import displayed  # deferred: only when a run fails
 
@@ -156,7 +162,7 @@ def _fail(message: str, code: int, *, hint: bool = False, lang: str = "en", apar
     # One line a problem: an error of several (a list's groups of clashing rows) gives one line each.
     parts = [part for part in message.split("\n") if part.strip()] if apart else []
     for part in parts or [message]:
-        line = displayed(" ".join(part.split()))
+        line = displayed(_ONE_SPACE.sub(" ", part).strip(" "))
         click.echo(f"domino-print: error: {line}{suffix}", err=True)
     sys.exit(code)
 

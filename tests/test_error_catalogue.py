@@ -230,7 +230,7 @@ def test_the_site_says_its_refusals_in_the_systems_language(run_cli, tmp_path, m
     monkeypatch.setenv("LC_ALL", "fr_FR.UTF-8")
     result = run_cli("site", catalogue, "--out", out)
     assert result.exit_code == 1, result.stderr
-    said = "est un lien vers rien d’utilisable ; supprimez-le ou choisissez un autre --out"
+    said = "est un lien vers rien d’utilisable\u00a0; supprimez-le ou choisissez un autre --out"
     assert f"{out} {said}" in result.stderr
     monkeypatch.setenv("LC_ALL", "en_GB.UTF-8")
     assert "is a link to nothing usable; remove it or choose another --out" in run_cli(

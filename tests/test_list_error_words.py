@@ -30,7 +30,7 @@ def missing_sheet_xlsx(path: Path) -> None:
 #  and how the studio names the option the problem names, where the command line says --sheet)
 CASES = [
     ("long.csv", long_cell_csv, {}, ", ligne 3", "Ligne 3",
-     "ce n’est pas une ligne de liste de paires (une case de plus de 131072 caractères, la limite du "
+     "ce n’est pas une ligne de liste de paires (une case de plus de 131\u00a0072 caractères, la limite du "
      "lecteur CSV)", None),
     ("trou.csv", BY_NAME["trou.csv"].write, {}, ", ligne 2", "Ligne 2",
      f"1 case là où une paire en demande 2 (et une troisième pour une image ou une note), séparées par "
@@ -64,7 +64,7 @@ def test_the_studio_says_a_list_refusal_with_the_command_line_s_french(client, r
     flags = [part for option, value in options.items() for part in (f"--{option}", value)]
     said = run_cli("--theme", path, *flags, "--out", tmp_path / "x.pdf", "--lang", "fr")
     assert said.exit_code == 1
-    line = f"{path}{cli_place}{NBSP}: {french}".replace(NBSP, " ")  # the line's white space collapsed
+    line = f"{path}{cli_place}{NBSP}: {french}"  # French spaces kept: the no-break ones stay
     assert said.stderr == f"domino-print: error: {line}\n"
     assert client.post(f"/api/list/file?name={name}", content=path.read_bytes()).status_code == 200
     answer = client.post("/api/preview", json={"options": {"theme": "list", **options}, "page_lang": "fr"})

@@ -72,6 +72,18 @@ def test_plural_forms_come_from_the_catalogue():
     assert texts.plural("es", "rules.dominoes", 28) == "28\u00a0fichas"
 
 
+@pytest.mark.parametrize("lang, grouped, with_decimals", [
+    ("fr", "131\u00a0072", "1\u00a0234,5"),  # no-break space (as before « : »), decimal comma
+    ("en", "131,072", "1,234.5"),
+    ("es", "131.072", "1.234,5"),
+    ("de", "131.072", "1.234,5"),
+])
+def test_large_numbers_are_grouped_as_each_language_writes_them(lang, grouped, with_decimals):
+    assert texts.fill(lang, "{most:,}", most=131072) == grouped
+    assert texts.fill(lang, "{size:,.1f}", size=1234.5) == with_decimals
+    assert texts.fill(lang, "{most} {year}", most=131072, year=2026) == "131072 2026"  # only where asked
+
+
 def test_lists_are_joined_with_the_catalogue_words():
     key = "rules.deal.list"
     assert texts.join_list("fr", key, ["trois", "quatre"]) == "trois ou à quatre"

@@ -81,7 +81,8 @@ def test_an_empty_cell_of_a_list_is_placed_and_worded_in_french(run_cli, tmp_pat
     listed.write_text("7 × 8;56\n;42\n3 + 4;7\n", encoding="utf-8")
     result = run_cli("--theme", listed, "--lang", "fr", "--out", tmp_path / "x.pdf")
     assert result.exit_code == 1
-    assert f"{listed}, ligne 2 : une case est vide ; remplissez les deux côtés de la paire" in result.stderr
+    french = "une case est vide\u00a0; remplissez les deux côtés de la paire"  # its no-break spaces kept
+    assert f"{listed}, ligne 2\u00a0: {french}" in result.stderr
     english = run_cli("--theme", listed, "--out", tmp_path / "x.pdf")
     assert f"{listed}, line 2: a cell is empty; give both sides of the pair" in english.stderr
 

@@ -172,27 +172,39 @@ def decimal_mark(lang: str) -> str:
     return catalogue(lang).get("number.decimal_mark", ".")
 
 
-class _Numbers(string.Formatter):
-    """``str.format`` that writes each number showing decimals with the language's mark: a float
-    (``{size}``, ``{size:g}``, ``{size:.1f}``), or any number given a float's format."""
+def group_mark(lang: str) -> str:
+    """How ``lang`` separates the thousands of a large number (``number.group_mark``: in French
+    the no-break space U+00A0 it puts before its colons, ``.`` in Spanish and German, ``,`` in
+    English), where a catalogue text asks for grouping with ``{most:,}``."""
+    return catalogue(lang).get("number.group_mark", ",")
 
-    def __init__(self, mark: str) -> None:
+
+class _Numbers(string.Formatter):
+    """``str.format`` that writes each number as the language does: the decimal mark in a number
+    showing decimals (a float: ``{size}``, ``{size:g}``, ``{size:.1f}``, or any number given a
+    float's format), and the thousands separator where the text asks for grouping (``{most:,}``)."""
+
+    def __init__(self, mark: str, group: str) -> None:
         self.mark = mark
+        self.group = group
 
     def format_field(self, value: object, format_spec: str) -> str:
         shown = format(value, format_spec)
-        number = isinstance(value, float) or (
-            isinstance(value, int) and not isinstance(value, bool) and format_spec[-1:] in tuple("eEfFgG%"))
-        return shown.replace(".", self.mark) if number else shown
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            return shown
+        decimals = isinstance(value, float) or format_spec[-1:] in tuple("eEfFgG%")
+        grouped = "," in format_spec
+        marks = {",": self.group if grouped else ",", ".": self.mark if decimals else "."}
+        return "".join(marks.get(sign, sign) for sign in shown)
 
 
 def fill(lang: str, template: str, /, **values: object) -> str:
-    """``template`` with its ``{placeholders}`` filled, numbers with decimals written as ``lang``
-    writes them (``decimal``): every catalogue text and every message is filled through here."""
-    mark = decimal_mark(lang)
-    if mark == ".":
+    """``template`` with its ``{placeholders}`` filled, numbers written as ``lang`` writes them
+    (``decimal_mark``, ``group_mark``): every catalogue text and every message is filled through here."""
+    mark, group = decimal_mark(lang), group_mark(lang)
+    if (mark, group) == (".", ","):
         return template.format(**values)
-    return _Numbers(mark).vformat(template, (), values)
+    return _Numbers(mark, group).vformat(template, (), values)
 
 
 def placeholders(template: str) -> frozenset[str]:
