@@ -212,20 +212,27 @@ def unpack_list_archive(zip_path: Path, into: Path) -> Path | None:
     return found[0] if len(found) == 1 else None
 
 
-def low_picture_ppi(path: Path, picture_mm: float, fit: str) -> int | None:
+def low_picture_ppi(path: Path, picture_mm: float, fit: str, *,
+                    size: tuple[int, int] | None = None) -> int | None:
     """The ppi the picture at ``path`` prints at in a face box of ``picture_mm`` (a ``Document``'s
     ``picture_mm``) with ``fit``, when under ``LOW_PPI``; None when it prints sharp or is an SVG;
-    ``PictureError`` if it is no picture."""
+    ``PictureError`` if it is no picture. ``size``: its stored pixels, known already (``check_picture``),
+    so that its header is not read again (a HEIC's reader reads the whole file for it)."""
+    from domino_print.geometry.face_box import is_low, print_ppi
     from domino_print.output.resolution import low_ppi
 
-    return low_ppi(_path(path, "path"), picture_mm, fit)
+    if size is None:
+        return low_ppi(_path(path, "path"), picture_mm, fit)
+    ppi = print_ppi(size[0], size[1], picture_mm, fit)
+    return int(ppi) if is_low(ppi) else None
 
 
-def check_picture(path: Path) -> None:
-    """The command line's own check of a picture file a folder theme holds; ``PictureError`` if bad."""
-    from domino_print.pictures.raster import check_image
+def check_picture(path: Path) -> tuple[int, int] | None:
+    """The command line's own check of a picture file a folder theme holds; ``PictureError`` if bad.
+    Its stored size in pixels (as ``low_picture_ppi`` reads it), None for an SVG."""
+    from domino_print.output.resolution import pixels
 
-    check_image(_path(path, "path"))
+    return pixels(_path(path, "path"))
 
 
 def svg_thumbnail(path: Path, side: int) -> Image.Image:

@@ -163,8 +163,7 @@ DECODING_PIXELS = 40_000_000
 at the decoding limit (``MAX_DECODED_PIXELS``, 40 MP), as when they were decoded one at a time
 (issue 17: eight 49 MP PNGs decoded side by side took 1.9 GB). A phone's 12 MP JPEG decoded for
 the preview holds 0.2 MP (1/8 scale): several share the budget, as many as the studio has worker
-threads (issue 36: seven
-photos dropped were decoded one after the other on a two-core machine)."""
+threads (issue 36: seven photos dropped were decoded one after the other on a two-core machine)."""
 
 
 class DecodingBudget:
@@ -259,7 +258,8 @@ def store(prepared: Prepared, pictures_dir: Path, preview_dir: Path, thumbs_dir:
     written = [original, preview_dir / f"{key}{prepared.preview_extension}", thumbs_dir / f"{key}.png"]
     try:  # all three or none: a full disk half way leaves no orphan counted against the visitor
         original.write_bytes(prepared.original)
-        check_picture(original)  # the command line's own check, on the stored file
+        size = check_picture(original)  # the command line's own check, on the stored file
+        _remember_size(original, size)
         written[1].write_bytes(prepared.preview)
         written[2].write_bytes(prepared.thumbnail)
     except (DominoError, OSError):
@@ -368,12 +368,42 @@ def low_resolution(state: dict, picture_mm: float | None, pictures_dir: Path, la
     said = {}
     for entry in state.get("pictures", []):
         try:
-            ppi = low_picture_ppi(pictures_dir / entry["file"], picture_mm, fit)
+            path = pictures_dir / entry["file"]
+            size = stored_size(path)
+            ppi = None if size is None else low_picture_ppi(path, picture_mm, fit, size=size)  # an SVG: sharp
         except (DominoError, OSError):
             continue  # a file gone since: the preview says what is wrong
         if ppi is not None:
             said[entry["id"]] = word(lang, "pictures.low_resolution", ppi=ppi, least=LOW_PPI)
     return said
+
+
+_SIZES: dict[tuple[str, int, int], tuple[int, int] | None] = {}
+"""The stored originals' sizes in pixels, by path, modification time and length: read once (at
+upload, or by the first preview in a process), not by every preview (issue 36: a HEIC's reader
+reads the whole file for its size, 12 ms a 12 MP photo, seven of them at every option change).
+An original is named by its content's hash, so its size never changes under one path."""
+_SIZES_KEPT = 4096
+
+
+def _stamp(path: Path) -> tuple[str, int, int]:
+    info = path.stat()
+    return str(path), info.st_mtime_ns, info.st_size
+
+
+def _remember_size(path: Path, size: tuple[int, int] | None) -> None:
+    if len(_SIZES) >= _SIZES_KEPT:
+        _SIZES.clear()
+    _SIZES[_stamp(path)] = size
+
+
+def stored_size(path: Path) -> tuple[int, int] | None:
+    """The stored original's size in pixels (None for an SVG); ``PictureError`` or ``OSError`` as
+    ``check_picture`` says."""
+    stamp = _stamp(path)
+    if stamp not in _SIZES:
+        _remember_size(path, check_picture(path))
+    return _SIZES[stamp]
 
 
 def stored_bytes(pictures_dir: Path) -> int:
