@@ -1,6 +1,7 @@
 """What a process keeps across documents to lay out a rules page (issue 36): the rules' content
-(``rules_page._content``), the styles and parsed paragraphs (``rules_page._paragraph``) and the
-fonts' text widths (``fonts.widths.MeasuredTTFont``). A document made with them kept is the
+(``rules_page._content``), the styles and parsed paragraphs (``rules_page._paragraph``), the
+fonts' text widths (``fonts.widths.MeasuredTTFont``) and the streams' compressions
+(``pdf.canvas.compressed``). A document made with them kept is the
 document made without them; an input that matters (text, style, bullet, size, font) gives its
 own result.
 """
@@ -15,7 +16,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from domino_print import fonts
 from domino_print.api import make_document
 from domino_print.fonts import widths
-from domino_print.pdf import rules_page
+from domino_print.pdf import canvas, rules_page
 
 
 def forget_everything_kept() -> None:
@@ -23,6 +24,8 @@ def forget_everything_kept() -> None:
     rules_page._styles.cache_clear()
     rules_page._kept_content.cache_clear()
     widths.MeasuredTTFont._widths.clear()
+    canvas._compressed.clear()
+    canvas._compressed_bytes = 0
 
 
 @pytest.mark.slow
@@ -30,7 +33,7 @@ def test_a_document_made_with_the_layout_kept_is_the_one_made_without():
     forget_everything_kept()
     make_document({"theme": "pips", "margin": "10"})  # fills what is kept, in French
     kept = len(rules_page._parsed)
-    assert kept > 10 and widths.MeasuredTTFont._widths
+    assert kept > 10 and widths.MeasuredTTFont._widths and canvas._compressed
     wanted = {"theme": "fruits", "margin": "12.5", "lang": "en", "label": "Classe des Lutins"}
     warm = make_document(wanted).pdf  # another language: its own paragraphs, besides the French ones
     assert len(rules_page._parsed) > kept
@@ -116,3 +119,24 @@ def test_a_paragraph_is_wrapped_again_only_at_another_width(monkeypatch):
     narrow = paragraph.wrap(120, 500)
     assert len(breaks) == 2 and narrow[1] > wide[1] and len(lines(paragraph)) > len(wide_lines)
     assert paragraph.wrap(300, 500) == wide and lines(paragraph) == wide_lines and len(breaks) == 3
+
+
+def test_a_stream_compressed_again_is_zlibs_compression_and_the_kept_ones_are_bounded(monkeypatch):
+    import zlib
+
+    first, other = b"0 0 m 10 10 l S\n" * 200, b"1 0 0 RG 0 0 m 20 20 l S\n" * 200
+    assert canvas.compressed(first) == zlib.compress(first)
+    assert canvas.compressed(first) == zlib.compress(first)  # kept, the same
+    assert canvas.compressed(other) == zlib.compress(other) != zlib.compress(first)
+    from reportlab.pdfbase.pdfdoc import PDFZCompress
+
+    assert PDFZCompress.encode("q Q") == zlib.compress(b"q Q")  # ReportLab's streams go through it
+    monkeypatch.setattr(canvas, "_compressed", canvas.OrderedDict())
+    monkeypatch.setattr(canvas, "_compressed_bytes", 0)
+    monkeypatch.setattr(canvas, "COMPRESSED_KEPT_BYTES", 8 * 2000)
+    for number in range(40):
+        canvas.compressed(f"{number} 0 0 rg\n".encode() * 100)
+    assert 0 < canvas._compressed_bytes <= 8 * 2000
+    assert sum(len(data) + len(made) for data, made in canvas._compressed.items()) == canvas._compressed_bytes
+    assert b"39 0 0 rg" in next(reversed(canvas._compressed))  # the latest kept, the oldest gone
+    assert not any(data.startswith(b"0 0 0 rg") for data in canvas._compressed)

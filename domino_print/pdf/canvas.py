@@ -13,6 +13,9 @@ a face placed 28 times is drawn once.
 from __future__ import annotations
 
 import functools
+import threading
+import zlib
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -338,3 +341,52 @@ def _end_streams_on_a_line_of_their_own() -> None:
 
 
 _end_streams_on_a_line_of_their_own()
+
+
+COMPRESSED_KEPT_BYTES = 4 * 1024 * 1024
+"""The most bytes (streams and their compressions) ``_compressed`` keeps in a process."""
+_compressed: OrderedDict[bytes, bytes] = OrderedDict()
+_compressed_bytes = 0
+_compressed_lock = threading.Lock()
+
+
+def compressed(data: bytes) -> bytes:
+    """``zlib.compress(data)``, as ReportLab compresses a stream, kept for the next document: one
+    made after another with the same theme (the studio's previews) embeds the same font subsets
+    and draws the same faces, the same bytes to compress again. zlib gives the same bytes for the
+    same bytes; the least recently used are forgotten past ``COMPRESSED_KEPT_BYTES``."""
+    global _compressed_bytes
+    with _compressed_lock:
+        kept = _compressed.get(data)
+        if kept is not None:
+            _compressed.move_to_end(data)
+            return kept
+    made = zlib.compress(data)
+    size = len(data) + len(made)
+    if size > COMPRESSED_KEPT_BYTES // 8:  # a large picture: compressed, never kept
+        return made
+    with _compressed_lock:
+        if data not in _compressed:
+            _compressed[data] = made
+            _compressed_bytes += size
+        while _compressed_bytes > COMPRESSED_KEPT_BYTES and _compressed:
+            old, old_made = _compressed.popitem(last=False)
+            _compressed_bytes -= len(old) + len(old_made)
+    return made
+
+
+def _compress_streams_once() -> None:
+    """ReportLab's stream compression (``PDFStreamFilterZCompress``) through ``compressed``."""
+    from reportlab.pdfbase.pdfdoc import PDFStreamFilterZCompress
+
+    if getattr(PDFStreamFilterZCompress.encode, "kept", False):
+        return
+
+    def encode(self, text) -> bytes:
+        return compressed(text.encode("utf8") if isinstance(text, str) else bytes(text))
+
+    encode.kept = True  # type: ignore[attr-defined]
+    PDFStreamFilterZCompress.encode = encode
+
+
+_compress_streams_once()
