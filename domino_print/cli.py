@@ -93,7 +93,7 @@ class OneLineErrors(click.Group):
             # (a stop can be raised after the commit, outside the code that sets ``written``).
             written = (isinstance(outcome, Stopped) and outcome.written) or files_committed()
             said = WordedError(says="output.stopped_written" if written else "output.stopped", signal=stopped)
-            _fail(said.worded(flag_name, lang()), stopped.exit_code)
+            _fail(said.worded(flag_name, lang()), stopped.exit_code, lang=lang())
         if outcome is not None:
             _report(outcome, lang())
 
@@ -134,20 +134,24 @@ def _report(outcome: BaseException, lang: str = "en") -> None:
     except _NO_ARGS_IS_HELP as shown:  # a bare "domino-print theme": its help, as click prints it
         click.echo(shown.ctx.get_help() if shown.ctx else str(shown))
         sys.exit(2)
-    except click.UsageError as exc:
-        _fail(exc.format_message(), 2, hint=True)
+    except click.UsageError as exc:  # click's own refusals, worded from the catalogues
+        from domino_print.options.click_words import click_error
+
+        _fail(describe(click_error(exc), "cli", lang), 2, hint=True, lang=lang)
     except click.Abort as abort:  # click's word for Ctrl-C (KeyboardInterrupt) outside a job
         code = 128 + 2 if isinstance(abort.__context__, KeyboardInterrupt) else 1
-        _fail(error_text(lang, "output.interrupted"), code)
+        _fail(error_text(lang, "output.interrupted"), code, lang=lang)
     except OptionError as exc:
         _fail(describe(exc, "cli", lang), 2, hint=True, lang=lang)
     except WordedError as exc:  # a FileError too, with the way out its command offers (``another``)
-        _fail(describe(exc, "cli", lang), 1, apart=getattr(exc, "lines_apart", False))
-    except (DominoError, click.ClickException) as exc:
-        _fail(exc.format_message() if isinstance(exc, click.ClickException) else str(exc), 1)
-    except OSError as exc:
-        name = f"{exc.filename}: " if exc.filename else ""
-        _fail(f"{name}{exc.strerror or exc}", 1)
+        _fail(describe(exc, "cli", lang), 1, lang=lang, apart=getattr(exc, "lines_apart", False))
+    except (DominoError, click.ClickException) as exc:  # no such error is raised today: quoted whole
+        said = exc.format_message() if isinstance(exc, click.ClickException) else str(exc)
+        _fail(WordedError(says="click.refused", said=said).worded(flag_name, lang), 1, lang=lang)
+    except OSError as exc:  # the system's own words, quoted, after the file they are about
+        path = Phrase("system_path", path=exc.filename) if exc.filename else ""
+        system = WordedError(says="system", path=path, said=exc.strerror or str(exc))
+        _fail(system.worded(flag_name, lang), 1, lang=lang)
 
 
 _ONE_SPACE = re.compile(r"[ \t\r\n\f\v]+")
@@ -158,12 +162,13 @@ _ONE_SPACE = re.compile(r"[ \t\r\n\f\v]+")
 def _fail(message: str, code: int, *, hint: bool = False, lang: str = "en", apart: bool = False) -> None:
     from domino_print.texts.page_text import displayed  # deferred: only when a run fails
 
+    prefix = error_text(lang, "prefix")
     suffix = " " + error_text(lang, "see_help") if hint else ""
     # One line a problem: an error of several (a list's groups of clashing rows) gives one line each.
     parts = [part for part in message.split("\n") if part.strip()] if apart else []
     for part in parts or [message]:
         line = displayed(_ONE_SPACE.sub(" ", part).strip(" "))
-        click.echo(f"domino-print: error: {line}{suffix}", err=True)
+        click.echo(f"{prefix} {line}{suffix}", err=True)
     sys.exit(code)
 
 

@@ -242,7 +242,7 @@ def test_a_form_may_ask_for_fold_over_backs():
          "--duplex is for two-sided printing, and --backs fold prints each back beside its front"),
         (["--backs", "fold", "--back-offset", "1,1"],
          "--back-offset is for two-sided printing, and --backs fold prints each back beside its front"),
-        (["--backs", "sideways"], "'sideways' is not one of 'duplex', 'fold'"),
+        (["--backs", "sideways"], "--backs 'sideways' is not one of duplex or fold"),
         (["--backs", "fold", "--tile-size", "100x200mm"],
          "does not fit the tiles' half of A4 paper (190 x 114 mm; the backs take the other half)"),
     ],

@@ -64,8 +64,8 @@ def test_the_studio_says_a_list_refusal_with_the_command_line_s_french(client, r
     flags = [part for option, value in options.items() for part in (f"--{option}", value)]
     said = run_cli("--theme", path, *flags, "--out", tmp_path / "x.pdf", "--lang", "fr")
     assert said.exit_code == 1
-    line = f"{path}{cli_place}{NBSP}: {french}"  # French spaces kept: the no-break ones stay
-    assert said.stderr == f"domino-print: error: {line}\n"
+    line = f"{path}{cli_place}{NBSP}: {french}"  # its no-break spaces kept (issue 31, item 2)
+    assert said.stderr == f"domino-print{NBSP}: erreur{NBSP}: {line}\n"
     assert client.post(f"/api/list/file?name={name}", content=path.read_bytes()).status_code == 200
     answer = client.post("/api/preview", json={"options": {"theme": "list", **options}, "page_lang": "fr"})
     assert answer.status_code == 422
