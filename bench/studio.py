@@ -329,6 +329,7 @@ def main() -> int:
     sys.path.insert(0, str(ROOT))
     from bench.photos import generate_heic_photos, generate_photos
 
+    started_load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
     photos = generate_photos()
     if options.against is not None:
         return paired(options.against, photos, options.write)
@@ -381,19 +382,20 @@ def main() -> int:
     table = [header, tuple("---" for _ in header), *rows]
     text = "\n".join("| " + " | ".join(r) + " |" for r in table)
     print(text)
+    print(f"load average {started_load} when it started, "
+          + ", ".join(f"{value:.1f}" for value in os.getloadavg()) + " when it ended")
     if options.write:
         load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
         section = (
-            f"{SECTION}\n\nTaken with `make bench` ({time.strftime('%Y-%m-%d')}, {os.cpu_count()} cores, "
-            f"load average {load} when it ended): `python -m bench.studio`, Debian's chromium driven by "
+            f"{SECTION}\n\nTaken with `make bench` ({time.strftime('%Y-%m-%d %H:%M')} UTC, "
+            f"{os.cpu_count()} cores, load average {started_load} when it started, {load} when it ended): "
+            "`python -m bench.studio`, Debian's chromium driven by "
             "Playwright against `domino-print studio`; times from the page's own change event to the new "
             "pages decoded and shown. Every sample renders (a margin never used before), none comes from "
             "the cache. On a loaded machine the times grow with the load: compare with the load average.\n\n"
             + text + "\n"
         )
-        existing = RESULTS.read_text(encoding="utf-8") if RESULTS.exists() else "# Benchmark results\n"
-        existing = existing.split(f"\n{SECTION}")[0].rstrip("\n")
-        RESULTS.write_text(existing + "\n\n" + section, encoding="utf-8")
+        _write_section(SECTION, section)  # in its place: the sections after it are kept
     return 1 if failures else 0
 
 
