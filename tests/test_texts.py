@@ -371,6 +371,28 @@ def test_the_calibration_sheet_writes_its_examples_with_the_language_s_decimals(
         assert not re.search(r"\d\.\d", steps), steps  # no decimal point where the language writes a comma
 
 
+HELP_EXAMPLES = {  # the examples of the scale's and the back offset's help, as each language writes them
+    "fr": ("par exemple 100,6;99,8", "par exemple 1,5;-0,5"),
+    "es": ("por ejemplo 100,6;99,8", "por ejemplo 1,5;-0,5"),
+    "de": ("zum Beispiel 100,6;99,8", "z.\u00a0B. 1,5;-0,5"),
+    "en": ("for example 100.6,99.8", "e.g. 1.5,-0.5"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(HELP_EXAMPLES))
+def test_the_scale_and_offset_help_write_examples_the_options_read(lang):
+    """The help's examples are written with the language's decimals (issue 31, item 2), in a form
+    the options read as the same scale and offset as 100.6,99.8 and 1.5,-0.5."""
+    from domino_print.options.parsing import parse
+
+    scale_example, offset_example = HELP_EXAMPLES[lang]
+    assert scale_example in texts.text(lang, "option.scale.help")
+    assert offset_example in texts.text(lang, "option.back_offset.help")
+    scale, offset = scale_example.split()[-1], offset_example.split()[-1]
+    read = parse({"scale": scale, "back_offset": offset, "backs": "duplex"}, command_line=True)
+    assert (read.scale, read.back_offset_mm) == ((100.6, 99.8), (1.5, -0.5))
+
+
 def test_one_key_says_the_decimal_mark():
     for lang, mark in DECIMAL_MARKS.items():
         assert texts.decimal_mark(lang) == mark
