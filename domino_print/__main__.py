@@ -58,22 +58,23 @@ def _stopped_early(signum: int) -> None:
 
     warnings.simplefilter("ignore")  # a half-made object's warning at exit ("never awaited") is noise
 
-    print(f"domino-print: error: {_stop_words(signal.Signals(signum).name)}", file=sys.stderr)
+    print(_stop_line(signal.Signals(signum).name), file=sys.stderr)
     sys.exit(128 + signum)
 
 
-def _stop_words(name: str) -> str:
-    """"stopped by SIGTERM; no file was changed" in the reader's language (``texts.reader``: the
-    ``--lang`` of the arguments, else the system's), as the command line says a later stop. Its
-    catalogue is read only now, the run being over; English if that fails (another signal while
-    it is read, a catalogue that cannot be read)."""
+def _stop_line(name: str) -> str:
+    """"domino-print: error: stopped by SIGTERM; no file was changed" in the reader's language
+    (``texts.reader``: the ``--lang`` of the arguments, else the system's), as the command line
+    says a later stop (``cli._fail``). Its catalogue is read only now, the run being over; English
+    if that fails (another signal while it is read, a catalogue that cannot be read)."""
     try:
         from domino_print.texts import text
         from domino_print.texts.reader import reader_language
 
-        return text(reader_language(sys.argv[1:]), "error.output.stopped", signal=name)
+        lang = reader_language(sys.argv[1:])
+        return f"{text(lang, 'error.prefix')} {text(lang, 'error.output.stopped', signal=name)}"
     except BaseException:  # the run is ending: its one line, in English then
-        return f"stopped by {name}; no file was changed"
+        return f"domino-print: error: stopped by {name}; no file was changed"
 
 
 def _forget_reportlab_variables() -> None:
