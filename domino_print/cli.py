@@ -145,9 +145,13 @@ def _report(outcome: BaseException, lang: str = "en") -> None:
         _fail(describe(exc, "cli", lang), 2, hint=True, lang=lang)
     except WordedError as exc:  # a FileError too, with the way out its command offers (``another``)
         _fail(describe(exc, "cli", lang), 1, lang=lang, apart=getattr(exc, "lines_apart", False))
-    except (DominoError, click.ClickException) as exc:  # no such error is raised today: quoted whole
-        said = exc.format_message() if isinstance(exc, click.ClickException) else str(exc)
-        _fail(WordedError(says="click.refused", said=said).worded(flag_name, lang), 1, lang=lang)
+    except click.ClickException as exc:  # none is raised today: click's words quoted whole
+        quoted = WordedError(says="click.refused", said=exc.format_message())
+        _fail(quoted.worded(flag_name, lang), 1, lang=lang)
+    except DominoError as exc:  # one its caller should have worded: its phrase, else its English quoted
+        phrase = getattr(exc, "phrase", None)
+        said = phrase if isinstance(phrase, Phrase) else WordedError(says="unworded", said=str(exc))
+        _fail(said.in_words(lang) if isinstance(said, Phrase) else said.worded(flag_name, lang), 1, lang=lang)
     except OSError as exc:  # the system's own words, quoted, after the file they are about
         path = Phrase("system_path", path=exc.filename) if exc.filename else ""
         system = WordedError(says="system", path=path, said=exc.strerror or str(exc))

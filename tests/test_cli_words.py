@@ -99,12 +99,14 @@ def test_click_s_refusals_follow_lang(lang, args, line):
     assert _refused(["--lang", lang, *args], _env(LC_ALL="C.UTF-8")) == f"{prefix}{line}{see_help}"
 
 
+@pytest.mark.slow  # the first French run of a process reads its catalogue: over 0.05 s
 def test_click_s_refusals_in_process_keep_the_no_break_spaces(run_cli):
     result = run_cli("--lang", "fr", "--xyzzy")
     assert result.exit_code == 2
     assert result.stderr == f"{FR}option inconnue{NBSP}: --xyzzy{FR_HELP}\n"
 
 
+@pytest.mark.slow  # the first French run of a process reads its catalogue: over 0.05 s
 def test_an_option_error_in_french_keeps_its_no_break_spaces(run_cli):
     """``_fail`` folds ASCII white space only: ``str.split`` took U+00A0 for a space too."""
     result = run_cli("--lang", "fr", "--max", "x")
@@ -124,3 +126,27 @@ def test_a_message_s_ascii_white_space_is_folded_and_its_no_break_spaces_kept(ca
 def test_english_keeps_its_prefix(run_cli):
     result = run_cli("--lang", "en", "--xyzzy")
     assert result.stderr == "domino-print: error: No such option '--xyzzy'. (see domino-print --help)\n"
+
+
+def test_an_error_no_caller_worded_is_said_by_its_phrase_in_the_run_s_language(capsys, tmp_path):
+    from domino_print.cli import _report
+    from domino_print.themes.files import OutsideFolder
+
+    with pytest.raises(SystemExit) as stopped:
+        _report(OutsideFolder("../x.png", tmp_path), "fr")
+    assert stopped.value.code == 1
+    said = capsys.readouterr().err
+    assert said.startswith(f"{FR}../x.png est hors du dossier {tmp_path}{NBSP}; les images ne sont lues"), (
+        said)
+
+
+def test_a_system_error_quotes_the_system_s_words_after_its_file(capsys):
+    from domino_print.cli import _report
+
+    with pytest.raises(SystemExit) as stopped:
+        _report(PermissionError(13, "Permission denied", "/x/y.pdf"), "fr")
+    assert stopped.value.code == 1
+    assert capsys.readouterr().err == f"{FR}/x/y.pdf{NBSP}: le système dit «{NBSP}Permission denied{NBSP}»\n"
+    with pytest.raises(SystemExit):
+        _report(PermissionError(13, "Permission denied", "/x/y.pdf"), "en")
+    assert capsys.readouterr().err == "domino-print: error: /x/y.pdf: Permission denied\n"
