@@ -51,7 +51,7 @@ OTHERS = [
     ("de", ["theme", "new"], "das Argument FOLDER fehlt"),
     ("de", ["--out"], "die Option --out braucht einen Wert"),
     ("de", ["themes", "x"], "überzähliges Argument: x"),
-    ("es", ["--colour"], "opción desconocida: --colour; ¿quiso decir --corner, --cut o --out?"),
+    ("es", ["--colour"], "opción desconocida: --colour; ¿querías decir --corner, --cut o --out?"),
     ("es", ["--orientation", "xyz"],
      "--orientation: 'xyz' no está entre las opciones (auto, portrait o landscape)"),
     ("es", ["theme", "new"], "falta el argumento FOLDER"),
