@@ -177,3 +177,21 @@ def test_a_download_that_cannot_be_made_again_says_why_in_the_page_language(tmp_
         answer = client.get(f"{pips['print3d']}?lang=de")
         assert answer.status_code == 422, answer.text
         assert "ein 3D-Druck von 28 Steinen dauert hier zu lange (höchstens 1)" in answer.text
+
+
+CALIBRATION_REFUSED = {  # an address made by hand: the form offers only the papers and edges it takes
+    "fr": ("paper=Z9", "«\u00a0Papier\u00a0»\u00a0: 'Z9' n’est pas un format de papier"),
+    "en": ("paper=Z9", "'Z9' is not a paper size"),
+    "de": ("duplex=nope", "„Wendekante“: 'nope' gehört nicht zu den Möglichkeiten"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(CALIBRATION_REFUSED))
+def test_a_calibration_sheet_asked_for_a_paper_it_cannot_have_is_a_worded_422(tmp_path, lang):
+    asked, words = CALIBRATION_REFUSED[lang]
+    with make_client(tmp_path / "data") as client:
+        answer = client.get(f"/calibration.pdf?{asked}&lang={lang}")
+        assert answer.status_code == 422, answer.text
+        assert words in answer.text and str(tmp_path) not in answer.text
+        made = client.get(f"/calibration.pdf?paper=A4&lang={lang}")
+        assert made.headers["content-type"] == "application/pdf"

@@ -73,7 +73,7 @@ def _changed(lang: str) -> Response:
     return PlainTextResponse(word(lang, "error.download_changed"), status_code=409)
 
 
-def _not_made(exc: DominoError, lang: str, session: Session | None) -> Response:
+def not_made(exc: DominoError, lang: str, session: Session | None) -> Response:
     """422: the set cannot be made again, worded as its preview would be (``field_error``: the
     visitor's folders named as the page names them); a built-in theme's set names no folder."""
     if session is not None:
@@ -97,7 +97,7 @@ async def download(request: Request) -> Response:
             async with studio.slots():
                 await studio.run(build, options, cache_dir, key)
         except DominoError as exc:
-            return _not_made(exc, _page_lang(request, options), named.session)
+            return not_made(exc, _page_lang(request, options), named.session)
     try:
         data = pdf_path.read_bytes()
         facts = json.loads((cache_dir / f"{key}.json").read_text(encoding="utf-8"))
@@ -129,7 +129,7 @@ async def download_3mf(request: Request) -> Response:
         return PlainTextResponse(word(lang, "error.print3d_too_many", count=refused.count, most=most),
                                  status_code=422)
     except DominoError as exc:
-        return _not_made(exc, lang, session)
+        return not_made(exc, lang, session)
     name = request.query_params.get("name", "")
     stem = name[:-4] if _FILE_NAME.match(name) else "dominos"
     media = "model/3mf" if suffix == ".3mf" else "application/zip"

@@ -13,7 +13,8 @@ from starlette.staticfiles import StaticFiles
 
 from domino_print.api import DominoError, make_calibration
 from domino_print.studio.page import render_page
-from domino_print.studio.routes.visit import WORKER, client, lang_of, no_store, not_found, studio_of
+from domino_print.studio.routes.downloads import not_made
+from domino_print.studio.routes.visit import WORKER, client, lang_of, no_store, studio_of
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
 
@@ -32,15 +33,15 @@ async def home(request: Request) -> Response:
 
 async def calibration(request: Request) -> Response:
     """The calibration sheet, to measure the backs' offset: for the paper, flip edge and language
-    on the form (``domino-print calibrate``)."""
+    on the form (``domino-print calibrate``); a choice the form does not offer is a worded 422."""
     studio = studio_of(request)
     wanted = {name: request.query_params[name] for name in ("paper", "duplex", "lang")
               if request.query_params.get(name)}
     try:
         async with studio.slots():
             data = await studio.run(make_calibration, wanted)
-    except DominoError:
-        return not_found(request)
+    except DominoError as exc:  # only an address made by hand: the page offers the choices it takes
+        return not_made(exc, lang_of(request), None)
     return Response(data, media_type="application/pdf", headers={
         "content-disposition": 'attachment; filename="calibration.pdf"', "cache-control": "no-store"})
 
