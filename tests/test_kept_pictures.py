@@ -3,6 +3,7 @@ no photo decoded twice, a file changed in place drawn as it is now, memory bound
 
 from __future__ import annotations
 
+import io
 import threading
 from pathlib import Path
 
@@ -141,3 +142,56 @@ def test_compiled_art_found_once_is_never_shown_stale(tmp_path):
     assert found is not None and load_compiled(svg) == found
     svg.write_bytes(shipped.read_bytes().replace(b"<svg", b"<svg data-edited='1'", 1))  # edited after
     assert load_compiled(svg) is None  # the operators no longer match it: it is converted as usual
+
+
+@pytest.fixture
+def encodes(monkeypatch) -> list[int]:
+    """Every face picture resampled and encoded for the PDF (``FaceImage.embedded``), by its width."""
+    seen: list[int] = []
+    original = raster.FaceImage.embedded
+
+    def counting(face):
+        seen.append(face.image.width)
+        return original(face)
+
+    monkeypatch.setattr(raster.FaceImage, "embedded", counting)
+    kept.forget_all()
+    yield seen
+    kept.forget_all()
+
+
+def test_a_face_a_fraction_of_a_pixel_larger_is_not_encoded_again(tmp_path, encodes):
+    photo = _photo(tmp_path / "p.jpg", 1)
+    options = {"dpi": 300, "fit": "cover", "margin": 0.04}
+    first = raster.prepare_embedded(photo, 80.0, **options)
+    assert len(encodes) == 1 and first.photo and isinstance(first.data, bytes)
+    nudged = raster.prepare_embedded(photo, 80.01, **options)  # 307 px wide either way (73.6 pt at 300 dpi)
+    assert len(encodes) == 1  # the kept JPEG, placed for the larger face
+    assert nudged.data == first.data and nudged.width == pytest.approx(80.01 * 0.92)
+    kept.forget_all()
+    assert raster.prepare_embedded(photo, 80.01, **options) == nudged  # the same as from a cold store
+    assert len(encodes) == 2
+
+
+def test_what_makes_a_face_s_pixels_makes_another_kept_picture(tmp_path, encodes):
+    photo = _photo(tmp_path / "p.jpg", 1)
+    options = {"dpi": 300, "fit": "cover", "margin": 0.04}
+    first = raster.prepare_embedded(photo, 80.0, **options).data
+    larger = raster.prepare_embedded(photo, 82.0, **options).data  # 314 px wide, not 307
+    assert Image.open(io.BytesIO(larger)).size == (314, 314)
+    assert Image.open(io.BytesIO(first)).size == (307, 307)
+    elsewhere = raster.prepare_embedded(photo, 80.0, **options, position=(0.0, 0.5)).data
+    grey = raster.prepare_embedded(photo, 80.0, **options, grey=True).data
+    assert len({first, larger, elsewhere, grey}) == 4 and len(encodes) == 4
+    see_through = tmp_path / "t.png"
+    Image.new("RGBA", (400, 400), (255, 0, 0, 0)).save(see_through)
+    white = raster.prepare_embedded(see_through, 80.0, dpi=300, background="#FFFFFF").data
+    blue = raster.prepare_embedded(see_through, 80.0, dpi=300, background="#0000FF").data
+    assert white.getpixel((0, 0)) == (255, 255, 255) and blue.getpixel((0, 0)) == (0, 0, 255)
+
+
+@pytest.mark.slow
+def test_a_nudged_margin_gives_the_same_download_warm_or_cold(photos, encodes):
+    _pdf(photos, margin=10)
+    warm = _pdf(photos, margin=10.01)
+    assert warm == _cold(photos, margin=10.01)

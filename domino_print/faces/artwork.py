@@ -84,6 +84,7 @@ class PicturePainter:
             margin=COVER_MARGIN,
             positions={self.theme.images[v]: self._position(v) for v in values},
             digests={path: key[0] for (path, _, _), key in self._keys.items() if key is not None},
+            grey=self.ink.grey_only,
         )
 
     def _position(self, value: int) -> tuple[float, float]:

@@ -19,6 +19,9 @@ download need not decode a photo again: ``raster.draw_raster`` finds the result 
   decides its pixels (a JPEG's reduction factor): a new face size then only resamples it (a
   few milliseconds), never decodes the photo again (a 12 MP JPEG: tens of milliseconds, most
   of a PDF of photos).
+- A third kind (``Embedded``) keeps the resampled and encoded picture by the decoded picture's
+  key and the pixels the face asks for (whole pixels at the dpi): a margin that changes the face's
+  size by less than a pixel neither resamples nor encodes it again (issue 36).
 - Memory is bounded: at most ``KEPT_BYTES`` of encoded photos and pixels, the least
   recently used forgotten first; a picture larger than a quarter of that is not kept.
 - A lock makes it safe from the studio's threads; each worker process has its own.
@@ -61,6 +64,18 @@ class Decoded(NamedTuple):
 
     def weight(self) -> int:
         return _weight_of(self.image)
+
+
+class Embedded(NamedTuple):
+    """A face's picture as the PDF embeds it (a photo's JPEG bytes or a flat picture's pixels),
+    whatever its place in the face: kept by its bytes' digest and all that makes its pixels
+    (``raster.prepare_embedded``), so faces of other sizes in points but the same pixels share it."""
+
+    data: object
+    photo: bool
+
+    def weight(self) -> int:
+        return _weight_of(self.data)
 
 
 def _weight_of(data: object) -> int:
@@ -173,7 +188,7 @@ def recall(key: tuple | None):
     return None if key is None else _kept.get(key)
 
 
-def keep(key: tuple | None, face: KeptFace | Decoded) -> None:
+def keep(key: tuple | None, face: KeptFace | Decoded | Embedded) -> None:
     """Keep ``face`` under ``key``, forgetting the least recently used past ``KEPT_BYTES``."""
     if key is not None:
         _kept.put(key, face)

@@ -21,6 +21,9 @@ Two steps, so that every mistake is found before any drawing:
 * ``prepare_in_parallel(...)``, optional, starts that work for all of a theme's
   pictures in worker threads before drawing (Pillow decodes without the
   interpreter lock); the caller hands each result to ``draw_raster``.
+* ``prepare_embedded(...)`` is that work as the PDF embeds it, kept across renders
+  (``pictures.kept``) by what makes its pixels: a margin that moves the face by less than a
+  pixel at ``dpi`` encodes no JPEG again.
 
 Photo or flat art, decided per image:
 
@@ -41,7 +44,7 @@ import contextlib
 import io
 import math
 import os
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -245,42 +248,111 @@ def prepare_face_image(
     ``contain`` keeps ``padding`` (a share of the face) free on every side; ``cover`` fills the
     face but ``margin`` on every side, with the square cut at ``position`` (see ``_cut_at``).
     """
+    plan = _plan(path, size_pt, dpi=dpi, fit=fit, padding=padding, margin=margin, position=position,
+                 digest=digest)
+    return FaceImage(image=plan.pixels(background), photo=plan.photo, x=plan.x, y=plan.y,
+                     width=plan.width, height=plan.height)
+
+
+def prepare_embedded(
+    path: Path, size_pt: float, *, dpi: int, fit: str = "contain", background: str = "#FFFFFF",
+    padding: float = 0.08, margin: float = 0.0, position: tuple[float, float] = CENTRE,
+    grey: bool = False, digest: bytes | None = None,
+) -> KeptFace:
+    """What the PDF embeds for this face (``FaceImage.embedded`` of ``prepare_face_image``, as grey
+    pixels with ``grey``), its picture kept across renders by the pixels it is made of.
+
+    A face's size in points moves with every margin, its picture's size in pixels only by whole
+    pixels: the resampled and encoded picture is kept under its bytes' digest, its decoding and
+    the pixels the face asks for (``_Plan.key``), so a margin that leaves those the same only
+    places the kept picture again (the same bytes: what a picture is made of is all in its key)."""
+    plan = _plan(path, size_pt, dpi=dpi, fit=fit, padding=padding, margin=margin, position=position,
+                 digest=digest)
+    flat_on = background if plan.flatten else None
+    key = None if plan.key is None else (plan.key[0], (*plan.key[1], flat_on, grey))
+    found = kept.recall(key)
+    if not isinstance(found, kept.Embedded):
+        image = plan.pixels(background)
+        if grey and image.mode != "L":
+            image = image.convert("L")
+        data = FaceImage(image, plan.photo, 0.0, 0.0, 0.0, 0.0).embedded().data
+        found = kept.Embedded(data, plan.photo)
+        kept.keep(key, found)
+    return KeptFace(found.data, found.photo, plan.x, plan.y, plan.width, plan.height)
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """A face's picture decoded (``image``, never changed), what makes its pixels (``step``:
+    resample to a size from a box, cut a box, or nothing; ``flatten`` onto the background), and
+    where it goes in the face; ``key``: the digest and all that decides its pixels but the
+    background, None when the file cannot be read for a digest."""
+
+    image: Image.Image
+    photo: bool
+    step: tuple
+    flatten: bool
+    x: float
+    y: float
+    width: float
+    height: float
+    key: tuple | None
+
+    def pixels(self, background: str) -> Image.Image:
+        image = self.image
+        if self.step[0] == "resize":
+            image = image.resize(self.step[1], Image.Resampling.LANCZOS, box=self.step[2], reducing_gap=_GAP)
+        elif self.step[0] == "crop":
+            image = image.crop(self.step[1])
+        if self.flatten:
+            image = _flatten(image, background)
+        return image
+
+
+def _plan(
+    path: Path, size_pt: float, *, dpi: int, fit: str, padding: float, margin: float,
+    position: tuple[float, float], digest: bytes | None,
+) -> _Plan:
+    """``prepare_face_image``'s work up to resampling: see ``_Plan``."""
     inner = size_pt * (1 - 2 * (margin if fit == "cover" else padding))
-    image, source_format, source_mode = _decoded(path, size_pt, dpi, fit, padding, margin, digest)
+    image, source_format, source_mode, decoded = _decoded(path, size_pt, dpi, fit, padding, margin, digest)
     image = _opaque(image)
+    factor = 1
     if image.mode in ("RGBA", "LA"):
         factor = int(1 / _scale(image.size, size_pt, dpi, fit, padding, margin) / _GAP)
         image = _reduced_in_strips(image, factor)
     photo = _is_photo(image, source_format, source_mode)
     width, height = image.size
+    step: tuple = ("none",)
     if fit == "cover":
         side = min(width, height)
         target = min(_pixels(inner, dpi), side)
         left, top = _cut_at(width - side, position[0]), _cut_at(height - side, position[1])
         if target < side:
-            crop = (left, top, left + side, top + side)
-            image = image.resize((target, target), Image.Resampling.LANCZOS, box=crop, reducing_gap=_GAP)
+            step = ("resize", (target, target), (left, top, left + side, top + side))
         elif width != height:
-            image = image.crop((int(left), int(top), int(left) + side, int(top) + side))
+            step = ("crop", (int(left), int(top), int(left) + side, int(top) + side))
         x = y = size_pt * margin
         box_w = box_h = inner
     else:
         box_w, box_h = inner * width / max(width, height), inner * height / max(width, height)
         target_w, target_h = _pixels(box_w, dpi), _pixels(box_h, dpi)
         if target_w < width and target_h < height:
-            image = image.resize((target_w, target_h), Image.Resampling.LANCZOS, reducing_gap=_GAP)
+            step = ("resize", (target_w, target_h), None)
         x, y = (size_pt - box_w) / 2, (size_pt - box_h) / 2
-    if image.mode in ("RGBA", "LA"):
-        image = _flatten(image, background)
-    return FaceImage(image=image, photo=photo, x=x, y=y, width=box_w, height=box_h)
+    flatten = image.mode in ("RGBA", "LA")
+    key = None if decoded is None else (decoded[0], ("embedded", *decoded[1][1:], factor, step, photo))
+    return _Plan(image, photo, step, flatten, x, y, box_w, box_h, key)
 
 
 def _decoded(path: Path, size_pt: float, dpi: int, fit: str, padding: float,
-             margin: float, digest: bytes | None = None) -> tuple[Image.Image, str, str]:
+             margin: float, digest: bytes | None = None) -> tuple[Image.Image, str, str, tuple | None]:
     """The picture at ``path`` decoded for this face (``decode.decode``), with its file's format
     and mode: kept across renders (``pictures.kept``), since the decoding scale moves in whole
     pixels while the face's size moves with every margin. The image is never changed: each step
-    after this one makes a new image."""
+    after this one makes a new image. The fourth value is the key it is kept under (the bytes'
+    digest and the decoding), None when it is not kept (its pixels then are not known to be the
+    same another time)."""
     with _opened(path) as source:
         source_format, source_mode = source.format or "", source.mode
         scale = _scale(source.size, size_pt, dpi, fit, padding, margin)
@@ -288,7 +360,7 @@ def _decoded(path: Path, size_pt: float, dpi: int, fit: str, padding: float,
         key = kept.decoded_key(path, decoding, digest)
         found = kept.recall(key)
         if isinstance(found, kept.Decoded):
-            return found.image, found.source_format, found.source_mode  # type: ignore[return-value]
+            return found.image, found.source_format, found.source_mode, key  # type: ignore[return-value]
         stored = source.size
         image = decode(source, path, scale)
     del source  # only ``image`` may hold the decoded pixels now: reducing it below frees them
@@ -297,7 +369,7 @@ def _decoded(path: Path, size_pt: float, dpi: int, fit: str, padding: float,
         reduced = (-(-stored[0] // factor), -(-stored[1] // factor))
         key = key if image.size in (reduced, reduced[::-1]) else None
     kept.keep(key, kept.Decoded(image, source_format, source_mode))
-    return image, source_format, source_mode
+    return image, source_format, source_mode, key
 
 
 def _decoding(source: Image.Image, scale: float) -> tuple:
@@ -325,7 +397,8 @@ def draw_raster(
 
     The face is filled with the ``background`` colour first, then the picture is
     placed as ``prepare_face_image`` decided. ``pending`` is the same work already
-    started by ``prepare_in_parallel``; without it the picture is prepared here. ``key``
+    started by ``prepare_in_parallel`` (with the same ``grey``); without it the picture is
+    prepared here. ``key``
     (``face_key`` of these settings) finds the picture prepared by an earlier render, and
     keeps this one for the next (``pictures.kept``).
     """
@@ -347,13 +420,9 @@ def _prepared(
     position: tuple[float, float], pending: Future | None, grey: bool, digest: bytes | None,
 ) -> KeptFace:
     if pending is not None:
-        face = pending.result()  # a PictureError raised in the worker is raised here
-    else:
-        face = prepare_face_image(path, size_pt, dpi=dpi, fit=fit, background=background, padding=padding,
-                                  margin=margin, position=position, digest=digest)
-    if grey and face.image.mode != "L":
-        face = replace(face, image=face.image.convert("L"))
-    return face.embedded()
+        return pending.result()  # a PictureError raised in the worker is raised here
+    return prepare_embedded(path, size_pt, dpi=dpi, fit=fit, background=background, padding=padding,
+                            margin=margin, position=position, grey=grey, digest=digest)
 
 
 # -- preparing several pictures at once ------------------------------------------------------
@@ -372,7 +441,7 @@ def _decoded_pixels(path: Path, size_pt: float, dpi: int, fit: str, padding: flo
 def prepare_in_parallel(
     paths, size_pt: float, *, dpi: int, fit: str, background: str, padding: float,
     margin: float = 0.0, positions: dict[Path, tuple[float, float]] | None = None,
-    workers: int | None = None, digests: dict[Path, bytes] | None = None,
+    workers: int | None = None, digests: dict[Path, bytes] | None = None, grey: bool = False,
 ) -> dict[Path, Future]:
     """Start decoding these pictures in worker threads; pass each result to ``draw_raster``.
 
@@ -400,9 +469,9 @@ def prepare_in_parallel(
     executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="domino-print-image")
     started = {
         path: executor.submit(
-            prepare_face_image, path, size_pt, dpi=dpi, fit=fit, background=background,
+            prepare_embedded, path, size_pt, dpi=dpi, fit=fit, background=background,
             padding=padding, margin=margin, position=(positions or {}).get(path, CENTRE),
-            digest=(digests or {}).get(path),
+            grey=grey, digest=(digests or {}).get(path),
         )
         for path in chosen
     }
