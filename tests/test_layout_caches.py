@@ -1,6 +1,6 @@
 """What a process keeps across documents to lay out a rules page (issue 36): the rules' content
 (``rules_page._content``), the styles and parsed paragraphs (``rules_page._paragraph``), the
-fonts' text widths (``fonts.widths.MeasuredTTFont``) and the streams' compressions
+fonts' text widths (``fonts.widths.KeptWidths``) and the streams' compressions
 (``pdf.canvas.compressed``). A document made with them kept is the
 document made without them; an input that matters (text, style, bullet, size, font) gives its
 own result.
@@ -23,7 +23,7 @@ def forget_everything_kept() -> None:
     rules_page._parsed.clear()
     rules_page._styles.cache_clear()
     rules_page._kept_content.cache_clear()
-    widths.MeasuredTTFont._widths.clear()
+    widths.KeptWidths._widths.clear()
     canvas._compressed.clear()
     canvas._compressed_bytes = 0
 
@@ -33,7 +33,7 @@ def test_a_document_made_with_the_layout_kept_is_the_one_made_without():
     forget_everything_kept()
     make_document({"theme": "pips", "margin": "10"})  # fills what is kept, in French
     kept = len(rules_page._parsed)
-    assert kept > 10 and widths.MeasuredTTFont._widths and canvas._compressed
+    assert kept > 10 and widths.KeptWidths._widths and canvas._compressed
     wanted = {"theme": "fruits", "margin": "12.5", "lang": "en", "label": "Classe des Lutins"}
     warm = make_document(wanted).pdf  # another language: its own paragraphs, besides the French ones
     assert len(rules_page._parsed) > kept
@@ -89,7 +89,7 @@ def test_the_paragraphs_kept_are_bounded(monkeypatch):
 def test_a_kept_width_is_reportlabs_width_for_that_font_text_and_size(monkeypatch):
     regular, bold = fonts.paragraph_fonts()
     font = pdfmetrics.getFont(regular)
-    assert isinstance(font, widths.MeasuredTTFont)
+    assert isinstance(font, widths.KeptWidths)
     plain = TTFont.stringWidth  # ReportLab's own, unkept
     for text in ("Www", "dominos", "Règle du jeu : 28 dominos"):
         for size in (9.5, 12.0):
@@ -101,7 +101,7 @@ def test_a_kept_width_is_reportlabs_width_for_that_font_text_and_size(monkeypatc
     monkeypatch.setattr(widths, "WIDTHS_KEPT", 4)
     for number in range(10):
         font.stringWidth(f"mot {number}", 11.0)
-    assert len(widths.MeasuredTTFont._widths[regular]) <= 4
+    assert len(widths.KeptWidths._widths[regular]) <= 4
 
 
 def test_a_paragraph_is_wrapped_again_only_at_another_width(monkeypatch):

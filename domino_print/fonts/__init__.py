@@ -74,7 +74,11 @@ def _register(style: str) -> str:
         from reportlab.pdfbase.ttfonts import TTFontFace
 
         from domino_print.fonts.sfnt import without_hinting
-        from domino_print.fonts.widths import MeasuredTTFont
+        from domino_print.fonts.subset_tags import TaggedTTFont
+        from domino_print.fonts.widths import KeptWidths
+
+        class MeasuredTTFont(KeptWidths, TaggedTTFont):
+            """The font every page measures with: subset tags by content, widths kept (``widths``)."""
 
         class UnhintedFace(TTFontFace):
             """ReportLab's face, whose PDF subsets leave the hinting out (``sfnt``); each subset

@@ -1,4 +1,4 @@
-"""Text widths measured once in a process: ``MeasuredTTFont``, the font every page measures with.
+"""Text widths measured once in a process: ``KeptWidths``, mixed into the font every page measures with.
 
 The rules page's paragraphs are broken into lines by measuring every word (ReportLab's
 ``stringWidth``), and the studio lays out a new rules page for each preview: the same words
@@ -11,16 +11,18 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from domino_print.fonts.subset_tags import TaggedTTFont
-
 WIDTHS_KEPT = 20_000
 """Widths kept per font (a rules page measures a few hundred words); past it, the font's are forgotten."""
 
 
-class MeasuredTTFont(TaggedTTFont):
-    """A ``TaggedTTFont`` whose widths are kept across documents (``WIDTHS_KEPT``). It adds no
-    attribute of its own (``fonts.parsed`` rebuilds fonts from their attributes): the widths
-    live in a class-level table, by font name."""
+class KeptWidths:
+    """Mixed in before a ReportLab ``TTFont`` (``fonts._register``: before ``TaggedTTFont``), it
+    keeps the font's widths across documents (``WIDTHS_KEPT``). It adds no attribute of its own
+    (``fonts.parsed`` rebuilds fonts from their attributes): the widths live in a class-level
+    table, by font name. It imports no font module: ``fonts`` imports it, and a module of the
+    package importing another would import ``fonts`` back."""
+
+    fontName: str
 
     _widths: ClassVar[dict[str, dict[tuple[object, float, str], float]]] = {}
 
@@ -31,7 +33,7 @@ class MeasuredTTFont(TaggedTTFont):
         key = (text, size, encoding)
         width = kept.get(key)
         if width is None:
-            width = super().stringWidth(text, size, encoding)
+            width = super().stringWidth(text, size, encoding)  # type: ignore[misc]
             if len(kept) >= WIDTHS_KEPT:
                 kept.clear()
             kept[key] = width
