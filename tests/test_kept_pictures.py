@@ -195,3 +195,24 @@ def test_a_nudged_margin_gives_the_same_download_warm_or_cold(photos, encodes):
     _pdf(photos, margin=10)
     warm = _pdf(photos, margin=10.01)
     assert warm == _cold(photos, margin=10.01)
+
+
+def test_a_picture_s_header_is_read_once_while_its_file_stays_the_same(tmp_path, monkeypatch):
+    reads: list[Path] = []
+    original = raster._read_header
+    monkeypatch.setattr(raster, "_read_header", lambda path: reads.append(path) or original(path))
+    kept.forget_all()
+    photo = _photo(tmp_path / "p.jpg", 1)
+    assert raster.check_image(photo) == raster.ImageInfo("JPEG", 1200, 1000)
+    raster.prepare_embedded(photo, 80.0, dpi=300)
+    assert raster.check_image(photo) == raster.ImageInfo("JPEG", 1200, 1000)
+    assert reads == [photo]  # the check, the decoding's choice and the check again: one read
+    Image.new("RGB", (640, 480), "red").save(photo, quality=90)  # written in place: read again
+    assert raster.check_image(photo) == raster.ImageInfo("JPEG", 640, 480)
+    photo.write_bytes(b"not a picture at all")
+    with pytest.raises(raster.PictureError):
+        raster.check_image(photo)
+    with pytest.raises(raster.PictureError):  # an error is never kept: said every time
+        raster.check_image(photo)
+    assert len(reads) == 4
+    kept.forget_all()

@@ -247,8 +247,12 @@ def _formats_for(source: BinaryIO) -> tuple[str, ...]:
 def decoded_size(image: Image.Image, scale: float) -> tuple[int, int]:
     """Pixels held decoding ``image`` for ``scale`` (printed per stored pixel): a baseline JPEG's
     at 1/2, 1/4 or 1/8, every other picture's all."""
-    stored = image.size
-    if decoded_whole(image) or scale >= 1:
+    return decoded_size_of(image.size, decoded_whole(image), scale)
+
+
+def decoded_size_of(stored: tuple[int, int], whole: bool, scale: float) -> tuple[int, int]:
+    """``decoded_size`` of a picture of ``stored`` pixels that ``decoded_whole`` says ``whole``."""
+    if whole or scale >= 1:
         return stored
     factor = next(f for f in (8, 4, 2, 1) if f <= 1 / scale)
     return math.ceil(stored[0] / factor), math.ceil(stored[1] / factor)

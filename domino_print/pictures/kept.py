@@ -24,6 +24,8 @@ download need not decode a photo again: ``raster.draw_raster`` finds the result 
   size by less than a pixel neither resamples nor encodes it again (issue 36).
 - Memory is bounded: at most ``KEPT_BYTES`` of encoded photos and pixels, the least
   recently used forgotten first; a picture larger than a quarter of that is not kept.
+- A picture's header (its format and size, what a theme's check and the choice of a decoding
+  read) is kept by its file's status too (``header``), a small record per file.
 - A lock makes it safe from the studio's threads; each worker process has its own.
 """
 
@@ -130,6 +132,24 @@ _kept = _Recent(KEPT_BYTES, lambda face: face.weight(), largest=KEPT_BYTES // 4)
 _DIGESTS_KEPT = 4096
 _digests = _Recent(_DIGESTS_KEPT, lambda _digest: 1)
 """Files' digests (``content_digest``), by their ``file_status``."""
+_HEADERS_KEPT = 4096
+_headers = _Recent(_HEADERS_KEPT, lambda _header: 1)
+"""Pictures' headers as ``raster`` reads them (format, size), by their files' ``file_status``."""
+
+
+def header(path: Path, read: Callable[[Path], Any]) -> Any:
+    """``read(path)``, a picture's header (``raster``), read once while the file's status stays the
+    same (``file_status``: any write changes it): a theme's check, its pictures' resolution and
+    their decoding then open the file once, not at every render. What ``read`` raises is raised
+    every time (never kept); a file whose status changed while it was read is not kept either."""
+    known = file_status(path)
+    found = None if known is None else _headers.get(known)
+    if found is not None:
+        return found
+    value = read(path)
+    if known is not None and file_status(path) == known:
+        _headers.put(known, value)
+    return value
 
 
 def face_key(path: Path, settings: tuple) -> tuple | None:
@@ -198,6 +218,7 @@ def forget_all() -> None:
     """Empty the store (tests compare a render with the store cold and warm)."""
     _kept.clear()
     _digests.clear()
+    _headers.clear()
 
 
 def kept_bytes() -> int:

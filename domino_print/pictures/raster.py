@@ -51,7 +51,14 @@ from typing import TYPE_CHECKING
 from PIL import Image
 
 from domino_print.pictures import PictureError, is_svg, kept
-from domino_print.pictures.decode import HEIF_FORMATS, JPEG_FORMATS, decode, decoded_size, open_picture
+from domino_print.pictures.decode import (
+    HEIF_FORMATS,
+    JPEG_FORMATS,
+    decode,
+    decoded_size_of,
+    decoded_whole,
+    open_picture,
+)
 from domino_print.pictures.kept import KeptFace
 from domino_print.pictures.svg import load_svg
 
@@ -91,13 +98,33 @@ def _opened(path: Path):
         yield open_picture(file, path)
 
 
+@dataclass(frozen=True)
+class _Header:
+    """What a raster picture's header says: ``ImageInfo``, and whether it decodes whole
+    (``decode.decoded_whole``)."""
+
+    info: ImageInfo
+    whole: bool
+
+
+def _read_header(path: Path) -> _Header:
+    with _opened(path) as image:
+        info = ImageInfo(format=image.format or "", width=image.width, height=image.height)
+        return _Header(info, decoded_whole(image))
+
+
+def _header(path: Path) -> _Header:
+    """The header of the raster picture at ``path``, read once while the file stays the same
+    (``kept.header``); ``PictureError`` as ``_opened`` says, every time."""
+    return kept.header(path, _read_header)
+
+
 def check_image(path: Path) -> ImageInfo | None:
     """Validate a picture cheaply at theme load time; ``None`` for an SVG (parsed here too)."""
     if is_svg(path):
         load_svg(path)
         return None
-    with _opened(path) as image:
-        return ImageInfo(format=image.format or "", width=image.width, height=image.height)
+    return _header(path).info
 
 
 def is_picture(path: Path) -> bool:
@@ -353,10 +380,16 @@ def _decoded(path: Path, size_pt: float, dpi: int, fit: str, padding: float,
     after this one makes a new image. The fourth value is the key it is kept under (the bytes'
     digest and the decoding), None when it is not kept (its pixels then are not known to be the
     same another time)."""
+    info = _header(path).info
+    scale = _scale((info.width, info.height), size_pt, dpi, fit, padding, margin)
+    key = kept.decoded_key(path, _decoding(info.format, (info.width, info.height), scale), digest)
+    found = kept.recall(key)
+    if isinstance(found, kept.Decoded):  # the file is not opened again
+        return found.image, found.source_format, found.source_mode, key  # type: ignore[return-value]
     with _opened(path) as source:
         source_format, source_mode = source.format or "", source.mode
         scale = _scale(source.size, size_pt, dpi, fit, padding, margin)
-        decoding = _decoding(source, scale)
+        decoding = _decoding(source_format, source.size, scale)
         key = kept.decoded_key(path, decoding, digest)
         found = kept.recall(key)
         if isinstance(found, kept.Decoded):
@@ -372,16 +405,15 @@ def _decoded(path: Path, size_pt: float, dpi: int, fit: str, padding: float,
     return image, source_format, source_mode, key
 
 
-def _decoding(source: Image.Image, scale: float) -> tuple:
+def _decoding(fmt: str, size: tuple[int, int], scale: float) -> tuple:
     """What decides the pixels ``decode`` gives for ``scale``: a JPEG is reduced by a whole factor
     (1, 2, 4 or 8, the largest within the size asked for, as its decoder chooses: checked on the
     result), so every scale of one factor gives the same pixels; any other picture but a HEIC is
     decoded whole whatever the scale; a HEIC by its scale."""
-    fmt = source.format or ""
     if scale >= 1 or fmt not in (*JPEG_FORMATS, *HEIF_FORMATS):
         return ("whole",)
     if fmt in JPEG_FORMATS:
-        width, height = source.size
+        width, height = size
         most = min(width // math.ceil(width * scale), height // math.ceil(height * scale))
         return ("jpeg", next(factor for factor in (8, 4, 2, 1) if most >= factor))
     return ("scale", scale)
@@ -433,8 +465,9 @@ one at a time, so that parallel work never holds several large pictures in memor
 
 def _decoded_pixels(path: Path, size_pt: float, dpi: int, fit: str, padding: float, margin: float) -> int:
     """How many pixels decoding ``path`` will hold (a JPEG decodes at 1/2, 1/4 or 1/8 scale)."""
-    with _opened(path) as image:
-        width, height = decoded_size(image, _scale(image.size, size_pt, dpi, fit, padding, margin))
+    header = _header(path)
+    stored = (header.info.width, header.info.height)
+    width, height = decoded_size_of(stored, header.whole, _scale(stored, size_pt, dpi, fit, padding, margin))
     return width * height
 
 
