@@ -181,3 +181,24 @@ def test_parse_paper_and_tile_size():
     for bad in ("huge", "30x40mm", "5x10mm"):
         with pytest.raises(OptionError, match="--tile-size"):
             parse_tile_size(bad)
+
+
+def test_a_size_takes_the_decimal_comma_the_messages_write():
+    assert parse_tile_size("17,5x35mm") == parse_tile_size("17.5x35mm") == 17.5
+    paper = parse_paper("150,5x200mm")
+    assert (paper.width_mm, paper.height_mm) == (150.5, 200.0)
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("fr", "choisissez auto, small, medium, large ou LxHmm"),
+    ("de", "wählen Sie auto, small, medium, large oder BxHmm"),
+])
+def test_an_unknown_tile_size_names_the_words_the_option_takes(lang, words):
+    from domino_print.api import describe
+
+    with pytest.raises(OptionError) as refused:
+        parse_tile_size("petit")  # a French word the option does not take: the message must not offer it
+    said = describe(refused.value, "cli", lang)
+    assert words in said and "petit, moyen" not in said
+    assert parse_tile_size("auto") is None  # and each word the message offers is taken
+    assert [parse_tile_size(word) for word in ("small", "medium", "large")] == [24.0, 30.0, 40.0]

@@ -42,7 +42,13 @@ class Paper(NamedTuple):
     height_mm: float
 
 
-_SIZE_MM = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*x\s*(\d+(?:\.\d+)?)\s*mm\s*$", re.IGNORECASE | re.ASCII)
+_SIZE_MM = re.compile(r"^\s*(\d+(?:[.,]\d+)?)\s*x\s*(\d+(?:[.,]\d+)?)\s*mm\s*$", re.IGNORECASE | re.ASCII)
+"""``WxHmm``, each side with a decimal point or the decimal comma French, Spanish and German write
+(``3,5x7mm``, as the error messages show sizes in those languages)."""
+
+
+def _sides(match: re.Match[str]) -> tuple[float, float]:
+    return float(match.group(1).replace(",", ".")), float(match.group(2).replace(",", "."))
 
 
 def parse_paper(text: str) -> Paper:
@@ -54,7 +60,7 @@ def parse_paper(text: str) -> Paper:
     if not match:
         names = ", ".join(PAPERS_MM)
         raise OptionError(says="paper.unknown", fields=("paper",), text=repr(text), names=names)
-    width, height = float(match.group(1)), float(match.group(2))
+    width, height = _sides(match)
     if not (min(width, height) >= 50 and max(width, height) <= 2000):
         raise OptionError(says="paper.side_range", fields=("paper",), text=text)
     return Paper(f"{width:g}x{height:g}mm", min(width, height), max(width, height))
@@ -69,8 +75,9 @@ def parse_tile_size(text: str) -> float | None:
         return TILE_PRESETS_MM[key]
     match = _SIZE_MM.match(text)
     if not match:
-        raise OptionError(says="tile.unknown", fields=("tile_size",), text=repr(text))
-    short, long = sorted((float(match.group(1)), float(match.group(2))))
+        raise OptionError(says="tile.unknown", fields=("tile_size",), text=repr(text),
+                          names=", ".join(("auto", *TILE_PRESETS_MM)))  # the words the option takes
+    short, long = sorted(_sides(match))
     if abs(long - 2 * short) > 0.02 * long:
         raise OptionError(says="tile.two_squares", fields=("tile_size",), text=text, short=short,
                           long=2 * short)
