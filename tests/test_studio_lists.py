@@ -352,17 +352,9 @@ def test_a_refused_file_keeps_the_list_there_was(client, first):
     """A .zip refused (a file that would land outside) or a broken .toml, sent after a list, left
     the page naming that list while its file was gone ("Importez un fichier..." at the next
     preview); the list there was is kept, as it was read."""
-    import zipfile
-
     from domino_print.studio import lists
     from domino_print.studio.sessions import COOKIE
-
-    def zipped(members: dict[str, bytes]) -> bytes:
-        buffer = io.BytesIO()
-        with zipfile.ZipFile(buffer, "w") as archive:
-            for member, content in members.items():
-                archive.writestr(member, content)
-        return buffer.getvalue()
+    from tests.test_studio_list_tables import zipped
 
     rows = b"chat;cat\nchien;dog\nloup;wolf\n"
     content = zipped({"animaux/animaux.csv": rows}) if first.endswith(".zip") else rows
