@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import socket
 import tempfile
 import threading
@@ -63,12 +64,14 @@ def serve(port: int = 0, *, open_browser: bool = True, data_dir: Path | None = N
     if workers > 1:
         echo(plural(lang, "command.studio.workers", workers, address=address))
         try:
-            serve_workers(sock, settings, workers)
+            signum = serve_workers(sock, settings, workers)
         finally:
             sock.close()
             if own_folder:
                 shutil.rmtree(folder, ignore_errors=True)
         echo(text(lang, "command.studio.stopped"))
+        if signum is not None:  # 128 + N, as with one worker
+            raise SystemExit(Stopped(signum).exit_code)
         return
     app = create_app(settings)
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
@@ -99,8 +102,9 @@ def serve(port: int = 0, *, open_browser: bool = True, data_dir: Path | None = N
         raise SystemExit(stopped.exit_code)
 
 
-def serve_workers(sock: socket.socket, settings, workers: int) -> None:
-    """Serve on ``sock`` from ``workers`` processes until Ctrl-C or SIGTERM (uvicorn's supervisor).
+def serve_workers(sock: socket.socket, settings, workers: int) -> int | None:
+    """Serve on ``sock`` from ``workers`` processes until Ctrl-C or SIGTERM (uvicorn's supervisor);
+    give the number of the signal that stopped them.
 
     Each worker builds the app as ``uvicorn domino_print.studio:app`` does, from the environment
     (``settings.Settings.from_env``: the one data folder, the host names), so that sessions, their
@@ -114,4 +118,17 @@ def serve_workers(sock: socket.socket, settings, workers: int) -> None:
     os.environ["DOMINO_PRINT_STUDIO_HOSTS"] = ",".join(settings.hosts)
     config = uvicorn.Config("domino_print.studio:app", workers=workers, log_level="warning",
                             access_log=False, lifespan="on", timeout_graceful_shutdown=2)
-    Multiprocess(config, sockets=[sock]).run()
+    class Supervisor(Multiprocess):
+        stopped_by: int | None = None
+
+        def handle_int(self) -> None:
+            self.stopped_by = signal.SIGINT
+            super().handle_int()
+
+        def handle_term(self) -> None:
+            self.stopped_by = signal.SIGTERM
+            super().handle_term()
+
+    supervisor = Supervisor(config, sockets=[sock])
+    supervisor.run()
+    return supervisor.stopped_by
