@@ -4,10 +4,11 @@
 threads), on ``app.state.studio``; the lifespan stops the render threads. ``Guard`` refuses a
 request whose Host or Origin is not this server's, and every answer carries a Content-Security-
 Policy without inline script and ``nosniff``. Starlette's own refusals (an address no route has,
-a method a route does not take) are worded in the page's language (``http_error``). Renders run in
-worker threads, at most ``Limits.concurrent_renders`` at once in a process. An endpoint's early
-answer (no session, a key that names nothing, a body the page would not send) is raised as
-``Refused`` and given here.
+a method a route does not take) are worded in the page's language (``http_error``), and so is an
+unexpected exception (a 500, ``server_error``: its traceback goes to the server's log, never to the
+visitor). Renders run in worker threads, at most ``Limits.concurrent_renders`` at once in a
+process. An endpoint's early answer (no session, a key that names nothing, a body the page would
+not send) is raised as ``Refused`` and given here.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from starlette.routing import Mount, Route
 
 from domino_print.studio.routes import downloads, list_routes, pages, pictures, previews, theme_files
 from domino_print.studio.routes.guard import Guard
-from domino_print.studio.routes.visit import Refused, Studio, http_error, no_room, refused
+from domino_print.studio.routes.visit import Refused, Studio, http_error, no_room, refused, server_error
 from domino_print.studio.sessions import NoRoom
 from domino_print.studio.settings import Settings
 
@@ -64,7 +65,8 @@ def create_app(settings: Settings | None = None) -> Guard:
     settings.data_dir.mkdir(parents=True, exist_ok=True)
     studio = Studio(settings)
     app = Starlette(routes=ROUTES, lifespan=lifespan,
-                    exception_handlers={NoRoom: no_room, Refused: refused, HTTPException: http_error})
+                    exception_handlers={NoRoom: no_room, Refused: refused, HTTPException: http_error,
+                                        Exception: server_error})
     app.state.studio = studio
     guard = Guard(app, settings.hosts)
     guard.studio = studio  # type: ignore[attr-defined]  # the tests reach the studio through the app

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import errno
+import html
 import json
 import os
 import re
@@ -23,7 +24,7 @@ from typing import NamedTuple
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 
 from domino_print.studio.sessions import COOKIE, NoRoom, Session, SessionStore
 from domino_print.studio.settings import Settings
@@ -245,6 +246,22 @@ async def http_error(request: Request, exc: Exception) -> Response:
         return not_found(request)
     key = "error.method_not_allowed" if exc.status_code == 405 else "error.bad_request"
     return PlainTextResponse(word(lang_of(request), key), status_code=exc.status_code, headers=exc.headers)
+
+
+async def server_error(request: Request, _exc: Exception) -> Response:
+    """The app's handler of an unexpected exception (Starlette's ``ServerErrorMiddleware``): a 500
+    worded in the page's language (``studio.error.unexpected``), JSON for the page's requests
+    (``/api/``), a small page otherwise (a download, a picture opened by itself); never the
+    traceback, which the middleware raises again for the server to log (uvicorn's "Exception in
+    ASGI application", on the studio's terminal)."""
+    lang = lang_of(request)
+    message = word(lang, "error.unexpected", status="500")
+    if request.url.path.startswith("/api/"):
+        return answer({"message": message}, 500)
+    shown = html.escape(message)
+    page = (f'<!doctype html>\n<html lang="{lang}"><meta charset="utf-8"><title>{shown}</title>'
+            f"<p>{shown}</p></html>\n")
+    return no_store(HTMLResponse(page, status_code=500))
 
 
 def busy(lang: str) -> Response:

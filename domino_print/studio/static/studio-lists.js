@@ -5,7 +5,7 @@
 "use strict";
 
 (() => {
-  const { $, say, ask, lang } = window.studioWords;
+  const { $, say, ask, failure, lang } = window.studioWords;
   const section = $("list");
   const hooks = window.studio;
   if (!section || !hooks) return;
@@ -301,7 +301,7 @@
       const data = await answer.json().catch(() => ({}));
       if (!answer.ok) {
         $("list-file-status").textContent = "";
-        $("e-list").textContent = (data.errors || [{ message: data.message || answer.statusText }])[0].message;
+        $("e-list").textContent = (data.errors || [{ message: failure(answer, data) }])[0].message;
         return;
       }
       showState(data);

@@ -4,7 +4,7 @@
 "use strict";
 
 (() => {
-  const { $, say, sayCount, ask, lang } = window.studioWords;  // studio-words.js, loaded first
+  const { $, say, sayCount, ask, failure, lang } = window.studioWords;  // studio-words.js, loaded first
   const link = $("theme-download");
   if (!link) return;
 
@@ -52,7 +52,7 @@
     }
     if (!answer.ok) {
       status.textContent = "";
-      $("e-pictures").textContent = say("pictures.refused", { name: file.name, message: data.message || answer.statusText });
+      $("e-pictures").textContent = say("pictures.refused", { name: file.name, message: failure(answer, data) });
       return;
     }
     status.textContent = sayCount("theme.opened", data.pictures.length);

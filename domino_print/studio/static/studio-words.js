@@ -9,6 +9,9 @@
 //   request: "studio:gone" is dispatched once per failure (studio.js says it and disables what no
 //   longer works) and the promise rejects with an Error worded error.server_gone, never the
 //   browser's "Failed to fetch". An aborted request (a newer change) rejects as it is, unsaid.
+// - failure(answer, data): what to say of an answer that is not ok: its own worded message, else
+//   error.unexpected with its status ("the studio could not answer (error 500); try again"),
+//   never the status line's English ("Internal Server Error").
 "use strict";
 
 window.studioWords = (() => {
@@ -37,5 +40,7 @@ window.studioWords = (() => {
     }
   }
 
-  return Object.freeze({ words, lang, $, say, sayCount, ask, ServerGone });
+  const failure = (answer, data) => (data && data.message) || say("error.unexpected", { status: answer.status });
+
+  return Object.freeze({ words, lang, $, say, sayCount, ask, failure, ServerGone });
 })();

@@ -2,7 +2,7 @@
 "use strict";
 
 (() => {
-  const { words, lang, $, say, sayCount, ask, ServerGone } = window.studioWords;  // studio-words.js, loaded first
+  const { words, lang, $, say, sayCount, ask, failure, ServerGone } = window.studioWords;  // studio-words.js, loaded first
   const nameLanguages = words.name_languages;  // [{code, name}]: every language of --lang
   const form = $("options");
   const controls = [...form.querySelectorAll("[data-default]")];
@@ -229,7 +229,7 @@
     }
     clearErrors();
     if (!answer.ok) {
-      const errors = data.errors || [{ field: "general", message: data.message || say("error.server_gone") }];
+      const errors = data.errors || [{ field: "general", message: failure(answer, data) }];
       showErrors(errors);
       disableActions(errors.map((e) => e.message).join(" "));
       previewPending = downloadWanted = false;
@@ -326,7 +326,7 @@
       method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
     } : { method: "POST", body });
     const data = await answer.json().catch(() => ({}));
-    if (!answer.ok) throw new Error(data.message || answer.statusText);
+    if (!answer.ok) throw new Error(failure(answer, data));
     return data;
   }
 
@@ -608,7 +608,7 @@
             method: "POST", headers: { "content-type": "application/octet-stream" }, body: file,
           });
           const data = await answer.json().catch(() => ({}));
-          if (!answer.ok) throw new Error(data.message || answer.statusText);
+          if (!answer.ok) throw new Error(failure(answer, data));
           refused(data.rejected || []);
           if (data.added && data.added.length) arrived.set(index, data.added[0]);
           if (!state || data.pictures.length >= state.pictures.length) state = data;
