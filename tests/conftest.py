@@ -126,6 +126,7 @@ CHROMIUM = Path(os.environ.get("DOMINO_PRINT_CHROMIUM", "/usr/bin/chromium"))
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--accept-lang=fr-FR,fr",  # a French visitor: the studio follows Accept-Language (issue 31)
 ]
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 SCREENSHOTS = os.environ.get("DOMINO_PRINT_SCREENSHOTS") == "1"

@@ -1,9 +1,10 @@
-"""Issue 31: the studio's own refusals in the page's language (``?lang=``), never in English for a
-French, Spanish or German visitor: an address no route has (404), a method a route does not take
-(405, Starlette's own), a file of the page's that is not there, the guard's refusals (a foreign
-host or origin, a change without an Origin, 403), a session gone (401) and a request the page would
-not send (400). The words below are written here, not read from the catalogues, so that a refusal
-worded in another language, or in Starlette's English, fails; no answer names the data folder."""
+"""Issue 31: the studio's own refusals in the page's language (``?lang=``, else the browser's
+``Accept-Language``, else French), never in English for a French, Spanish or German visitor: an
+address no route has (404), a method a route does not take (405, Starlette's own), a file of the
+page's that is not there, the guard's refusals (a foreign host or origin, a change without an
+Origin, 403), a session gone (401) and a request the page would not send (400). The words below
+are written here, not read from the catalogues, so that a refusal worded in another language, or in
+Starlette's English, fails; no answer names the data folder."""
 
 from __future__ import annotations
 
@@ -195,3 +196,50 @@ def test_a_calibration_sheet_asked_for_a_paper_it_cannot_have_is_a_worded_422(tm
         assert words in answer.text and str(tmp_path) not in answer.text
         made = client.get(f"/calibration.pdf?paper=A4&lang={lang}")
         assert made.headers["content-type"] == "application/pdf"
+
+
+ACCEPTED = [  # (Accept-Language, the page's language): the browser's choice when no ?lang= is given
+    ("en-GB,en;q=0.9", "en"),
+    ("de-CH", "de"),
+    ("es-419, es;q=0.9, en;q=0.8", "es"),
+    ("it-IT, it;q=0.9, de;q=0.5, en;q=0.4", "de"),  # Italian is not a page language: the next one
+    ("en;q=0.3, es;q=0.7", "es"),  # the highest q, not the first listed
+    ("de;q=0.8, EN;q=0.8", "de"),  # equal q: the first listed
+    ("fr-CA, en;q=0.5", "fr"),
+    ("en;q=0, de;q=0.1", "de"),  # q=0: not acceptable
+    ("it, pt-BR, *;q=0.5", "fr"),  # none of the page's: French, the page's own default
+    ("en;q=abc, es;q=0.2", "es"),  # a q that is not a number counts as refused
+    ("", "fr"),
+    (";;;,,,=", "fr"),
+]
+
+
+@pytest.mark.parametrize(("header", "lang"), ACCEPTED)
+def test_a_page_asked_for_without_a_language_speaks_the_browser_s(studio, header, lang):
+    client, data = studio
+    page = client.get("/", headers={"accept-language": header})
+    assert page.status_code == 200
+    assert f'<html lang="{lang}">' in page.text
+    _says(client.get("/nothing-here", headers={"accept-language": header}), 404, NOT_FOUND[lang], data)
+
+
+def test_the_page_s_own_language_wins_over_the_browser_s(studio):
+    client, data = studio
+    page = client.get("/?lang=es", headers={"accept-language": "de-DE,de;q=0.9"})
+    assert '<html lang="es">' in page.text
+    _says(client.get("/nothing-here?lang=en", headers={"accept-language": "de"}), 404, NOT_FOUND["en"], data)
+    # a ?lang= the page does not speak is not given: the browser's language then
+    _says(client.get("/nothing-here?lang=xx", headers={"accept-language": "de"}), 404, NOT_FOUND["de"], data)
+
+
+def test_the_guard_and_a_405_speak_the_browser_s_language_too(studio):
+    client, data = studio
+    answer = client.get("/", headers={"host": "evil.example", "accept-language": "es-ES"})
+    _says(answer, 403, FOREIGN_HOST["es"], data)
+    _says(client.put("/api/preview", json={}, headers={"accept-language": "en-US"}), 405, METHOD["en"], data)
+
+
+def test_a_very_long_accept_language_header_is_read_in_its_first_languages_only(studio):
+    client, data = studio
+    header = ", ".join(["it;q=0.9"] * 40 + ["de"])  # the 41st: past the languages read
+    _says(client.get("/nothing-here", headers={"accept-language": header}), 404, NOT_FOUND["fr"], data)

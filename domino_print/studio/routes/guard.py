@@ -1,7 +1,8 @@
 """The studio's guard (ASGI middleware): a request whose Host or Origin is not this server's is
-refused, in the page's language (``?lang=``, as every route reads it: ``studio.error.foreign_host``,
-``foreign_origin``, ``no_origin``), and every answer carries the security headers (a
-Content-Security-Policy without inline script, ``nosniff``, no referrer, no framing)."""
+refused, in the page's language (``?lang=``, else the browser's ``Accept-Language``, as every
+route reads it, ``visit.lang_of``: ``studio.error.foreign_host``, ``foreign_origin``,
+``no_origin``), and every answer carries the security headers (a Content-Security-Policy without
+inline script, ``nosniff``, no referrer, no framing)."""
 
 from __future__ import annotations
 

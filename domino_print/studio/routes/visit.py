@@ -127,9 +127,40 @@ def client(request: Request) -> str:
     return request.client.host if request.client is not None else ""
 
 
+ACCEPTED_LANGUAGES = 32
+"""Languages read from an ``Accept-Language`` header at most (a browser sends a handful)."""
+
+
 def lang_of(request: Request, body: dict | None = None) -> str:
-    lang = (body or {}).get("page_lang") or request.query_params.get("lang") or DEFAULT_LANG
-    return lang if lang in page_languages() else DEFAULT_LANG
+    """The page's language, the one rule of every answer: the body's ``page_lang``, else ``?lang=``,
+    else the browser's ``Accept-Language`` (``accepted_lang``), else French (``DEFAULT_LANG``); a
+    language the page does not speak counts as not given."""
+    languages = page_languages()
+    for lang in ((body or {}).get("page_lang"), request.query_params.get("lang")):
+        if isinstance(lang, str) and lang in languages:
+            return lang
+    return accepted_lang(request.headers.get("accept-language", ""), languages) or DEFAULT_LANG
+
+
+def accepted_lang(header: str, languages: tuple[str, ...]) -> str | None:
+    """The page language an ``Accept-Language`` header prefers (RFC 9110: the highest ``q``, the
+    first listed among equals; ``fr-CH`` counts as ``fr``, ``q=0`` as refused, ``*`` as no
+    preference), or None when it names none of ``languages``."""
+    best: tuple[float, str] | None = None
+    for item in header.split(",")[:ACCEPTED_LANGUAGES]:
+        tag, _, params = item.strip().partition(";")
+        primary = tag.strip().lower().split("-", 1)[0]
+        quality = 1.0
+        for param in params.split(";"):
+            name, _, value = param.strip().partition("=")
+            if name.strip().lower() == "q":
+                try:
+                    quality = float(value)
+                except ValueError:
+                    quality = 0.0
+        if primary in languages and 0 < quality <= 1 and (best is None or quality > best[0]):
+            best = (quality, primary)
+    return best[1] if best else None
 
 
 class Visit(NamedTuple):
