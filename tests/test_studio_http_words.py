@@ -243,3 +243,28 @@ def test_a_very_long_accept_language_header_is_read_in_its_first_languages_only(
     client, data = studio
     header = ", ".join(["it;q=0.9"] * 40 + ["de"])  # the 41st: past the languages read
     _says(client.get("/nothing-here", headers={"accept-language": header}), 404, NOT_FOUND["fr"], data)
+
+
+UNREADABLE = (b"\xff", b"{not json", b'{"options": ', b"[1, 2]")  # not UTF-8, not JSON, cut, no object
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_body_that_cannot_be_read_is_a_400_in_the_browser_s_language(studio, lang):
+    """The page's language is in the body (``page_lang``), which cannot be read: the answer is in
+    the address's ``?lang=``, else the browser's Accept-Language (it was always French)."""
+    client, data = studio
+    other = "en" if lang != "en" else "de"
+    for body in UNREADABLE:
+        for path in ("/api/preview", "/api/list", "/api/pictures/order"):
+            json_type = {"content-type": "application/json"}
+            said = client.post(path, content=body, headers={**json_type, "accept-language": f"{lang};q=0.9"})
+            _says(said, 400, BAD_REQUEST[lang], data)
+            asked = client.post(f"{path}?lang={lang}", content=body,
+                                headers={**json_type, "accept-language": other})
+            _says(asked, 400, BAD_REQUEST[lang], data)
+
+
+def test_a_body_that_cannot_be_read_without_any_language_is_french(studio):
+    client, data = studio
+    answer = client.post("/api/preview", content=b"{not json", headers={"content-type": "application/json"})
+    _says(answer, 400, BAD_REQUEST["fr"], data)

@@ -243,7 +243,9 @@ async def read_json(request: Request) -> dict:
 
 
 async def json_body(request: Request) -> dict:
-    """``read_json``, or ``Refused`` (400, worded) for a body the page would not send."""
+    """``read_json``, or ``Refused`` (400, worded) for a body the page would not send: in the
+    address's ``?lang=``, else the browser's ``Accept-Language`` (``lang_of`` without the body,
+    whose ``page_lang`` cannot be read), else French."""
     try:
         return await read_json(request)
     except ValueError:
