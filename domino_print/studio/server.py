@@ -18,6 +18,13 @@ import webbrowser
 from pathlib import Path
 
 HOST = "127.0.0.1"
+LOG_LEVEL = "error"
+"""What uvicorn writes on the studio's terminal: its errors only (an exception of the app, with its
+traceback; a start-up or shut-down that failed). Its warnings are all a visitor's doing, in
+English, for the operator who can do nothing about them: "Invalid HTTP request received." for
+bytes that are not HTTP (a TLS hello on the http port, a scanner), "Unsupported upgrade request."
+(issue 31). A level rather than a filter on those sentences: it holds in ``--workers`` processes
+(a filter set here would not reach them) and does not depend on uvicorn's wording."""
 
 
 def listening_socket(port: int) -> socket.socket:
@@ -74,7 +81,7 @@ def serve(port: int = 0, *, open_browser: bool = True, data_dir: Path | None = N
             raise SystemExit(Stopped(signum).exit_code)
         return
     app = create_app(settings)
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
+    config = uvicorn.Config(app, log_level=LOG_LEVEL, access_log=False, lifespan="on",
                             timeout_graceful_shutdown=2)
     server = uvicorn.Server(config)
     echo(text(lang, "command.studio.address", address=address))
@@ -116,7 +123,7 @@ def serve_workers(sock: socket.socket, settings, workers: int) -> int | None:
 
     os.environ["DOMINO_PRINT_STUDIO_DATA"] = str(settings.data_dir)
     os.environ["DOMINO_PRINT_STUDIO_HOSTS"] = ",".join(settings.hosts)
-    config = uvicorn.Config("domino_print.studio:app", workers=workers, log_level="warning",
+    config = uvicorn.Config("domino_print.studio:app", workers=workers, log_level=LOG_LEVEL,
                             access_log=False, lifespan="on", timeout_graceful_shutdown=2)
     class Supervisor(Multiprocess):
         stopped_by: int | None = None
