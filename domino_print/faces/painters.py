@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
-from domino_print.faces.artwork import PicturePainter
 from domino_print.faces.numerals import NumeralPainter
 from domino_print.faces.pips import PipPainter
 from domino_print.themes.kinds import KINDS as THEME_KINDS
@@ -59,10 +58,24 @@ class AssociationFaces:
         return AssociationPainter(())
 
 
+class PictureFaces:
+    """Picture themes: their painter, ``faces.artwork.PicturePainter``, loaded with what it draws
+    with (``pictures.art``, ``pictures.svg``) only when a theme of pictures is painted, so that a
+    pips or numerals run does not import them (issue 36: start-up)."""
+
+    follows_tile = False
+
+    @classmethod
+    def for_theme(cls, theme: Theme, *, dpi: int) -> FacePainter:
+        from domino_print.faces.artwork import PicturePainter  # picture themes only
+
+        return PicturePainter.for_theme(theme, dpi=dpi)
+
+
 PAINTERS: dict[str, PainterClass] = {
     "pips": PipPainter,
     "numerals": NumeralPainter,
-    "pictures": PicturePainter,
+    "pictures": PictureFaces,
     "association": AssociationFaces,
 }
 """The painter class for each kind of theme (``themes.kinds.KINDS``), looked up by its name."""

@@ -10,7 +10,6 @@ from __future__ import annotations
 from domino_print.errors import OptionError
 from domino_print.themes.files import user_path
 from domino_print.themes.model import Theme, builtin_names, load_builtin
-from domino_print.themes.user import load_user_theme
 
 
 def load_theme(ref: str) -> Theme:
@@ -22,6 +21,8 @@ def load_theme(ref: str) -> Theme:
     if not ref.strip():  # Path("") is the current folder: never a theme by accident
         raise OptionError(says="theme.empty", fields=("theme",))
     path = user_path(ref)
+    from domino_print.themes.user import load_user_theme  # a user's pictures only (issue 36: start-up)
+
     if path.suffix.lower() == ".zip" and path.is_file():  # a theme as one file: unpacked, checked
         from domino_print.themes.archive import unpacked_folder
 
