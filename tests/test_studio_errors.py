@@ -1,8 +1,9 @@
 """Issue 31: the studio's answers a visitor reads when something goes wrong, in the page's
 language, never in English for a French, Spanish or German visitor: an unexpected exception is a
 worded 500 (JSON for the page's requests, a small page otherwise) without its traceback, and the
-page's scripts never fall back to the browser's English ``statusText``. The words below are
-written here, not read from the catalogues."""
+page's scripts never fall back to the browser's English ``statusText``; a paper size typed with
+the decimal comma is named with it. The words below are written here, not read from the
+catalogues."""
 
 from __future__ import annotations
 
@@ -92,3 +93,38 @@ def test_no_script_falls_back_to_the_browser_s_english_status_text():
         assert "statusText" not in path.read_text(encoding="utf-8"), path.name
     shared = (STATIC / "studio-words.js").read_text(encoding="utf-8")
     assert re.search(r'say\("error\.unexpected", \{ status: answer\.status \}\)', shared)
+
+
+MADE_PAPER = {  # a paper size typed with the decimal comma, as the studio's summary writes it back
+    "fr": "3 pages, 28 dominos (double-six), 160,5 x 230 mm, ",
+    "es": "160,5 x 230 mm",
+    "de": "160,5 x 230 mm",
+    "en": "160.5x230mm",  # English numbers as given: the name the user typed, with its point
+}
+RULES_PAPER = {
+    "fr": "la page des règles demande du papier A5 ou plus grand, et 150,5 x 200 mm mesure 150,5 x 200 mm",
+    "de": "150,5 x 200 mm",
+    "en": "the rules page needs A5 paper or larger, and 150.5x200mm is 150.5 x 200 mm",
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", sorted(MADE_PAPER))
+def test_a_paper_made_by_hand_is_named_as_the_page_s_language_writes_a_size(tmp_path, lang):
+    """The summary and the refusals name a paper typed as ``160,5x230mm`` with the language's
+    decimal mark (they said ``160.5x230mm`` in French); the PDF is the same."""
+    from tests.test_studio import make_client
+
+    with make_client(tmp_path / "data") as client:
+        shown = client.post("/api/preview", json={"options": {"theme": "pips", "paper": "160,5x230mm"},
+                                                  "page_lang": lang})
+        assert shown.status_code == 200, shown.text
+        assert MADE_PAPER[lang] in shown.json()["summary"]
+        if lang != "en":
+            assert "160.5" not in shown.json()["summary"]
+        if lang in RULES_PAPER:
+            refused = client.post("/api/preview", json={"options": {"theme": "pips", "paper": "150,5x200mm"},
+                                                        "page_lang": lang})
+            assert refused.status_code == 422
+            message = refused.json()["errors"][0]["message"]
+            assert RULES_PAPER[lang] in message and (lang == "en" or "150.5" not in message), message

@@ -63,7 +63,9 @@ def parse_paper(text: str) -> Paper:
     width, height = _sides(match)
     if not (min(width, height) >= 50 and max(width, height) <= 2000):
         raise OptionError(says="paper.side_range", fields=("paper",), text=text)
-    return Paper(f"{width:g}x{height:g}mm", min(width, height), max(width, height))
+    from domino_print.texts import PaperName  # its messages write the size as their language does
+
+    return Paper(PaperName(f"{width:g}x{height:g}mm"), min(width, height), max(width, height))
 
 
 def parse_tile_size(text: str) -> float | None:

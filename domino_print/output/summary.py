@@ -19,7 +19,7 @@ from typing import NamedTuple, Protocol, TypeVar
 
 from domino_print.geometry.face_box import LOW_PPI
 from domino_print.sets.naming import Deck, set_name
-from domino_print.texts import decimal, plural, text
+from domino_print.texts import PaperName, decimal, plural, text
 from domino_print.texts.page_text import displayed
 
 T = TypeVar("T")
@@ -205,7 +205,7 @@ def summary_line(facts: SummaryFacts, lang: str, out_name: str | None = None,
         dominoes = text(lang, "summary.backs", dominoes=dominoes, edge=edge)
     size = text(lang, "summary.size_pending") if facts.size is None else human_size(facts.size, lang)
     line = text(lang, "summary.line", pages=plural(lang, "summary.pages", facts.pages),
-                dominoes=dominoes, paper=facts.paper, size=size)
+                dominoes=dominoes, paper=PaperName(facts.paper), size=size)
     line = _list_notes(line, facts, lang)
     for key, files in (("summary.left_out", facts.left_out), ("summary.unused", facts.unused)):
         if files:
@@ -276,7 +276,8 @@ def calibration_line(out_name: str, pages: int, duplex: str, paper: str, size: i
     """The summary of a calibration sheet (``domino-print calibrate``): its pages, the edge to flip
     on, the paper and the size."""
     line = text(lang, "summary.calibration", pages=plural(lang, "summary.pages", pages),
-                edge=text(lang, f"summary.edge_{duplex}"), paper=paper, size=human_size(size, lang))
+                edge=text(lang, f"summary.edge_{duplex}"), paper=PaperName(paper),
+                size=human_size(size, lang))
     return text(lang, "summary.file", out=out_name, summary=line)
 
 

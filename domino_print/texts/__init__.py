@@ -179,6 +179,22 @@ def group_mark(lang: str) -> str:
     return catalogue(lang).get("number.group_mark", ",")
 
 
+_MADE_PAPER = re.compile(r"^(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)mm$")
+
+
+class PaperName(str):
+    """A paper's name in a text: ``A4`` as it is, a size made by hand (``150.5x200mm``, the name
+    ``geometry.sizes.parse_paper`` gives it, which the PDFs carry) written by ``fill`` as the
+    language writes a size, the catalogues' ``{w:g} x {h:g} mm`` with its decimal mark: French
+    "150,5 x 200 mm" (it said "150.5x200mm"). English, whose numbers are as given, keeps the name."""
+
+    def shown(self, mark: str) -> str:
+        made = _MADE_PAPER.match(self)
+        if made is None or mark == ".":
+            return str(self)
+        return " x ".join(side.replace(".", mark) for side in made.groups()) + " mm"
+
+
 class _Numbers(string.Formatter):
     """``str.format`` that writes each number as the language does: the decimal mark in a number
     showing decimals (a float: ``{size}``, ``{size:g}``, ``{size:.1f}``, or any number given a
@@ -189,6 +205,8 @@ class _Numbers(string.Formatter):
         self.group = group
 
     def format_field(self, value: object, format_spec: str) -> str:
+        if isinstance(value, PaperName):
+            return format(value.shown(self.mark), format_spec)
         shown = format(value, format_spec)
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             return shown
