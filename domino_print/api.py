@@ -58,11 +58,31 @@ from domino_print.output.summary import summary_line as _summary_line
 from domino_print.pictures import PictureError
 from domino_print.sets.job import Job, build_job, job_cut_plan
 from domino_print.sets.naming import Deck
-from domino_print.themes.archive import ArchiveError
-from domino_print.themes.lists.table import PairsError
 
 if TYPE_CHECKING:
     from domino_print.rules.page import RulesContent
+    from domino_print.themes.archive import ArchiveError
+    from domino_print.themes.lists.table import PairsError
+
+
+def __getattr__(name: str) -> type[Exception]:
+    """``ArchiveError`` and ``PairsError``, imported when first named: a run with a built-in theme
+    never loads their modules (a theme's .zip, the records of the lists), issue 36: start-up. A
+    run that reads a list or a .zip raises them from the modules it has loaded by then."""
+    error: type[Exception]
+    if name == "ArchiveError":
+        from domino_print.themes.archive import ArchiveError as archive_error
+
+        error = archive_error
+    elif name == "PairsError":
+        from domino_print.themes.lists.table import PairsError as pairs_error
+
+        error = pairs_error
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = error
+    return error
+
 
 __all__ = [
     "ArchiveError",

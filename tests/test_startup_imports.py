@@ -15,6 +15,8 @@ NOT_LOADED_BY_A_PIPS_RUN = (
     "domino_print.faces.artwork",  # the painter of picture themes (faces.painters, when one is drawn)
     "domino_print.pictures.art",  # the built-in art's compiled operators
     "domino_print.pictures.svg",  # svglib's drawings
+    "domino_print.themes.lists.table",  # the records of a list of pairs (api.PairsError, when named)
+    "domino_print.themes.archive",  # a theme's .zip (api.ArchiveError, when named)
 )
 
 
