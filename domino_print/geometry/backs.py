@@ -30,6 +30,7 @@ misregistration measured with the calibration page.
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import NamedTuple
 
 from domino_print.errors import OptionError, OptionName
@@ -97,13 +98,15 @@ def parse_label(text: str) -> str:
                           **exc.values) from None
 
 
-_OFFSET = re.compile(r"^\s*([+-]?\d+(?:\.\d+)?)\s*,\s*([+-]?\d+(?:\.\d+)?)\s*(?:mm)?\s*$",
-                     re.IGNORECASE | re.ASCII)
+@cache
+def _offset() -> re.Pattern[str]:
+    return re.compile(r"^\s*([+-]?\d+(?:\.\d+)?)\s*,\s*([+-]?\d+(?:\.\d+)?)\s*(?:mm)?\s*$",
+                      re.IGNORECASE | re.ASCII)
 
 
 def parse_back_offset(text: str) -> tuple[float, float]:
     """``1.5,-0.5`` -> (1.5, -0.5) millimetres; each within +/- ``MAX_BACK_OFFSET_MM``."""
-    match = _OFFSET.match(text)
+    match = _offset().match(text)
     if not match:
         raise OptionError(says="offset.not_a_pair", fields=("back_offset",), text=repr(text))
     dx, dy = float(match.group(1)), float(match.group(2))

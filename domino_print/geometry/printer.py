@@ -8,6 +8,7 @@ size, about their centre, so that the printer's stretch brings every length back
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from domino_print.errors import OptionError
 
@@ -15,14 +16,18 @@ NO_SCALE = (100.0, 100.0)
 SCALE_LIMITS = (95.0, 105.0)
 """``--scale``: a printer that stretches or shrinks a page by more than this is set to fit the
 page, not off by a few tenths: print at 100 % instead."""
-_SCALE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*%?\s*,\s*(\d+(?:\.\d+)?)\s*%?\s*$", re.ASCII)
+
+
+@cache
+def _scale() -> re.Pattern[str]:
+    return re.compile(r"^\s*(\d+(?:\.\d+)?)\s*%?\s*,\s*(\d+(?:\.\d+)?)\s*%?\s*$", re.ASCII)
 
 
 def parse_scale(text: str) -> tuple[float, float]:
     """``100.6,99.8`` -> (100.6, 99.8) percent, each within ``SCALE_LIMITS``; an ``OptionError``
     about ``scale`` otherwise. Decimal commas (``100,6;99,8``) were read as points by the option
     table (``options.values.decimal_points``), for every surface."""
-    match = _SCALE.match(text)
+    match = _scale().match(text)
     if not match:
         raise OptionError(says="scale.not_a_pair", fields=("scale",), text=repr(text))
     x, y = (float(value) for value in match.groups())

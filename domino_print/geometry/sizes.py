@@ -6,6 +6,7 @@ edges that nothing printed comes near (``PAPER_EDGE_MM``, ``SAFE_AREA_MM``).
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import NamedTuple
 
 from domino_print.errors import OptionError
@@ -42,7 +43,11 @@ class Paper(NamedTuple):
     height_mm: float
 
 
-_SIZE_MM = re.compile(r"^\s*(\d+(?:[.,]\d+)?)\s*x\s*(\d+(?:[.,]\d+)?)\s*mm\s*$", re.IGNORECASE | re.ASCII)
+@cache
+def _size_mm() -> re.Pattern[str]:
+    return re.compile(r"^\s*(\d+(?:[.,]\d+)?)\s*x\s*(\d+(?:[.,]\d+)?)\s*mm\s*$", re.IGNORECASE | re.ASCII)
+
+
 """``WxHmm``, each side with a decimal point or the decimal comma French, Spanish and German write
 (``3,5x7mm``, as the error messages show sizes in those languages)."""
 
@@ -56,7 +61,7 @@ def parse_paper(text: str) -> Paper:
     for name, (width, height) in PAPERS_MM.items():
         if text.strip().lower() == name.lower():
             return Paper(name, width, height)
-    match = _SIZE_MM.match(text)
+    match = _size_mm().match(text)
     if not match:
         names = ", ".join(PAPERS_MM)
         raise OptionError(says="paper.unknown", fields=("paper",), text=repr(text), names=names)
@@ -75,7 +80,7 @@ def parse_tile_size(text: str) -> float | None:
         return None
     if key in TILE_PRESETS_MM:
         return TILE_PRESETS_MM[key]
-    match = _SIZE_MM.match(text)
+    match = _size_mm().match(text)
     if not match:
         raise OptionError(says="tile.unknown", fields=("tile_size",), text=repr(text),
                           names=", ".join(("auto", *TILE_PRESETS_MM)))  # the words the option takes

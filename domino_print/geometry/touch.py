@@ -15,6 +15,7 @@ place the lower left corner of its bounding box on the plate.
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import NamedTuple
 
 from domino_print.errors import OptionError
@@ -105,7 +106,9 @@ class Bed(NamedTuple):
     depth_mm: float
 
 
-_BED = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[xX×]\s*(\d+(?:\.\d+)?)\s*(?:mm)?\s*$", re.ASCII)
+@cache
+def _bed() -> re.Pattern[str]:
+    return re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[xX×]\s*(\d+(?:\.\d+)?)\s*(?:mm)?\s*$", re.ASCII)
 
 
 class SolidSettings(NamedTuple):
@@ -119,7 +122,7 @@ class SolidSettings(NamedTuple):
 
 def parse_bed(text: str) -> Bed:
     """``220x220`` (mm) -> a ``Bed``; ``OptionError`` for another text or a size out of range."""
-    match = _BED.match(text)
+    match = _bed().match(text)
     if not match:
         raise OptionError(says="touch.bed_unknown", fields=("bed",), text=repr(text))
     width, depth = float(match.group(1)), float(match.group(2))

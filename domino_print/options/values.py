@@ -15,6 +15,7 @@ import os
 import re
 import reprlib
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -85,10 +86,22 @@ def _to_choice(option: Option, raw: Any) -> str:
 
 
 # -- numbers, with a decimal comma or a decimal point ------------------------------------------
-_DECIMAL_COMMA = re.compile(r"([+-]?[0-9]+),([0-9]+)")
+
+
+@cache
+def _decimal_comma() -> re.Pattern[str]:
+    return re.compile(r"([+-]?[0-9]+),([0-9]+)")
+
+
 """A number written with a decimal comma (``2,5``), as French, Spanish and German write it."""
 _DECIMAL = r"[+-]?[0-9]+(?:[.,][0-9]+)?"
-_PAIR_WITH_COMMAS = re.compile(rf"\s*({_DECIMAL})(\s*%?\s*)(?:[;/]\s*|\s+)({_DECIMAL})(.*)", re.S)
+
+
+@cache
+def _pair_with_commas() -> re.Pattern[str]:
+    return re.compile(rf"\s*({_DECIMAL})(\s*%?\s*)(?:[;/]\s*|\s+)({_DECIMAL})(.*)", re.S)
+
+
 """A pair of numbers whose decimal mark may be a comma, so split by a semicolon (``1,5;-0,5``), a
 slash or a space, each number perhaps followed by its unit (``100,6 %;99,8 %``)."""
 
@@ -98,9 +111,9 @@ def decimal_points(option: Option, raw: str) -> str:
     ``float`` option, ``1,5;-0,5`` -> ``1.5,-0.5`` for a pair (``Option.pair``); anything else
     as it is. The one reader of decimal commas, for every surface (the studio shows its command
     line with it)."""
-    if option.kind == "float" and (match := _DECIMAL_COMMA.fullmatch(raw.strip())):
+    if option.kind == "float" and (match := _decimal_comma().fullmatch(raw.strip())):
         return f"{match.group(1)}.{match.group(2)}"
-    if option.pair and (match := _PAIR_WITH_COMMAS.fullmatch(raw)):
+    if option.pair and (match := _pair_with_commas().fullmatch(raw)):
         first, unit, second, rest = match.groups()
         return f"{first.replace(',', '.')}{unit.rstrip()},{second.replace(',', '.')}{rest}"
     return raw
@@ -111,7 +124,10 @@ NUMBER_TEXT_DIGITS = 30
 as such, never converted (Python refuses to read an integer of more than 4,300 digits, and an
 integer beyond 1e308 has no float)."""
 
-_INTEGER_TEXT = re.compile(r"[+-]?[0-9][0-9_]*")
+
+@cache
+def _integer_text() -> re.Pattern[str]:
+    return re.compile(r"[+-]?[0-9][0-9_]*")
 
 
 def _to_number(option: Option, raw: object) -> int | float:
@@ -138,7 +154,7 @@ def _number_from_text(option: Option, raw: str) -> int | float:
         # numbers are written with the digits 0 to 9, and the message says so (issue 28)
         raise _problem(option, "plain_digits", value=quoted(raw))
     digits = len(written.lstrip("+-").replace("_", ""))
-    if digits > NUMBER_TEXT_DIGITS and _INTEGER_TEXT.fullmatch(written):
+    if digits > NUMBER_TEXT_DIGITS and _integer_text().fullmatch(written):
         huge = -(10 ** NUMBER_TEXT_DIGITS) if written.startswith("-") else 10 ** NUMBER_TEXT_DIGITS
         _check_range(option, huge, shown=Phrase("number.written_digits", start=written[:12], digits=digits))
     try:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import cache
 from typing import NamedTuple
 
 from domino_print.errors import OptionError, SizeError
@@ -46,7 +47,9 @@ def double_set(top: int = 6) -> tuple[Tile, ...]:
     return tuple(Tile(a, b) for a in range(top + 1) for b in range(a, top + 1))
 
 
-_TILE_NAME = re.compile(r"^\s*(\d{1,3})\s*-\s*(\d{1,3})\s*$")
+@cache
+def _tile_name() -> re.Pattern[str]:
+    return re.compile(r"^\s*(\d{1,3})\s*-\s*(\d{1,3})\s*$")
 
 
 def parse_tile_names(text: str) -> tuple[tuple[int, int], ...]:
@@ -54,7 +57,7 @@ def parse_tile_names(text: str) -> tuple[tuple[int, int], ...]:
     an ``OptionError`` about ``only`` otherwise. Whether they are in the set is ``select_tiles``'s."""
     named: list[tuple[int, int]] = []
     for part in text.split(","):
-        match = _TILE_NAME.match(part)
+        match = _tile_name().match(part)
         if not match:
             raise OptionError(says="tiles.not_a_tile", fields=("only",), part=repr(part.strip()))
         low, high = sorted(int(value) for value in match.groups())

@@ -57,7 +57,9 @@ def toml_parser() -> ModuleType:
     return tomllib
 
 
-_TOML_PLACE = re.compile(r"\s*\(at (?:line (\d+), column (\d+)|end of document)\)\s*$")
+@cache
+def _toml_place() -> re.Pattern[str]:
+    return re.compile(r"\s*\(at (?:line (\d+), column (\d+)|end of document)\)\s*$")
 
 
 def toml_syntax_place(error: Exception, text: str) -> tuple[int, int, str]:
@@ -66,7 +68,7 @@ def toml_syntax_place(error: Exception, text: str) -> tuple[int, int, str]:
     them, which ``theme.toml_syntax`` quotes (the sentence around them is ours)."""
     message = str(error)
     line, column = getattr(error, "lineno", None), getattr(error, "colno", None)  # Python 3.14
-    found = _TOML_PLACE.search(message)
+    found = _toml_place().search(message)
     if found:
         message = message[:found.start()]
         if line is None and found.group(1):
@@ -179,7 +181,9 @@ def group_mark(lang: str) -> str:
     return catalogue(lang).get("number.group_mark", ",")
 
 
-_MADE_PAPER = re.compile(r"^(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)mm$")
+@cache
+def _made_paper() -> re.Pattern[str]:
+    return re.compile(r"^(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)mm$")
 
 
 class PaperName(str):
@@ -189,7 +193,7 @@ class PaperName(str):
     "150,5 x 200 mm" (it said "150.5x200mm"). English, whose numbers are as given, keeps the name."""
 
     def shown(self, mark: str) -> str:
-        made = _MADE_PAPER.match(self)
+        made = _made_paper().match(self)
         if made is None or mark == ".":
             return str(self)
         return " x ".join(side.replace(".", mark) for side in made.groups()) + " mm"
@@ -339,11 +343,33 @@ def typeset(lang: str, value: str) -> str:
     return value
 
 
-_BEFORE_PUNCT = re.compile(r"([^\s:;!?])[ \u00a0\u202f]*([:;!?]+)(?=[\s»)\]<]|$)")
-_ENTITY = re.compile(r"&#?\w+;")
+@cache
+def _before_punct() -> re.Pattern[str]:
+    return re.compile(r"([^\s:;!?])[ \u00a0\u202f]*([:;!?]+)(?=[\s»)\]<]|$)")
+
+
+
+
+
+@cache
+def _entity() -> re.Pattern[str]:
+    return re.compile(r"&#?\w+;")
+
+
 _PRIVATE_USE = 0xE000
-_AFTER_OPEN_QUOTE = re.compile(r"«[ \u00a0\u202f]*")
-_BEFORE_CLOSE_QUOTE = re.compile(r"[ \u00a0\u202f]*»")
+
+
+@cache
+def _after_open_quote() -> re.Pattern[str]:
+    return re.compile(r"«[ \u00a0\u202f]*")
+
+
+
+
+
+@cache
+def _before_close_quote() -> re.Pattern[str]:
+    return re.compile(r"[ \u00a0\u202f]*»")
 
 
 def french_spacing(value: str) -> str:
@@ -364,10 +390,10 @@ def french_spacing(value: str) -> str:
         entities.append(match.group(0))
         return chr(_PRIVATE_USE + len(entities) - 1)
 
-    value = _ENTITY.sub(hide, value)  # "&amp;" must keep its ";"
-    value = _BEFORE_PUNCT.sub(lambda m: f"{m.group(1)}{NBSP}{m.group(2)}", value)
-    value = _AFTER_OPEN_QUOTE.sub("«" + NBSP, value)
-    value = _BEFORE_CLOSE_QUOTE.sub(NBSP + "»", value)
+    value = _entity().sub(hide, value)  # "&amp;" must keep its ";"
+    value = _before_punct().sub(lambda m: f"{m.group(1)}{NBSP}{m.group(2)}", value)
+    value = _after_open_quote().sub("«" + NBSP, value)
+    value = _before_close_quote().sub(NBSP + "»", value)
     for i, entity in enumerate(entities):
         value = value.replace(chr(_PRIVATE_USE + i), entity)
     return value

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import cache
 
 from domino_print import fonts
 from domino_print.errors import DominoError, Phrase
@@ -140,7 +141,9 @@ QUOTES = {"‘": "'", "’": "'", "‚": "'", "‛": "'", "ʼ": "'", "′": "'",
           "‟": '"', "«": '"', "»": '"', "‹": "'", "›": "'", "″": '"'}
 
 
-_AROUND_QUOTES = re.compile(r"\s*(['\"])\s*")
+@cache
+def _around_quotes() -> re.Pattern[str]:
+    return re.compile(r"\s*(['\"])\s*")
 
 
 def normalise(text: str) -> str:
@@ -149,4 +152,4 @@ def normalise(text: str) -> str:
     at the ends."""
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     plain = "".join(QUOTES.get(c, c) for c in decomposed if not unicodedata.combining(c))
-    return _AROUND_QUOTES.sub(r"\1", " ".join(plain.split()))
+    return _around_quotes().sub(r"\1", " ".join(plain.split()))

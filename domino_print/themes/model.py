@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cache
 from pathlib import Path
 from typing import TypeVar
 
@@ -63,7 +64,11 @@ _BUILTIN_KEYS = {
 _REPRESENTATION_KEYS = {"name", "values", "kind", "words", "names", "case", "lowest", "style", "match"}
 _USER_KEYS = {"name", "title", "description", "labels", "images", "fit", "background", "age", "crop",
               "show_labels"}
-_HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+@cache
+def _hex_colour() -> re.Pattern[str]:
+    return re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
 THEMES_DIR = data_dir("themes", PACKAGE_DIR / "themes" / "builtin")
@@ -295,7 +300,7 @@ def crop_table(path: Path, data: dict, count: int) -> tuple[tuple[float, float],
 
 
 def check_colour(path: Path, key: str, value: object) -> str:
-    if not isinstance(value, str) or not _HEX_COLOUR.match(value):
+    if not isinstance(value, str) or not _hex_colour().match(value):
         raise ThemeError(says="theme.not_a_colour", path=path, key=key, value=value)
     return value.upper()
 
