@@ -102,9 +102,10 @@ MADE_PAPER = {  # a paper size typed with the decimal comma, as the studio's sum
     "en": "160.5x230mm",  # English numbers as given: the name the user typed, with its point
 }
 RULES_PAPER = {
-    "fr": "la page des règles demande du papier A5 ou plus grand, et 150,5 x 200 mm mesure 150,5 x 200 mm",
+    "fr": "la page des règles demande du papier A5 (148 x 210 mm) ou plus grand, "
+          "et 150,5 x 200 mm est plus petit",
     "de": "150,5 x 200 mm",
-    "en": "the rules page needs A5 paper or larger, and 150.5x200mm is 150.5 x 200 mm",
+    "en": "the rules page needs A5 paper (148 x 210 mm) or larger, and 150.5x200mm is smaller",
 }
 
 

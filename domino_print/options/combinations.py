@@ -65,8 +65,9 @@ def check_rules_paper(paper: Paper) -> None:
     """The rules page needs A5 or larger."""
     short, long = sorted((paper.width_mm, paper.height_mm))
     if short < RULES_MIN_PAPER_MM[0] or long < RULES_MIN_PAPER_MM[1]:
+        # A5's size, not the paper's: a paper made by hand is named by its size already.
         raise OptionError(says="option.rules_paper", fields=("paper", "no_rules"), name=paper.name,
-                          short=short, long=long)
+                          short=RULES_MIN_PAPER_MM[0], long=RULES_MIN_PAPER_MM[1])
 
 
 def check_with_theme(options: Options, *, pictures: bool, theme_name: str) -> None:
