@@ -17,6 +17,8 @@ NOT_LOADED_BY_A_PIPS_RUN = (
     "domino_print.pictures.svg",  # svglib's drawings
     "domino_print.themes.lists.table",  # the records of a list of pairs (api.PairsError, when named)
     "domino_print.themes.archive",  # a theme's .zip (api.ArchiveError, when named)
+    "domino_print.themes.representations",  # an association theme's faces (themes.model, for one)
+    "fractions",  # the values of association themes
 )
 
 

@@ -16,7 +16,10 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from domino_print.geometry.dice import DICE
-from domino_print.themes.representations import LETTERS
+
+LETTERS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+"""The faces of a letters set (``themes.representations`` shows them); here, where the association
+kind's highest value is read, so that a theme of another kind never loads the representations."""
 
 
 class ThemeKind(NamedTuple):

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from fractions import Fraction
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:  # (named in annotations only: a pips run never loads fractions, issue 36)
+    from fractions import Fraction
 
 T = TypeVar("T")
 

@@ -16,10 +16,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from fractions import Fraction
 from functools import cache
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from domino_print import regular_files, texts, user_cache
 from domino_print.errors import OptionError, PathError, PluralPhrase
@@ -27,13 +26,11 @@ from domino_print.package_data import ASSETS_DIR, PACKAGE_DIR, data_dir
 from domino_print.texts.page_text import file_name_part
 from domino_print.themes.kinds import KINDS, ThemeKind, theme_kind
 from domino_print.themes.levels import Ladder, ladders_from_data
-from domino_print.themes.representations import KINDS as REPRESENTATION_KINDS
-from domino_print.themes.representations import (
-    VALUE_NAMES,
-    AssociationTheme,
-    Currency,
-    Representation,
-)
+
+if TYPE_CHECKING:  # an association theme's facts load with one (issue 36: a pips run never reads them)
+    from fractions import Fraction
+
+    from domino_print.themes.representations import AssociationTheme, Currency, Representation
 
 FIT_MODES = ("contain", "cover")
 T = TypeVar("T")
@@ -374,6 +371,8 @@ def _whole(path: Path, entry: dict, key: str) -> int:
 def association_from_data(path: Path, data: dict) -> AssociationTheme:
     """A theme file's representations (``[[representations]]``: name, values, kind and the kind's
     own keys), its ``default_faces``, ``match`` and ``value_names``, checked."""
+    from domino_print.themes.representations import VALUE_NAMES, AssociationTheme
+
     found = _representations(path, data["representations"])
     names = [r.name for r in found]
     defaults = data.get("default_faces")
@@ -402,6 +401,9 @@ def association_from_data(path: Path, data: dict) -> AssociationTheme:
 
 def _representations(path: Path, table: object) -> list[Representation]:
     """The ``[[representations]]`` tables, each checked: its keys, its kind, its values (2 or more)."""
+    from domino_print.themes.representations import KINDS as REPRESENTATION_KINDS
+    from domino_print.themes.representations import Representation
+
     if not isinstance(table, list) or not table or not all(isinstance(r, dict) for r in table):
         raise ThemeError(says="theme.representations_not_tables", path=path)
     found = []
@@ -437,6 +439,8 @@ about two dozen pupils); a theme may give its natural size instead (``loop_count
 
 def _currency(path: Path, data: dict) -> Currency:
     """An amounts theme's ``[currency]``: its ``symbol``, and its ``coins`` and ``notes`` in cents."""
+    from domino_print.themes.representations import Currency
+
     table = data.get("currency")
     if not isinstance(table, dict) or not isinstance(table.get("symbol"), str):
         raise ThemeError(says="theme.currency", path=path)
@@ -482,6 +486,8 @@ def _note_size(size: object) -> bool:
 
 def _amounts(path: Path, data: dict, currency: Currency) -> tuple[str, ...]:
     """An amounts theme's ``value_list``: amounts with a point (``"1.20"``), no two equal."""
+    from fractions import Fraction
+
     listed = data.get("value_list")
     if not isinstance(listed, list) or len(listed) < 2 or not all(isinstance(v, str) for v in listed):
         raise ThemeError(says="theme.amounts_list", path=path, key="value_list")
@@ -501,6 +507,8 @@ def _amounts(path: Path, data: dict, currency: Currency) -> tuple[str, ...]:
 def _value_list(path: Path, data: dict) -> tuple[str, ...]:
     """A fractions theme's ``value_list``: fractions between 0 and 1 written n/d, no two equal
     (1/2 and 2/4 would make a half that matches two tiles)."""
+    from fractions import Fraction
+
     listed = data.get("value_list")
     if not isinstance(listed, list) or len(listed) < 2 or not all(isinstance(v, str) for v in listed):
         raise ThemeError(says="theme.fractions_list", path=path, key="value_list")

@@ -23,10 +23,9 @@ from typing import NamedTuple
 from domino_print import texts
 from domino_print.errors import OptionError, Phrase
 from domino_print.themes import maths
+from domino_print.themes.kinds import LETTERS as LETTERS  # said once, with the association kind
 from domino_print.themes.levels import Ladder
 from domino_print.themes.maths import OPERATIONS
-
-LETTERS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
 COLOURS = (
     # (hex, pattern): the pattern tells colours apart without seeing them (see faces.association).
