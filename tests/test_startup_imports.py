@@ -19,6 +19,8 @@ NOT_LOADED_BY_A_PIPS_RUN = (
     "domino_print.themes.archive",  # a theme's .zip (api.ArchiveError, when named)
     "domino_print.themes.representations",  # an association theme's faces (themes.model, for one)
     "fractions",  # the values of association themes
+    "secrets",  # a temporary's random name (output.files takes the system's bytes)
+    "hmac",  # through secrets
 )
 
 

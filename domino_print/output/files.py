@@ -23,7 +23,6 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-import secrets
 import stat
 import sys
 import tempfile
@@ -351,12 +350,23 @@ TEMPORARY_LETTERS = "abcdefghijklmnopqrstuvwxyz0123456789_"
 ``sweep_stale_temporaries`` knows them."""
 
 
+def _random_letters(count: int) -> str:
+    """``count`` of ``TEMPORARY_LETTERS``, each as likely as another, from the system's random
+    bytes (``secrets`` would import ``hmac`` for this on every run, issue 36)."""
+    letters: list[str] = []
+    usable = len(TEMPORARY_LETTERS) * (256 // len(TEMPORARY_LETTERS))  # no letter drawn more often
+    while len(letters) < count:
+        drawn = os.urandom(count)
+        letters.extend(TEMPORARY_LETTERS[byte % len(TEMPORARY_LETTERS)] for byte in drawn if byte < usable)
+    return "".join(letters[:count])
+
+
 def _create_temporary(target: Path) -> tuple[int, Path]:
     """A new, empty temporary beside ``target`` (``.x.pdf.XXXXXXXX.tmp``, this user's alone) and
     its descriptor; its name is recorded before the file exists, so no stop can leave it unknown."""
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
     for _attempt in range(tempfile.TMP_MAX):
-        random_part = "".join(secrets.choice(TEMPORARY_LETTERS) for _ in range(8))
+        random_part = _random_letters(8)
         temporary = target.with_name(f"{_hidden_prefix(target)}{random_part}.tmp")
         record_temporary(temporary)
         try:
