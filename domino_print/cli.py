@@ -35,7 +35,7 @@ from domino_print.errors import (
     flag_name,
 )
 from domino_print.formats import role_of
-from domino_print.options.command_line import click_options
+from domino_print.options.command_line import WordedGroup, WordedOption, click_options
 from domino_print.options.parsing import parse
 from domino_print.options.table import CALIBRATE_OPTIONS, OPTIONS
 from domino_print.output.files import pdf_destination, prepare_destination
@@ -67,8 +67,9 @@ _NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
 """click 8.2+ raises this, with the help as its message, for a group called without a command."""
 
 
-class OneLineErrors(click.Group):
-    """A group whose errors print as one line, with the exit codes the guide promises."""
+class OneLineErrors(WordedGroup):
+    """A group whose errors print as one line, with the exit codes the guide promises, and whose
+    help is in the reader's language (``WordedGroup``)."""
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         outcome: BaseException | None = None
@@ -242,7 +243,7 @@ def _list_formats() -> str:
     epilog=EXAMPLES,
     context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
 )
-@click.version_option(__version__, prog_name="domino-print")
+@click.version_option(__version__, prog_name="domino-print", cls=WordedOption, help_key="help.version_option")
 @click_options(OPTIONS, themes=_theme_names, lists=_list_formats)
 @click.pass_context
 @file_errors_say(ANOTHER_OUT)
@@ -485,13 +486,12 @@ def calibrate_command(**values) -> None:
 
 @cli.command("studio")
 @click.option("--port", type=click.IntRange(0, 65535), default=0, show_default=True,
-              help="Port on 127.0.0.1; 0 picks a free one.")
-@click.option("--no-browser", is_flag=True, help="Do not open the page in the browser.")
+              cls=WordedOption, help_key="help.studio.port")
+@click.option("--no-browser", is_flag=True, cls=WordedOption, help_key="help.studio.no_browser")
 @click.option("--data-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="Where sessions keep their pictures (default: a temporary folder removed on exit).")
+              cls=WordedOption, help_key="help.studio.data_dir")
 @click.option("--workers", type=click.IntRange(1, 32), default=1, show_default=True,
-              help="Processes serving the studio (a school: one per core, e.g. --workers 2); "
-                   "they share the data folder.")
+              cls=WordedOption, help_key="help.studio.workers")
 def studio_command(port: int, no_browser: bool, data_dir: Path | None, workers: int) -> None:
     """Make a set in the browser: every option, a live preview, your own pictures."""
     # The web server (uvicorn, Starlette) loads only for this command.
@@ -504,8 +504,8 @@ def studio_command(port: int, no_browser: bool, data_dir: Path | None, workers: 
 @cli.command("site")
 @click.argument("catalogue", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("site"),
-              show_default=True, help="The site's folder: a new or empty one, or a site made before.")
-@click.option("--quiet", "-q", is_flag=True, help="Print nothing on success.")
+              show_default=True, cls=WordedOption, help_key="help.site.out")
+@click.option("--quiet", "-q", is_flag=True, cls=WordedOption, help_key="help.site.quiet")
 def site_command(catalogue: Path, out: Path, quiet: bool) -> None:
     """Write a static site of the sets in CATALOGUE (a TOML file): a card per set, the PDFs, how to play.
 

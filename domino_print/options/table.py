@@ -50,7 +50,8 @@ from domino_print.texts import DEFAULT_LANG, languages
 from domino_print.themes.maths import STEPS
 
 HELP_LANG = "en"
-"""The command line's help is in English (the pages follow --lang)."""
+"""The help's language where no command line says one (``docs/usage.md``); the command line's help
+follows the reader's (``options.command_line.help_language``)."""
 
 DUPLEX_EDGES = ("long", "short")
 RULES_MIN_PAPER_MM = (148.0, 210.0)
