@@ -49,7 +49,7 @@ from domino_print.output.stopping import (
 from domino_print.output.writers import Writer, WriterSettings, solid_writer_for, writers_for
 
 EXAMPLES = """\b
-Examples:
+{examples}
   domino-print --theme fruits --out planche.pdf
   domino-print --theme pips --max 9
   domino-print --theme chiffres --lang en --rules points
@@ -133,7 +133,11 @@ def _report(outcome: BaseException, lang: str = "en") -> None:
     except click.exceptions.Exit as done:
         sys.exit(done.exit_code)
     except _NO_ARGS_IS_HELP as shown:  # a bare "domino-print theme": its help, as click prints it
-        click.echo(shown.ctx.get_help() if shown.ctx else str(shown))
+        if shown.ctx is None:
+            click.echo(str(shown))
+        else:
+            with shown.ctx.scope(cleanup=False):  # worded in the help's language (``help_language``)
+                click.echo(shown.ctx.get_help())
         sys.exit(2)
     except click.UsageError as exc:  # click's own refusals, worded from the catalogues
         from domino_print.options.click_words import click_error

@@ -59,3 +59,17 @@ def test_subcommand_help_and_its_default_worded() -> None:
 def test_lang_after_the_subcommand_words_its_help() -> None:
     lines = _help(["calibrate", "--lang", "de"])
     assert lines[0] == "Aufruf: domino-print calibrate [OPTIONS]"
+
+
+def test_examples_heading_worded() -> None:
+    assert "  Beispiele:" in _help(["--lang", "de"])
+    assert "  Examples:" in _help([])
+
+
+def test_a_bare_group_shows_its_help_in_the_reader_language() -> None:
+    french = {**NO_LOCALE, "LANG": "fr_FR.UTF-8"}
+    result = CliRunner().invoke(cli, ["theme"], env=french, prog_name="domino-print")
+    assert result.exit_code == 2
+    lines = result.output.splitlines()
+    assert lines[0] == "Utilisation\u00a0: domino-print theme [OPTIONS] COMMAND [ARGS]..."
+    assert "  Faire son propre thème à partir d’un dossier d’images." in lines

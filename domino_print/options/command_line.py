@@ -101,6 +101,17 @@ class WordedCommand(click.Command):
     def help(self, value: str | None) -> None:
         """click sets the docstring; the catalogue has the same text in each language."""
 
+    @property
+    def epilog(self) -> str | None:
+        """The epilog, its ``{examples}`` heading worded (``help.examples``)."""
+        if not self._epilog:
+            return self._epilog
+        return self._epilog.replace("{examples}", _help_word("help.examples"))
+
+    @epilog.setter
+    def epilog(self, value: str | None) -> None:
+        self._epilog = value
+
     def get_help_option(self, ctx: click.Context) -> click.Option | None:
         option = super().get_help_option(ctx)
         if option is not None:
