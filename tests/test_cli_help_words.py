@@ -73,3 +73,15 @@ def test_a_bare_group_shows_its_help_in_the_reader_language() -> None:
     lines = result.output.splitlines()
     assert lines[0] == "Utilisation\u00a0: domino-print theme [OPTIONS] COMMAND [ARGS]..."
     assert "  Faire son propre thème à partir d’un dossier d’images." in lines
+
+
+def test_a_run_without_help_words_no_help(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The help's words are read only when help is shown: a run pays nothing for them."""
+    from domino_print.options import command_line
+
+    asked: list[str] = []
+    monkeypatch.setattr(command_line, "_help_word", lambda key, **values: asked.append(key) or key)
+    cli.make_context("domino-print", ["--lang", "fr", "--max", "2"])
+    cli.make_context("domino-print", ["studio", "--port", "0"])
+    assert asked == []
+    assert "help.help_option" in "".join(_help([]))  # the same patch does see a help shown

@@ -112,11 +112,19 @@ class WordedCommand(click.Command):
     def epilog(self, value: str | None) -> None:
         self._epilog = value
 
-    def get_help_option(self, ctx: click.Context) -> click.Option | None:
-        option = super().get_help_option(ctx)
-        if option is not None:
-            option.help = _help_word("help.help_option")
-        return option
+    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """click's options section, the help option's line worded: here, not by changing the help
+        option (``get_help_option``), which every run builds and which is one object for all runs."""
+        help_option = self.get_help_option(ctx)
+        rows = []
+        for param in self.get_params(ctx):
+            record = param.get_help_record(ctx)
+            if record is None or isinstance(param, click.Argument):
+                continue
+            rows.append((record[0], _help_word("help.help_option")) if param is help_option else record)
+        if rows:
+            with formatter.section("Options"):  # worded by the formatter (``_HEADINGS``)
+                formatter.write_dl(rows)
 
 
 class WordedGroup(WordedCommand, click.Group):
@@ -125,6 +133,11 @@ class WordedGroup(WordedCommand, click.Group):
 
     command_class = WordedCommand
     group_class = type
+
+    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The options (``WordedCommand``'s), then the commands, as ``click.Group`` shows them."""
+        super().format_options(ctx, formatter)
+        self.format_commands(ctx, formatter)
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         if ctx.parent is None:
