@@ -21,11 +21,12 @@ edit it by hand. Run `domino-print --help`, or `domino-print COMMAND --help`, fo
 in a terminal. The studio's form offers the same options (those marked *command line only*
 aside), worded in the page's language.
 
-The command line's messages (its errors, the summary line after a file is written, `themes`,
-`theme new`, `site`'s lines, the studio's address) are in the language of `--lang` when it is
-given, else in the system's (`LC_ALL`, `LC_MESSAGES`, then `LANG`: `fr_FR.UTF-8` is French) when
-the tool speaks it, else in English; the help is in English. `--lang` also chooses the language
-of the pages, which is French when it is not given, whatever the system's.
+The command line's messages and its help (its errors, the summary line after a file is written,
+`themes`, `theme new`, `site`'s lines, the studio's address, `--help`) are in the language of
+`--lang` when it is given, else in the system's (`LC_ALL`, `LC_MESSAGES`, then `LANG`:
+`fr_FR.UTF-8` is French) when the tool speaks it, else in English; this page is the English help.
+`--lang` also chooses the language of the pages, which is French when it is not given, whatever
+the system's.
 """
 
 
