@@ -24,7 +24,7 @@ class ReadProblem(Exception):
     """Why a file the user named cannot be read: ``kind`` is ``unreadable`` (``system_said`` is
     what the system said), ``not_regular`` or ``too_large``. Each caller words it."""
 
-    def __init__(self, kind: str, system_said: str = "", most_bytes: int = 0) -> None:
+    def __init__(self, kind: str, system_said: object = "", most_bytes: int = 0) -> None:
         super().__init__(kind, system_said)
         self.kind = kind
         self.system_said = system_said
@@ -52,7 +52,8 @@ def read_regular_file(path: Path, *, most_bytes: int) -> bytes:
     try:
         handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
-        raise ReadProblem("unreadable", exc.strerror or str(exc)) from None
+        from domino_print.texts.system import system_words  # deferred: only when the system refused
+        raise ReadProblem("unreadable", system_words(exc)) from None
     if not stat.S_ISREG(os.fstat(handle).st_mode):  # before fdopen, which refuses a folder itself
         os.close(handle)
         raise ReadProblem("not_regular")
@@ -60,7 +61,8 @@ def read_regular_file(path: Path, *, most_bytes: int) -> bytes:
         try:
             data = stream.read(most_bytes + 1)
         except OSError as exc:
-            raise ReadProblem("unreadable", exc.strerror or str(exc)) from None
+            from domino_print.texts.system import system_words  # deferred: only when the system refused
+            raise ReadProblem("unreadable", system_words(exc)) from None
     if len(data) > most_bytes:
         raise ReadProblem("too_large", most_bytes=most_bytes)
     return data

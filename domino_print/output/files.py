@@ -442,6 +442,7 @@ def _copy_attributes(source: Path | None, temporary: Path) -> None:
 
 def _system(error: OSError) -> dict[str, Any]:
     """What the system said, for a ``FileError``: its errno and its words."""
-    return {"errno": error.errno, "system_said": error.strerror or str(error)}
+    from domino_print.texts.system import system_words  # deferred: only when the system refused
+    return {"errno": error.errno, "system_said": system_words(error)}
 
 

@@ -93,7 +93,8 @@ def _opened(path: Path):
     except PermissionError:
         raise PictureError(path, "picture.permission") from None
     except OSError as exc:
-        raise PictureError(path, "picture.unreadable", system_said=str(exc.strerror or exc)) from None
+        from domino_print.texts.system import system_words  # deferred: only when the system refused
+        raise PictureError(path, "picture.unreadable", system_said=system_words(exc)) from None
     with file:  # the image holds no file of its own: closing ours is enough, and keeps its pixels
         yield open_picture(file, path)
 

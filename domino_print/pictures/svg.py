@@ -279,7 +279,8 @@ def _read(path: Path) -> bytes:
     except IsADirectoryError:
         raise PictureError(path, "picture.is_folder") from None
     except OSError as exc:
-        raise PictureError(path, "picture.unreadable", system_said=str(exc.strerror or exc)) from None
+        from domino_print.texts.system import system_words  # deferred: only when the system refused
+        raise PictureError(path, "picture.unreadable", system_said=system_words(exc)) from None
     if len(data) > MAX_SVG_BYTES:
         limit = MAX_SVG_BYTES // 1_000_000
         raise PictureError(path, "picture.svg_too_big", limit=limit)

@@ -63,8 +63,9 @@ def serve(port: int = 0, *, open_browser: bool = True, data_dir: Path | None = N
     except OSError as exc:
         if own_folder:
             shutil.rmtree(folder, ignore_errors=True)
+        from domino_print.texts.system import system_words  # deferred: only when the system refused
         raise WordedError(says="launcher.cannot_listen", address=f"{HOST}:{port}",
-                          reason=exc.strerror or str(exc)) from None
+                          reason=system_words(exc)) from None
     chosen = sock.getsockname()[1]
     address = f"http://{HOST}:{chosen}/"
     settings = Settings(data_dir=folder, hosts=(HOST, "localhost"), limits=limits_from_env())

@@ -232,8 +232,9 @@ def unpacked_folder(zip_path: Path) -> Path:
     try:
         info = zip_path.stat()
     except OSError as exc:
+        from domino_print.texts.system import system_words  # deferred: only when the system refused
         raise ArchiveError(says="archive.unreadable", path=zip_path,
-                           problem=exc.strerror or str(exc)) from None
+                           problem=system_words(exc)) from None
     key = (str(zip_path.resolve()), info.st_size, info.st_mtime_ns)
     if key in _UNPACKED and _UNPACKED[key].exists():
         return _UNPACKED[key]

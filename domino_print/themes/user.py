@@ -155,8 +155,9 @@ def list_images(folder: Path) -> tuple[list[Path], list[str]]:
     try:
         entries = list(folder.iterdir())
     except OSError as exc:
+        from domino_print.texts.system import system_words  # deferred: only when the system refused
         raise ThemeError(says="theme.cannot_list_folder", path=shown(folder),
-                         reason=exc.strerror or str(exc)) from None
+                         reason=system_words(exc)) from None
     pictures, others = [], []
     for entry in entries:
         if entry.name.startswith(".") or not entry.is_file():  # is_file: regular files only

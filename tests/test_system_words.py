@@ -1,0 +1,65 @@
+"""The system's own words reach the reader in the reader's language (issue 31)."""
+
+import errno
+import subprocess
+import sys
+
+import pytest
+
+from domino_print import texts
+from domino_print.errors import WordedError
+from domino_print.regular_files import ReadProblem, read_regular_file
+from domino_print.texts.system import SystemWords, system_words
+
+
+@pytest.mark.parametrize(("code", "lang", "words"), [
+    (errno.EACCES, "fr", "accès refusé"),
+    (errno.ENOENT, "fr", "ce fichier ou dossier n’existe pas"),
+    (errno.EISDIR, "fr", "c’est un dossier"),
+    (errno.ENOSPC, "fr", "plus de place sur le disque"),
+    (errno.EACCES, "de", "Zugriff verweigert"),
+    (errno.ENOENT, "de", "diese Datei oder dieser Ordner existiert nicht"),
+    (errno.EROFS, "es", "el disco es de solo lectura"),
+    (errno.ENOENT, "en", "no such file or folder"),
+])
+def test_a_known_errno_is_worded_in_the_readers_language(code, lang, words):
+    assert SystemWords(code, "English from the system").in_words(lang) == words
+
+
+def test_an_unknown_errno_quotes_the_system_inside_our_sentence():
+    said = SystemWords(errno.EPIPE, "Broken pipe")
+    assert said.in_words("fr") == "le système dit «\u00a0Broken pipe\u00a0»"
+    assert said.in_words("de") == "das System sagt „Broken pipe“"
+    assert SystemWords(None, "odd", quoted=False).in_words("fr") == "odd"
+
+
+def test_a_read_problem_keeps_the_errno_and_words_it_at_the_surface(tmp_path):
+    with pytest.raises(ReadProblem) as caught:
+        read_regular_file(tmp_path / "absent.csv", most_bytes=100)
+    said = caught.value.system_said
+    assert isinstance(said, SystemWords) and said.values["errno"] == errno.ENOENT
+    assert said.in_words("fr") == "ce fichier ou dossier n’existe pas"
+
+
+def test_the_cli_system_line_in_french_and_german():
+    exc = PermissionError(errno.EACCES, "Permission denied")
+    message = WordedError(says="system", path="", said=system_words(exc, quoted=False))
+    assert message.worded(str, "fr") == "le système dit «\u00a0accès refusé\u00a0»"
+    assert message.worded(str, "de") == "das System sagt „Zugriff verweigert“"
+
+
+@pytest.mark.slow
+def test_a_missing_pairs_list_is_told_in_french_end_to_end(tmp_path):
+    run = subprocess.run(
+        [sys.executable, "-m", "domino_print", "--lang", "fr", "--theme", str(tmp_path / "absent.csv"),
+         "--out", str(tmp_path / "x.pdf")],
+        capture_output=True, text=True, check=False, cwd=tmp_path)
+    assert run.returncode == 1
+    absent = tmp_path / "absent.csv"
+    assert run.stderr == (f"domino-print\u00a0: erreur\u00a0: {absent}\u00a0: impossible de lire la liste de"
+                          " paires (ce fichier ou dossier n’existe pas)\n")
+
+
+def test_french_sentences_use_the_typographic_apostrophe():
+    straight = [key for key, value in texts.catalogue("fr").items() if "'" in value]
+    assert straight == []
