@@ -72,7 +72,10 @@ def _stop_line(name: str) -> str:
         from domino_print.texts.reader import reader_language
 
         lang = reader_language(sys.argv[1:])
-        return f"{text(lang, 'error.prefix')} {text(lang, 'error.output.stopped', signal=name)}"
+        # the signal worded as ``output.stopping.signal_words`` words it
+        worded = name.lower() if name in ("SIGINT", "SIGTERM", "SIGHUP") else "other"
+        signal = text(lang, f"error.output.signal.{worded}", name=name)
+        return f"{text(lang, 'error.prefix')} {text(lang, 'error.output.stopped', signal=signal)}"
     except BaseException:  # the run is ending: its one line, in English then
         return f"domino-print: error: stopped by {name}; no file was changed"
 

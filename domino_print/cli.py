@@ -43,6 +43,7 @@ from domino_print.output.stopping import (
     Stopped,
     files_committed,
     remember_only,
+    signal_words,
     stop_on_signals,
     stop_requested,
 )
@@ -93,7 +94,8 @@ class OneLineErrors(WordedGroup):
             # Written if the stop says so, or if the files were all in place before it surfaced
             # (a stop can be raised after the commit, outside the code that sets ``written``).
             written = (isinstance(outcome, Stopped) and outcome.written) or files_committed()
-            said = WordedError(says="output.stopped_written" if written else "output.stopped", signal=stopped)
+            said = WordedError(says="output.stopped_written" if written else "output.stopped",
+                               signal=signal_words(stopped.signum))
             _fail(said.worded(flag_name, lang()), stopped.exit_code, lang=lang())
         if outcome is not None:
             _report(outcome, lang())

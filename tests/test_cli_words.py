@@ -146,7 +146,7 @@ def test_a_system_error_quotes_the_system_s_words_after_its_file(capsys):
     with pytest.raises(SystemExit) as stopped:
         _report(PermissionError(13, "Permission denied", "/x/y.pdf"), "fr")
     assert stopped.value.code == 1
-    assert capsys.readouterr().err == f"{FR}/x/y.pdf{NBSP}: le système dit «{NBSP}Permission denied{NBSP}»\n"
+    assert capsys.readouterr().err == f"{FR}/x/y.pdf{NBSP}: le système dit «{NBSP}accès refusé{NBSP}»\n"
     with pytest.raises(SystemExit):
         _report(PermissionError(13, "Permission denied", "/x/y.pdf"), "en")
     assert capsys.readouterr().err == "domino-print: error: /x/y.pdf: Permission denied\n"

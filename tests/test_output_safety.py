@@ -426,8 +426,10 @@ def test_a_signal_while_previews_are_written_removes_the_temporaries(run_cli, tm
     monkeypatch.setattr("domino_print.output.preview.PagePictures.write_png", signalled_on_the_second)
     result = run_cli("--sets", "2", *SMALL, "--label", "CE1", "--out", tmp_path / "x.pdf")
     assert result.exit_code == 128 + signum
-    name = signal.Signals(signum).name
-    assert one_line_error(result.stderr) == f"domino-print: error: stopped by {name}; no file was changed\n"
+    by = {signal.SIGTERM: "a request from the system (SIGTERM)",
+          signal.SIGHUP: "the terminal closing (SIGHUP)",
+          signal.SIGINT: "Ctrl-C (SIGINT)"}[signum]
+    assert one_line_error(result.stderr) == f"domino-print: error: stopped by {by}; no file was changed\n"
     assert snapshot(tmp_path) == before and leftovers(tmp_path) == []
     assert signal.getsignal(signum) in (signal.SIG_DFL, signal.default_int_handler), "handler restored"
 
@@ -447,7 +449,8 @@ def test_a_signal_while_files_are_renamed_waits_for_the_renames(run_cli, tmp_pat
     monkeypatch.setattr("domino_print.output.files.os.replace", signalled_on_the_first_move)
     result = run_cli("--sets", "2", *SMALL, "--label", "CE1", "--out", tmp_path / "x.pdf")
     assert result.exit_code == 128 + signal.SIGTERM
-    assert "stopped by SIGTERM; the files were written before it came" in one_line_error(result.stderr)
+    assert ("stopped by a request from the system (SIGTERM); the files were written before it came"
+            in one_line_error(result.stderr))
     assert len(moves) == 3 and leftovers(tmp_path) == []
     assert b"CE1" in _page_text(tmp_path / "x.pdf")
 
@@ -477,7 +480,8 @@ def test_a_signal_another_thread_takes_still_waits_for_the_renames(run_cli, tmp_
         other_done.set()
         other.join()
     assert result.exit_code == 128 + signal.SIGTERM
-    assert "stopped by SIGTERM; the files were written before it came" in one_line_error(result.stderr)
+    assert ("stopped by a request from the system (SIGTERM); the files were written before it came"
+            in one_line_error(result.stderr))
     assert len(moves) == 3 and leftovers(tmp_path) == []
     assert b"CE1" in _page_text(tmp_path / "x.pdf")
 
@@ -501,7 +505,8 @@ def test_a_stop_that_surfaces_after_the_files_are_in_place_says_they_were_writte
     monkeypatch.setattr(cli_module, "remember_only", signalled_as_the_run_ends)
     result = run_cli("--sets", "2", *SMALL, "--label", "CE2", "--out", tmp_path / "x.pdf")
     assert result.exit_code == 128 + signal.SIGTERM
-    assert "stopped by SIGTERM; the files were written before it came" in one_line_error(result.stderr)
+    assert ("stopped by a request from the system (SIGTERM); the files were written before it came"
+            in one_line_error(result.stderr))
     assert b"CE2" in _page_text(tmp_path / "x.pdf") and leftovers(tmp_path) == []
 
 

@@ -1,6 +1,7 @@
 """The system's own words reach the reader in the reader's language (issue 31)."""
 
 import errno
+import signal
 import subprocess
 import sys
 
@@ -8,6 +9,7 @@ import pytest
 
 from domino_print import texts
 from domino_print.errors import WordedError
+from domino_print.output.stopping import signal_words
 from domino_print.regular_files import ReadProblem, read_regular_file
 from domino_print.texts.system import SystemWords, system_words
 
@@ -20,7 +22,7 @@ from domino_print.texts.system import SystemWords, system_words
     (errno.EACCES, "de", "Zugriff verweigert"),
     (errno.ENOENT, "de", "diese Datei oder dieser Ordner existiert nicht"),
     (errno.EROFS, "es", "el disco es de solo lectura"),
-    (errno.ENOENT, "en", "no such file or folder"),
+    (errno.ENOENT, "en", "No such file or directory"),
 ])
 def test_a_known_errno_is_worded_in_the_readers_language(code, lang, words):
     assert SystemWords(code, "English from the system").in_words(lang) == words
@@ -63,3 +65,18 @@ def test_a_missing_pairs_list_is_told_in_french_end_to_end(tmp_path):
 def test_french_sentences_use_the_typographic_apostrophe():
     straight = [key for key, value in texts.catalogue("fr").items() if "'" in value]
     assert straight == []
+
+
+@pytest.mark.parametrize(("signum", "lang", "line"), [
+    (signal.SIGINT, "fr", "arrêté par Ctrl-C (SIGINT)\u00a0; aucun fichier n’a été modifié"),
+    (signal.SIGTERM, "fr",
+     "arrêté par une demande du système (SIGTERM)\u00a0; aucun fichier n’a été modifié"),
+    (signal.SIGHUP, "fr",
+     "arrêté par la fermeture du terminal (SIGHUP)\u00a0; aucun fichier n’a été modifié"),
+    (signal.SIGUSR1, "fr", "arrêté par le signal SIGUSR1\u00a0; aucun fichier n’a été modifié"),
+    (signal.SIGINT, "de", "durch Strg+C (SIGINT) angehalten; keine Datei wurde geändert"),
+    (signal.SIGTERM, "en", "stopped by a request from the system (SIGTERM); no file was changed"),
+])
+def test_the_signal_that_stopped_a_run_is_worded_per_language(signum, lang, line):
+    said = WordedError(says="output.stopped", signal=signal_words(signum))
+    assert said.worded(str, lang) == line

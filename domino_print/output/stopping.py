@@ -59,6 +59,21 @@ class Stopped(BaseException):
         return 128 + self.signum
 
 
+_WORDED_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
+"""The signals the catalogues word (``error.output.signal.<name>``); any other is named."""
+
+
+def signal_words(signum: int) -> object:
+    """The signal ``signum`` as a reader says it, filling a stop message's ``{signal}``: Ctrl-C
+    (SIGINT), the system's request (SIGTERM), the terminal closing (SIGHUP); else its name."""
+    from domino_print.errors import Phrase  # deferred: only when a signal stopped a run
+
+    name = signal.Signals(signum).name
+    if name in _WORDED_SIGNALS:
+        return Phrase(f"output.signal.{name.lower()}")
+    return Phrase("output.signal.other", name=name)
+
+
 _holding = 0
 """How deep the main thread is in ``signals_held`` blocks. The mask holds a signal for the main
 thread only: one that another thread of the process takes (a server's, a decoder's) still runs

@@ -32,6 +32,7 @@ _NAMES: dict[int, str] = {
         ("ELOOP", "link_loop"),
         ("EBUSY", "busy"),
         ("ETXTBSY", "busy"),
+        ("EADDRINUSE", "address_in_use"),
     )
     if (code := getattr(errno, attribute, None)) is not None
 }
