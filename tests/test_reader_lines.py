@@ -293,11 +293,16 @@ def test_a_port_in_use_is_said_in_the_reader_s_language(args, env, words):
 
 @pytest.mark.parametrize(("argv", "env", "line"), [
     (["--lang", "fr"], C_SYSTEM,
-     f"domino-print{NBSP}: erreur{NBSP}: arrêté par une demande du système (SIGTERM){NBSP}; aucun fichier n’a été modifié"),
-    ([], GERMAN_SYSTEM, "domino-print: Fehler: durch eine Anforderung des Systems (SIGTERM) angehalten; keine Datei wurde geändert"),
+     f"domino-print{NBSP}: erreur{NBSP}: arrêté par une demande du système (SIGTERM){NBSP};"
+     " aucun fichier n’a été modifié"),
+    ([], GERMAN_SYSTEM,
+     "domino-print: Fehler: durch eine Anforderung des Systems (SIGTERM) angehalten;"
+     " keine Datei wurde geändert"),
     (["--lang=es"], GERMAN_SYSTEM,
-     "domino-print: error: detenido por una petición del sistema (SIGTERM); no se ha modificado ningún archivo"),
-    ([], C_SYSTEM, "domino-print: error: stopped by a request from the system (SIGTERM); no file was changed"),
+     "domino-print: error: detenido por una petición del sistema (SIGTERM);"
+     " no se ha modificado ningún archivo"),
+    ([], C_SYSTEM,
+     "domino-print: error: stopped by a request from the system (SIGTERM); no file was changed"),
 ])
 def test_a_stop_before_the_command_line_loaded_is_said_in_the_reader_s_language(
         monkeypatch, capsys, argv, env, line):
@@ -341,7 +346,8 @@ def test_a_ctrl_c_before_the_command_line_loaded_ends_the_process_in_the_system_
                               str(tmp_path / "x.pdf")], capture_output=True, text=True, timeout=60,
                              env=environment)
     assert process.returncode == 130, process.stderr
-    assert process.stderr == "domino-print: Fehler: durch Strg+C (SIGINT) angehalten; keine Datei wurde geändert\n"
+    assert process.stderr == ("domino-print: Fehler: durch Strg+C (SIGINT) angehalten;"
+                              " keine Datei wurde geändert\n")
     assert not list(tmp_path.iterdir())
 
 
