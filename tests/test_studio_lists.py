@@ -303,7 +303,7 @@ def test_an_ods_upload(client, tmp_path):
 def test_a_file_naming_pictures_says_to_type_the_list_instead(client):
     client.post("/api/list/file?name=animaux.csv", content=b"chat.png;chat\nchien.png;chien\n")
     (error,) = list_preview(client).json()["errors"]
-    assert error["message"].startswith("Ligne 1\u00a0: la liste nomme l'image «\u00a0chat.png\u00a0»")
+    assert error["message"].startswith("Ligne 1\u00a0: la liste nomme l’image «\u00a0chat.png\u00a0»")
     assert "tableau" in error["message"]
 
 
