@@ -76,7 +76,7 @@ def test_the_error_carries_the_path_the_problem_and_the_system_reason(tmp_path, 
     error = caught.value
     assert (error.says, error.path) == ("file_problem.cannot_create", tmp_path / "x.toml")
     assert error.errno == errno.EROFS
-    assert error.system_said == os.strerror(errno.EROFS)
+    assert str(error.system_said) == os.strerror(errno.EROFS)  # kept as data, worded in English
     assert "--out" not in str(error) and "choose another" not in str(error)
     with pytest.raises(FileError) as missing:
         check_destination(tmp_path / "nowhere" / "x.pdf")
