@@ -8,10 +8,9 @@ import sys
 import pytest
 
 from domino_print import texts
-from domino_print.errors import WordedError
+from domino_print.errors import SystemWords, WordedError, system_words
 from domino_print.output.stopping import signal_words
 from domino_print.regular_files import ReadProblem, read_regular_file
-from domino_print.texts.system import SystemWords, system_words
 
 
 @pytest.mark.parametrize(("code", "lang", "words"), [

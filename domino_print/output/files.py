@@ -442,7 +442,7 @@ def _copy_attributes(source: Path | None, temporary: Path) -> None:
 
 def _system(error: OSError) -> dict[str, Any]:
     """What the system said, for a ``FileError``: its errno and its words."""
-    from domino_print.texts.system import system_words  # deferred: only when the system refused
+    from domino_print.errors import system_words
     return {"errno": error.errno, "system_said": system_words(error)}
 
 

@@ -93,7 +93,7 @@ def _opened(path: Path):
     except PermissionError:
         raise PictureError(path, "picture.permission") from None
     except OSError as exc:
-        from domino_print.texts.system import system_words  # deferred: only when the system refused
+        from domino_print.errors import system_words
         raise PictureError(path, "picture.unreadable", system_said=system_words(exc)) from None
     with file:  # the image holds no file of its own: closing ours is enough, and keeps its pixels
         yield open_picture(file, path)

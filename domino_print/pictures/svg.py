@@ -279,7 +279,7 @@ def _read(path: Path) -> bytes:
     except IsADirectoryError:
         raise PictureError(path, "picture.is_folder") from None
     except OSError as exc:
-        from domino_print.texts.system import system_words  # deferred: only when the system refused
+        from domino_print.errors import system_words
         raise PictureError(path, "picture.unreadable", system_said=system_words(exc)) from None
     if len(data) > MAX_SVG_BYTES:
         limit = MAX_SVG_BYTES // 1_000_000

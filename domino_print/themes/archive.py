@@ -232,7 +232,7 @@ def unpacked_folder(zip_path: Path) -> Path:
     try:
         info = zip_path.stat()
     except OSError as exc:
-        from domino_print.texts.system import system_words  # deferred: only when the system refused
+        from domino_print.errors import system_words
         raise ArchiveError(says="archive.unreadable", path=zip_path,
                            problem=system_words(exc)) from None
     key = (str(zip_path.resolve()), info.st_size, info.st_mtime_ns)

@@ -155,7 +155,7 @@ def list_images(folder: Path) -> tuple[list[Path], list[str]]:
     try:
         entries = list(folder.iterdir())
     except OSError as exc:
-        from domino_print.texts.system import system_words  # deferred: only when the system refused
+        from domino_print.errors import system_words
         raise ThemeError(says="theme.cannot_list_folder", path=shown(folder),
                          reason=system_words(exc)) from None
     pictures, others = [], []
