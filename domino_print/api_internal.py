@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 
 from domino_print.api import RENDERING
-from domino_print.errors import PathError
+from domino_print.errors import PathError, system_words
 from domino_print.geometry.face_box import LOW_PPI
 from domino_print.options.table import THEME_CHOICES
 from domino_print.options.wording import names_for

@@ -63,7 +63,7 @@ def serve(port: int = 0, *, open_browser: bool = True, data_dir: Path | None = N
     except OSError as exc:
         if own_folder:
             shutil.rmtree(folder, ignore_errors=True)
-        from domino_print.errors import system_words
+        from domino_print.api_internal import system_words
         raise WordedError(says="launcher.cannot_listen", address=f"{HOST}:{port}",
                           reason=system_words(exc)) from None
     chosen = sock.getsockname()[1]
