@@ -61,6 +61,7 @@ __all__ = [
     "reduce_large_picture",
     "svg_content",
     "svg_thumbnail",
+    "system_words",
     "take_stop",
     "unpack_list_archive",
 ]
