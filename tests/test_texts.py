@@ -285,15 +285,11 @@ def test_french_catalogue_puts_a_no_break_space_before_double_marks_and_inside_g
 STRAIGHT_APOSTROPHE = re.compile(r"\w'\w")
 """A straight ' between two letters: an apostrophe in French prose (l'image), written ’ there."""
 
-ITS_OWN_WORDING = ("studio.list.error.",)
-"""Texts whose wording another change owns (the list's refusals, issue 31 item 1); they follow later."""
-
-
 def test_french_texts_write_the_typographic_apostrophe_and_quote_with_guillemets():
     """French prose writes l’image, not l'image (the code samples it quotes, ``name = "..."``, keep
     their ASCII), and quotes with « » (no-break spaces inside), never “ ”."""
     french = {key: _placeholders_out(value) for key, value in texts.catalogue("fr").items()
-              if isinstance(value, str) and not key.startswith(ITS_OWN_WORDING)}
+              if isinstance(value, str)}
     straight = {key: value for key, value in french.items() if STRAIGHT_APOSTROPHE.search(value)}
     assert not straight, straight
     english_quotes = {key: value for key, value in french.items() if re.search("[\u201c\u201d]", value)}
