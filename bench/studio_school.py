@@ -195,9 +195,10 @@ def school(checkout: Path | None, write: bool, who: str = "") -> int:
         section = (
             f"{SECTION}\n\nTaken with `make bench` ({time.strftime('%Y-%m-%d')}, {os.cpu_count()} cores, "
             f"load average {load} when it ended): `python -m bench.studio_school`, {VISITORS} visitors on "
-            f"the loopback, each with its own session, each changing an option every 1-3 s (a new render "
-            f"nearly every time) and fetching the preview and its first page, for {RUN_S:g} s (bounded to "
-            f"{BOUND_S:g} s), against `domino-print studio --workers {WORKERS}`. Memory is the sum of each "
+            f"the loopback, each with its own session, each changing an option every 1-3 s (a margin and "
+            f"gap no other change asks for: a new render every time) and fetching the preview and its "
+            f"first page, for {RUN_S:g} s (bounded to {BOUND_S:g} s), against `domino-print studio "
+            f"--workers {WORKERS}`. Memory is the sum of each "
             "process's peak. The machine is shared: compare with the load average.\n\n" + table + "\n"
         )
         existing = RESULTS.read_text(encoding="utf-8") if RESULTS.exists() else "# Benchmark results\n"
