@@ -404,5 +404,8 @@ class SystemWords(Phrase):
 
 
 def system_words(error: OSError, *, quoted: bool = True) -> SystemWords:
-    """What ``error`` says, kept as data: its errno and the system's words."""
+    """What ``error`` says, kept as data: its errno and the system's words; ``TypeError`` for
+    anything but an ``OSError``."""
+    if not isinstance(error, OSError):
+        raise TypeError(f"system_words takes an OSError, not {type(error).__name__}")
     return SystemWords(error.errno, error.strerror or str(error), quoted=quoted)
