@@ -130,7 +130,7 @@ def main() -> None:
     _take_ctrl_c_early()
     _collector_paused()
     try:
-        from domino_print.output.stopping import catch_from_now, stop_requested
+        from domino_print.output.stopping import Stopped, catch_from_now, stop_requested
     except KeyboardInterrupt:  # before the handlers were in place
         _stopped_early(2)
     try:
@@ -153,6 +153,8 @@ def main() -> None:
         _stopped_early(early.signum)
     try:
         run_command_line()
+    except Stopped as stop:  # a signal in the moment before the command line's own handler is in place
+        _stopped_early(stop.signum)
     finally:
         _collector_resumed()  # the run's survivors too: the interpreter's exit need not walk them
 

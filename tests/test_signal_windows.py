@@ -128,3 +128,32 @@ def test_through_the_entry_point_a_signal_as_the_staged_block_ends_leaves_no_tem
     assert process.returncode == 128 + signal.SIGTERM, process.stderr
     assert process.stderr == BY_THE_SYSTEM
     assert _left(tmp_path) == [] and out.read_bytes() == OLD
+
+
+BEFORE_THE_HANDLER = textwrap.dedent("""
+    import signal, sys
+    import domino_print.cli as cli
+
+    def signalled_as_it_starts():  # the moment between the entry point and the command line's handler
+        signal.raise_signal(signal.SIGTERM)
+        raise AssertionError("the signal's handler did not raise")
+
+    cli.main = signalled_as_it_starts
+    sys.argv = ["domino-print", *sys.argv[1:]]
+    from domino_print.__main__ import main
+    main()
+""")
+
+
+@pytest.mark.slow
+def test_a_signal_before_the_command_lines_handler_is_one_line_and_143(tmp_path):
+    """A SIGTERM after the entry point took the signals but before the command line's own handler
+    is in place (seen once in 157 random moments of ``test_hostile_signals``: a traceback) ends
+    the run as any stop does: 143, the one line, the old file kept."""
+    out = tmp_path / "x.pdf"
+    out.write_bytes(OLD)
+    process = subprocess.run([sys.executable, "-c", BEFORE_THE_HANDLER, *JOB, "--out", str(out)],
+                             capture_output=True, text=True, timeout=120)
+    assert process.returncode == 128 + signal.SIGTERM, process.stderr
+    assert process.stderr == BY_THE_SYSTEM
+    assert _left(tmp_path) == [] and out.read_bytes() == OLD
