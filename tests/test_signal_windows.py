@@ -121,13 +121,7 @@ ENTRY_POINT = textwrap.dedent("""
 def test_through_the_entry_point_a_signal_as_the_staged_block_ends_leaves_no_temporary(tmp_path):
     """The same moment in a real process started as the command is (handlers from
     ``catch_from_now``, given back by Python at exit): 143, one line, no temporary."""
-    out = tmp_path / "x.pdf"
-    out.write_bytes(OLD)
-    process = subprocess.run([sys.executable, "-c", ENTRY_POINT, *JOB, "--out", str(out)],
-                             capture_output=True, text=True, timeout=120)
-    assert process.returncode == 128 + signal.SIGTERM, process.stderr
-    assert process.stderr == BY_THE_SYSTEM
-    assert _left(tmp_path) == [] and out.read_bytes() == OLD
+    _stopped_by_the_system(ENTRY_POINT, tmp_path)
 
 
 BEFORE_THE_HANDLER = textwrap.dedent("""
@@ -150,9 +144,15 @@ def test_a_signal_before_the_command_lines_handler_is_one_line_and_143(tmp_path)
     """A SIGTERM after the entry point took the signals but before the command line's own handler
     is in place (seen once in 157 random moments of ``test_hostile_signals``: a traceback) ends
     the run as any stop does: 143, the one line, the old file kept."""
+    _stopped_by_the_system(BEFORE_THE_HANDLER, tmp_path)
+
+
+def _stopped_by_the_system(script: str, tmp_path: Path) -> None:
+    """``script`` run as the command over an old file: 143, the one line, the old file kept and
+    no temporary left."""
     out = tmp_path / "x.pdf"
     out.write_bytes(OLD)
-    process = subprocess.run([sys.executable, "-c", BEFORE_THE_HANDLER, *JOB, "--out", str(out)],
+    process = subprocess.run([sys.executable, "-c", script, *JOB, "--out", str(out)],
                              capture_output=True, text=True, timeout=120)
     assert process.returncode == 128 + signal.SIGTERM, process.stderr
     assert process.stderr == BY_THE_SYSTEM
