@@ -53,29 +53,32 @@ def _take_ctrl_c_early() -> None:
 
 
 def _stopped_early(signum: int) -> None:
-    import signal
     import warnings
 
     warnings.simplefilter("ignore")  # a half-made object's warning at exit ("never awaited") is noise
 
-    print(_stop_line(signal.Signals(signum).name), file=sys.stderr)
+    print(_stop_line(signum), file=sys.stderr)
     sys.exit(128 + signum)
 
 
-def _stop_line(name: str) -> str:
-    """"domino-print: error: stopped by SIGTERM; no file was changed" in the reader's language
-    (``texts.reader``: the ``--lang`` of the arguments, else the system's), as the command line
-    says a later stop (``cli._fail``). Its catalogue is read only now, the run being over; English
-    if that fails (another signal while it is read, a catalogue that cannot be read)."""
+def _stop_line(signum: int) -> str:
+    """"domino-print: error: stopped by a request from the system (SIGTERM); no file was changed"
+    in the reader's language (``texts.reader``: the ``--lang`` of the arguments, else the system's),
+    the signal worded by ``output.stopping.signal_words``, as the command line says a later stop
+    (``cli._fail``). Its catalogue is read only now, the run being over; English if that fails
+    (another signal while it is read, a catalogue that cannot be read)."""
+    import signal
+
+    name = signal.Signals(signum).name
     try:
+        from domino_print.errors import in_words
+        from domino_print.output.stopping import signal_words
         from domino_print.texts import text
         from domino_print.texts.reader import reader_language
 
         lang = reader_language(sys.argv[1:])
-        # the signal worded as ``output.stopping.signal_words`` words it
-        worded = name.lower() if name in ("SIGINT", "SIGTERM", "SIGHUP") else "other"
-        signal = text(lang, f"error.output.signal.{worded}", name=name)
-        return f"{text(lang, 'error.prefix')} {text(lang, 'error.output.stopped', signal=signal)}"
+        said = in_words(signal_words(signum), lang)
+        return f"{text(lang, 'error.prefix')} {text(lang, 'error.output.stopped', signal=said)}"
     except BaseException:  # the run is ending: its one line, in English then
         return f"domino-print: error: stopped by {name}; no file was changed"
 

@@ -278,11 +278,15 @@ def test_a_loop_and_a_size_error_are_worded_in_french():
 
 
 def test_the_command_lines_own_stop_line_is_worded_in_french():
-    from domino_print.errors import WordedError, flag_name
+    import signal
 
-    said = WordedError(says="output.stopped", signal="SIGTERM")
-    assert str(said) == "stopped by SIGTERM; no file was changed"
-    assert said.worded(flag_name, "fr") == "arrêté par SIGTERM\u00a0; aucun fichier n’a été modifié"
+    from domino_print.errors import WordedError, flag_name
+    from domino_print.output.stopping import signal_words
+
+    said = WordedError(says="output.stopped", signal=signal_words(signal.SIGTERM))
+    assert str(said) == "stopped by a request from the system (SIGTERM); no file was changed"
+    assert said.worded(flag_name, "fr") == (
+        "arrêté par une demande du système (SIGTERM)\u00a0; aucun fichier n’a été modifié")
 
 
 # -- one name for which message ----------------------------------------------------------------------
