@@ -33,6 +33,7 @@ from domino_print.errors import (
     WordedError,
     error_text,
     flag_name,
+    system_words,
 )
 from domino_print.formats import role_of
 from domino_print.options.command_line import WordedGroup, WordedOption, click_options
@@ -161,7 +162,6 @@ def _report(outcome: BaseException, lang: str = "en") -> None:
         _fail(said.in_words(lang) if isinstance(said, Phrase) else said.worded(flag_name, lang), 1, lang=lang)
     except OSError as exc:  # the system's own words, quoted, after the file they are about
         path = Phrase("system_path", path=exc.filename) if exc.filename else ""
-        from domino_print.errors import system_words
         system = WordedError(says="system", path=path, said=system_words(exc, quoted=False))
         _fail(system.worded(flag_name, lang), 1, lang=lang)
 

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-from domino_print.errors import Phrase
+from domino_print.errors import Phrase, system_words
 
 E = TypeVar("E", bound=Exception)
 
@@ -52,7 +52,6 @@ def read_regular_file(path: Path, *, most_bytes: int) -> bytes:
     try:
         handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
-        from domino_print.errors import system_words
         raise ReadProblem("unreadable", system_words(exc)) from None
     if not stat.S_ISREG(os.fstat(handle).st_mode):  # before fdopen, which refuses a folder itself
         os.close(handle)
@@ -61,7 +60,6 @@ def read_regular_file(path: Path, *, most_bytes: int) -> bytes:
         try:
             data = stream.read(most_bytes + 1)
         except OSError as exc:
-            from domino_print.errors import system_words
             raise ReadProblem("unreadable", system_words(exc)) from None
     if len(data) > most_bytes:
         raise ReadProblem("too_large", most_bytes=most_bytes)

@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, BinaryIO, NamedTuple
 
-from domino_print.errors import FileError, OptionError, Phrase
+from domino_print.errors import FileError, OptionError, Phrase, system_words
 from domino_print.formats import OUT_SUFFIXES
 from domino_print.output.stopping import STOP_SIGNALS as STOP_SIGNALS  # re-exported, as before
 from domino_print.output.stopping import Stopped as Stopped
@@ -442,7 +442,6 @@ def _copy_attributes(source: Path | None, temporary: Path) -> None:
 
 def _system(error: OSError) -> dict[str, Any]:
     """What the system said, for a ``FileError``: its errno and its words."""
-    from domino_print.errors import system_words
     return {"errno": error.errno, "system_said": system_words(error)}
 
 

@@ -50,6 +50,7 @@ from typing import TYPE_CHECKING
 
 from PIL import Image
 
+from domino_print.errors import system_words
 from domino_print.pictures import PictureError, is_svg, kept
 from domino_print.pictures.decode import (
     HEIF_FORMATS,
@@ -93,7 +94,6 @@ def _opened(path: Path):
     except PermissionError:
         raise PictureError(path, "picture.permission") from None
     except OSError as exc:
-        from domino_print.errors import system_words
         raise PictureError(path, "picture.unreadable", system_said=system_words(exc)) from None
     with file:  # the image holds no file of its own: closing ours is enough, and keeps its pixels
         yield open_picture(file, path)

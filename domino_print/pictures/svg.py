@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from domino_print import fonts
-from domino_print.errors import Alone, Phrase
+from domino_print.errors import Alone, Phrase, system_words
 from domino_print.pictures import PictureError
 from domino_print.pictures.svg_normal import normalise
 
@@ -279,7 +279,6 @@ def _read(path: Path) -> bytes:
     except IsADirectoryError:
         raise PictureError(path, "picture.is_folder") from None
     except OSError as exc:
-        from domino_print.errors import system_words
         raise PictureError(path, "picture.unreadable", system_said=system_words(exc)) from None
     if len(data) > MAX_SVG_BYTES:
         limit = MAX_SVG_BYTES // 1_000_000

@@ -28,7 +28,7 @@ from collections.abc import Callable
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from domino_print.errors import Phrase
+from domino_print.errors import Phrase, system_words
 from domino_print.pictures import IMAGE_SUFFIXES
 from domino_print.themes.files import OutsideFolder, inside_folder
 from domino_print.themes.model import ThemeError
@@ -232,7 +232,6 @@ def unpacked_folder(zip_path: Path) -> Path:
     try:
         info = zip_path.stat()
     except OSError as exc:
-        from domino_print.errors import system_words
         raise ArchiveError(says="archive.unreadable", path=zip_path,
                            problem=system_words(exc)) from None
     key = (str(zip_path.resolve()), info.st_size, info.st_mtime_ns)

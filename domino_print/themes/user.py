@@ -50,7 +50,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from domino_print import texts
-from domino_print.errors import Alone, CatalogueText, OneOf, OptionError, Phrase, PluralPhrase
+from domino_print.errors import Alone, CatalogueText, OneOf, OptionError, Phrase, PluralPhrase, system_words
 from domino_print.pictures import FORMAT_NAMES, IMAGE_SUFFIXES, PictureError, shown
 from domino_print.sets.tiles import MAX_TOP
 from domino_print.texts.page_text import TextError, check_page_text, displayed
@@ -155,7 +155,6 @@ def list_images(folder: Path) -> tuple[list[Path], list[str]]:
     try:
         entries = list(folder.iterdir())
     except OSError as exc:
-        from domino_print.errors import system_words
         raise ThemeError(says="theme.cannot_list_folder", path=shown(folder),
                          reason=system_words(exc)) from None
     pictures, others = [], []
