@@ -255,7 +255,7 @@ def _list_formats() -> str:
 @click.pass_context
 @file_errors_say(ANOTHER_OUT)
 def cli(ctx: click.Context, **values) -> None:
-    """Make a print-ready PDF domino set: a cutting sheet of whole tiles and a rules page."""
+    """``domino-print``: a set as a PDF (its help: ``help.command.cli`` in the catalogues)."""
     if ctx.invoked_subcommand is not None:
         return
     from domino_print.api import parse_options  # the job's modules load themes and layout
@@ -401,7 +401,7 @@ class ProgressReport:
 
 @cli.command("themes")
 def themes_command() -> None:
-    """List the built-in themes, one per line, with the representations and levels of association themes."""
+    """``domino-print themes`` (its help: ``help.command.themes``)."""
     from domino_print.texts import text
     from domino_print.themes.model import list_themes
 
@@ -443,17 +443,14 @@ def levels_text(ladders: tuple[Ladder, ...], lang: str = "en") -> str:
 
 @cli.group("theme")
 def theme_group() -> None:
-    """Make your own theme from a folder of pictures."""
+    """``domino-print theme`` (its help: ``help.command.theme``)."""
 
 
 @theme_group.command("new")
 @click.argument("folder", type=click.Path(exists=True, file_okay=False, path_type=Path))
 @file_errors_say(Phrase("file_fix.theme_new"))
 def theme_new_command(folder: Path) -> None:
-    """Write FOLDER/theme.toml listing the pictures in FOLDER, ready to edit.
-
-    It never replaces an existing theme.toml. Then run: domino-print --theme FOLDER
-    """
+    """``domino-print theme new FOLDER`` (its help: ``help.command.new`` and ``help.command.new_more``)."""
     from domino_print.output.files import write_atomically
     from domino_print.texts import plural
     from domino_print.texts.page_text import displayed
@@ -469,7 +466,7 @@ def theme_new_command(folder: Path) -> None:
 @click_options(CALIBRATE_OPTIONS)
 @file_errors_say(ANOTHER_OUT)
 def calibrate_command(**values) -> None:
-    """Print a two-sided calibration sheet to measure --back-offset for your printer."""
+    """``domino-print calibrate`` (its help: ``help.command.calibrate``)."""
     # The calibration page draws with ReportLab: loaded only for this command.
     from domino_print.options.parsing import calibration_flags, parse_calibrate
     from domino_print.output.files import write_atomically
@@ -500,7 +497,7 @@ def calibrate_command(**values) -> None:
 @click.option("--workers", type=click.IntRange(1, 32), default=1, show_default=True,
               cls=WordedOption, help_key="help.studio.workers")
 def studio_command(port: int, no_browser: bool, data_dir: Path | None, workers: int) -> None:
-    """Make a set in the browser: every option, a live preview, your own pictures."""
+    """``domino-print studio`` (its help: ``help.command.studio``)."""
     # The web server (uvicorn, Starlette) loads only for this command.
     from domino_print.studio.server import serve
 
@@ -514,10 +511,7 @@ def studio_command(port: int, no_browser: bool, data_dir: Path | None, workers: 
               show_default=True, cls=WordedOption, help_key="help.site.out")
 @click.option("--quiet", "-q", is_flag=True, cls=WordedOption, help_key="help.site.quiet")
 def site_command(catalogue: Path, out: Path, quiet: bool) -> None:
-    """Write a static site of the sets in CATALOGUE (a TOML file): a card per set, the PDFs, how to play.
-
-    Only the sets that changed are made again; all files are replaced together at the end.
-    """
+    """``domino-print site CATALOGUE`` (its help: ``help.command.site`` and ``help.command.site_more``)."""
     from domino_print.site.build import build_site  # the API and the previews: only for this command
     from domino_print.texts import plural, text
 
