@@ -1,6 +1,7 @@
 """What a process keeps across documents to lay out a rules page (issue 36): the rules' content
 (``rules_page._content``), the styles and parsed paragraphs (``rules_page._paragraph``), the
-fonts' text widths (``fonts.widths.KeptWidths``) and the streams' compressions
+paragraphs' line breaks (``line_breaks``, ``rules_page.KEPT_LINES``), the fonts' text widths
+(``fonts.widths.KeptWidths``) and the streams' compressions
 (``pdf.canvas.compressed``). A document made with them kept is the
 document made without them; an input that matters (text, style, bullet, size, font) gives its
 own result.
@@ -8,7 +9,12 @@ own result.
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from reportlab.lib.enums import TA_JUSTIFY
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -16,11 +22,12 @@ from reportlab.pdfbase.ttfonts import TTFont
 from domino_print import fonts
 from domino_print.api import make_document
 from domino_print.fonts import widths
-from domino_print.pdf import canvas, rules_page
+from domino_print.pdf import canvas, line_breaks, rules_page
 
 
 def forget_everything_kept() -> None:
     rules_page._parsed.clear()
+    rules_page.KEPT_LINES.clear()
     rules_page._styles.cache_clear()
     rules_page._kept_content.cache_clear()
     widths.KeptWidths._widths.clear()
@@ -140,3 +147,148 @@ def test_a_stream_compressed_again_is_zlibs_compression_and_the_kept_ones_are_bo
     assert sum(len(data) + len(made) for data, made in canvas._compressed.items()) == canvas._compressed_bytes
     assert b"39 0 0 rg" in next(reversed(canvas._compressed))  # the latest kept, the oldest gone
     assert not any(data.startswith(b"0 0 0 rg") for data in canvas._compressed)
+
+
+STEP = ("Chacun à son tour pose un domino qui touche un bout de la chaîne par le même nombre de "
+        "points ; qui ne peut pas jouer <b>pioche</b> un domino, et passe s’il n’en reste plus.")
+PLAIN = "Retournez les dominos face cachée, mélangez-les, puis chaque joueur en prend sept."
+
+
+def fresh_lines(text: str, style: ParagraphStyle, bullet: str | None, width: float):
+    """The lines and size ReportLab's own paragraph breaks ``text`` into at ``width``, nothing kept."""
+    paragraph = rules_page.Paragraph(text, style, bulletText=bullet)
+    size = paragraph.wrap(width, 10_000)
+    return size, lines(paragraph)
+
+
+def same_lines(found, wanted) -> bool:
+    """Lines with the same words, and the same room left to a thousandth of a point (the kept lines'
+    room is moved by the change in width: the last bits of the sum may differ)."""
+    return len(found) == len(wanted) and all(
+        words == other_words and abs(room - other_room) < 1e-3 and (room >= 0) == (other_room >= 0)
+        for (room, words), (other_room, other_words) in zip(found, wanted, strict=True))
+
+
+@pytest.mark.slow
+@settings(max_examples=40, deadline=None, derandomize=True)
+@given(base=st.floats(min_value=90, max_value=420),
+       offsets=st.lists(st.floats(min_value=0, max_value=6), min_size=2, max_size=25),
+       bullet=st.sampled_from([None, "3.", "12."]), text=st.sampled_from([STEP, PLAIN]))
+def test_a_paragraph_wrapped_with_kept_lines_has_the_lines_reportlab_breaks_it(base, offsets, bullet, text):
+    widths = [base + offset for offset in offsets]  # close widths, as margins a visitor tries
+    rules_page.KEPT_LINES.clear()
+    regular, _ = fonts.paragraph_fonts()
+    style = ParagraphStyle("test-kept-lines", fontName=regular, fontSize=11, leading=14, leftIndent=20,
+                           bulletIndent=0)
+    for width in widths:
+        paragraph = rules_page._paragraph(text, style, bullet)
+        size = paragraph.wrap(width, 10_000)
+        wanted_size, wanted = fresh_lines(text, style, bullet, width)
+        assert size == wanted_size
+        assert same_lines(lines(paragraph), wanted), width
+
+
+def fitting_run(text: str, style: ParagraphStyle, start: float = 200.0) -> tuple[float, float]:
+    """Two widths a point apart (from ``start`` up, by tenths) at which ReportLab breaks ``text``
+    into the same lines, every line with room left (found with ReportLab's own paragraph)."""
+    for tenths in range(round(start * 10), 4000):
+        low, high = tenths / 10, tenths / 10 + 1
+        found, other = fresh_lines(text, style, None, low)[1], fresh_lines(text, style, None, high)[1]
+        if all(room >= 0 for room, _ in found + other) and [w for _, w in found] == [w for _, w in other]:
+            return low, high
+    raise AssertionError("no width found")
+
+
+def squeezed_width(text: str, style: ParagraphStyle) -> float:
+    """A width at which ReportLab fits a line of ``text`` by shrinking its spaces (no room left)."""
+    for tenths in range(1000, 4000):
+        if any(room < 0 for room, _ in fresh_lines(text, style, None, tenths / 10)[1]):
+            return tenths / 10
+    raise AssertionError("no width found")
+
+
+def test_lines_are_broken_again_only_outside_the_widths_known_to_give_them(monkeypatch):
+    rules_page.KEPT_LINES.clear()
+    regular, _ = fonts.paragraph_fonts()
+    style = ParagraphStyle("test-runs", fontName=regular, fontSize=11, leading=14)
+    low, high = fitting_run(STEP, style)
+    breaks = []
+    original = rules_page.Paragraph.breakLines
+    def counted(self, widths):  # the kept paragraphs' breaks (not those of ReportLab's own paragraph)
+        if isinstance(self, rules_page._Paragraph):
+            breaks.append(widths[-1])
+        return original(self, widths)
+
+    monkeypatch.setattr(rules_page.Paragraph, "breakLines", counted)
+
+    def wrapped(width: float):
+        paragraph = rules_page._paragraph(STEP, style)
+        paragraph.wrap(width, 1000)
+        assert same_lines(lines(paragraph), fresh_lines(STEP, style, None, width)[1])
+        return lines(paragraph)
+
+    wrapped(low)
+    wrapped(high)
+    assert len(breaks) == 2  # ``high`` is not known yet: broken; the same words: one run, low to high
+    key = (STEP, style, None)
+    assert rules_page.KEPT_LINES.runs(key) == [(low, high)]
+    reused = rules_page.KEPT_LINES.reused
+    breaks.clear()
+    for width in (low + 0.25, low + 0.5, high - 0.01, low, high):
+        wrapped(width)
+    assert breaks == [] and rules_page.KEPT_LINES.reused == reused + 5  # inside the run: never broken
+    narrow, _ = fitting_run(STEP, style, start=100.0)
+    wrapped(narrow)  # other lines: broken, a run of their own
+    assert breaks == [narrow] and rules_page.KEPT_LINES.runs(key) == [(narrow, narrow), (low, high)]
+    wrapped((narrow + low) / 2)  # between two runs: broken again
+    assert len(breaks) == 2
+
+
+def test_only_what_the_run_argument_covers_is_kept():
+    rules_page.KEPT_LINES.clear()
+    regular, _ = fonts.paragraph_fonts()
+    justified = ParagraphStyle("test-justified", fontName=regular, fontSize=11, leading=14,
+                               alignment=TA_JUSTIFY)
+    paragraph = rules_page._paragraph(STEP, justified)
+    assert paragraph.kept_as is None  # justified lines are drawn by their room left: never kept
+    paragraph.wrap(200, 1000)
+    assert len(rules_page.KEPT_LINES) == 0
+    left = ParagraphStyle("test-left", fontName=regular, fontSize=11, leading=14)
+    assert line_breaks.keeps(left) and not line_breaks.keeps(justified)
+    width = squeezed_width(STEP, left)
+    squeezed = rules_page._paragraph(STEP, left)
+    squeezed.wrap(width, 1000)  # a line drawn with its spaces shrunk: drawn by its room left, not kept
+    assert min(room for room, _ in lines(squeezed)) < 0 and rules_page.KEPT_LINES.runs(squeezed.kept_as) == []
+
+
+def test_the_lines_kept_are_bounded(monkeypatch):
+    rules_page.KEPT_LINES.clear()
+    regular, _ = fonts.paragraph_fonts()
+    style = ParagraphStyle("test-lines-bounded", fontName=regular, fontSize=11, leading=14)
+    monkeypatch.setattr(line_breaks, "RUNS_KEPT", 2)
+    monkeypatch.setattr(line_breaks, "PARAGRAPHS_KEPT", 2)
+    texts = ("Un domino.", "Deux dominos côte à côte.", "Trois dominos en ligne, face visible.")
+    for text in texts:  # short texts: one line, always with room left
+        for width in (60.0, 90.0, 400.0):
+            rules_page._paragraph(text, style).wrap(width, 1000)
+    assert len(rules_page.KEPT_LINES) == 2 and rules_page.KEPT_LINES.runs((texts[0], style, None)) == []
+    long_text = (texts[2], style, None)
+    runs = rules_page.KEPT_LINES.runs(long_text)
+    assert len(runs) <= 2 and runs[-1][1] == 400.0  # the latest kept, the least recently used gone
+
+
+@pytest.mark.slow
+def test_rules_pages_set_from_kept_lines_are_the_pages_broken_afresh():
+    seed = 36
+    print(f"seed {seed}")
+    rng = random.Random(seed)
+    forget_everything_kept()
+    cases = [{"theme": rng.choice(["pips", "fruits", "chiffres"]),
+              "margin": f"{8 + rng.randrange(600) * 0.01:.2f}",
+              "lang": rng.choice(["fr", "en", "de", "es"]), "players": str(rng.choice([2, 3, 4]))}
+             for _ in range(36)]
+    warm = [make_document(case).pdf for case in cases]
+    assert rules_page.KEPT_LINES.reused > 100  # most of the pages were set from kept lines
+    for case, pdf in zip(cases, warm, strict=True):
+        rules_page.KEPT_LINES.clear()
+        assert make_document(case).pdf == pdf, case

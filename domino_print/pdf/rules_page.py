@@ -29,6 +29,7 @@ from reportlab.pdfgen.canvas import Canvas
 from domino_print import fonts
 from domino_print.geometry.sizes import PAPERS_MM
 from domino_print.pdf.figure import DrawTile, FigureExample
+from domino_print.pdf.line_breaks import KeptLines, keeps
 from domino_print.pdf.platypus import (
     Flowable,
     Paragraph,
@@ -165,26 +166,51 @@ _parsed: OrderedDict[tuple[str, ParagraphStyle, str | None], tuple[list, str, ob
 _parsed_lock = threading.Lock()
 
 
+KEPT_LINES = KeptLines()
+"""The rules pages' paragraphs' line breaks, kept across documents (``line_breaks``)."""
+
+
 class _Paragraph(Paragraph):
-    """A paragraph that is not wrapped again at the width it was last wrapped at: a table wraps its
-    cells when measured, then again as it draws them, for the same lines (ReportLab's ``wrap``
-    reads only the width)."""
+    """A paragraph whose lines are broken once for the widths that cannot change them: not again at
+    the width it was last wrapped at (a table wraps its cells when measured, then again as it draws
+    them, for the same lines: ReportLab's ``wrap`` reads only the width), and, when it is kept
+    (``kept_as``, its key in ``KEPT_LINES``), not again at any width an earlier paragraph of the
+    same text and style found the same lines on both sides of."""
 
     _wrapped_at: float | None = None
+    kept_as: tuple | None = None
+    _breaking_at: float | None = None
 
     def wrap(self, availWidth, availHeight):
         if self._wrapped_at is not None and self._wrapped_at == availWidth:
             return self.width, self.height
-        size = super().wrap(availWidth, availHeight)
+        self._breaking_at = availWidth
+        try:
+            size = super().wrap(availWidth, availHeight)
+        finally:
+            self._breaking_at = None
         self._wrapped_at = availWidth
         return size
+
+    def breakLines(self, width):
+        at, key = self._breaking_at, self.kept_as
+        if at is None or key is None or not isinstance(width, list):
+            return super().breakLines(width)
+        kept = KEPT_LINES.give(key, self, at, width)
+        if kept is not None:
+            return kept
+        first = width[0]
+        broken = super().breakLines(width)
+        KEPT_LINES.keep(key, self, broken, at, first - width[0])
+        return broken
 
 
 def _paragraph(text: str, style: ParagraphStyle, bullet: str | None = None) -> Paragraph:
     """``Paragraph(text, style, bullet)``, its markup parsed once in a process: a new paragraph
     made of copies of the fragments parsed the first time (the studio lays out a new rules page for
-    each preview, and a new margin changes the lines, not the words). Keyed by the text, the style
-    object (``_styles`` keeps them) and the bullet; the copies are ReportLab's own (``clone``)."""
+    each preview, and a new margin changes the lines, not the words), its lines kept
+    (``KEPT_LINES``). Keyed by the text, the style object (``_styles`` keeps them) and the bullet;
+    the copies are ReportLab's own (``clone``)."""
     key = (text, style, bullet)
     with _parsed_lock:
         kept = _parsed.get(key)
@@ -196,9 +222,12 @@ def _paragraph(text: str, style: ParagraphStyle, bullet: str | None = None) -> P
             _parsed[key] = ([frag.clone() for frag in paragraph.frags], paragraph.text, paragraph.bulletText)
             while len(_parsed) > PARSED_KEPT:
                 _parsed.popitem(last=False)
-        return paragraph
-    frags, cleaned, bullet_text = kept
-    return _Paragraph(cleaned, style, bulletText=bullet_text, frags=[frag.clone() for frag in frags])
+    else:
+        frags, cleaned, bullet_text = kept
+        paragraph = _Paragraph(cleaned, style, bulletText=bullet_text, frags=[frag.clone() for frag in frags])
+    if keeps(style):
+        paragraph.kept_as = key
+    return paragraph
 
 
 def _facts_band(content: RulesContent, st: _Styles, width: float) -> Table:
