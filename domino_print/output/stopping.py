@@ -18,6 +18,11 @@ whatever is still recorded is removed (``remove_temporaries``) each time the sig
 back: on leaving ``stop_on_signals``, in ``remember_only`` and at the interpreter's exit (before
 Python restores the default handlers, after which a signal kills the process with no file of
 ours left).
+
+The signals are handled through ``_signal``, the built-in module that ``signal`` wraps: the same
+handlers and masks, given and returned as plain numbers, without ``signal``'s enums (building
+them is about a millisecond of a run's start-up, issue 36); a signal's name is looked up only when one stopped
+a run (``signal_name``).
 """
 
 from __future__ import annotations
@@ -25,17 +30,22 @@ from __future__ import annotations
 import atexit
 import contextlib
 import os
-import signal
 import sys
 import threading
 from collections.abc import Iterator, Sequence
 from types import FrameType
+from typing import TYPE_CHECKING
 
-STOP_SIGNALS: tuple[signal.Signals, ...] = tuple(
-    getattr(signal, name)
+if TYPE_CHECKING:
+    import signal as _signal  # (typeshed's: the same functions, with their types)
+else:
+    import _signal  # built in; ``signal`` wraps it, building three enums on import (issue 36)
+
+STOP_SIGNALS: tuple[int, ...] = tuple(
+    getattr(_signal, name)
     for name in ("SIGHUP", "SIGINT", "SIGQUIT", "SIGTERM", "SIGUSR1", "SIGUSR2", "SIGALRM",
                  "SIGXCPU", "SIGVTALRM", "SIGPROF")
-    if hasattr(signal, name)
+    if hasattr(_signal, name)
 )
 """The signals a process can catch whose default action ends it (SIGPIPE and SIGXFSZ Python
 already ignores, turning them into errors; SIGKILL and SIGSTOP cannot be caught)."""
@@ -51,12 +61,19 @@ class Stopped(BaseException):
         self.signum = signum
         self.written = False
         """Whether the files were already all in place when the signal came."""
-        super().__init__(signal.Signals(signum).name)
+        super().__init__(signal_name(signum))
 
     @property
     def exit_code(self) -> int:
         """128 + the signal's number, as shells report a process ended by that signal."""
         return 128 + self.signum
+
+
+def signal_name(signum: int) -> str:
+    """``SIGTERM`` for 15: the name ``signal.Signals`` gives it (``signal`` imported only now)."""
+    import signal
+
+    return signal.Signals(signum).name
 
 
 _WORDED_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
@@ -68,7 +85,7 @@ def signal_words(signum: int) -> object:
     (SIGINT), the system's request (SIGTERM), the terminal closing (SIGHUP); else its name."""
     from domino_print.errors import Phrase  # deferred: only when a signal stopped a run
 
-    name = signal.Signals(signum).name
+    name = signal_name(signum)
     if name in _WORDED_SIGNALS:
         return Phrase(f"output.signal.{name.lower()}")
     return Phrase("output.signal.other", name=name)
@@ -132,7 +149,7 @@ _OURS = (_raise_stopped, _remember_only)
 
 
 def _takes_over(handler: object) -> bool:
-    return handler in (signal.SIG_DFL, signal.default_int_handler)
+    return handler in (_signal.SIG_DFL, _signal.default_int_handler)
 
 
 def catch_from_now(early: tuple[object, Sequence[int]] | None = None) -> None:
@@ -145,10 +162,10 @@ def catch_from_now(early: tuple[object, Sequence[int]] | None = None) -> None:
         return
     early_handler, early_signals = early if early is not None else (None, ())
     for signum in STOP_SIGNALS:
-        handler = signal.getsignal(signum)
+        handler = _signal.getsignal(signum)
         early_ours = early_handler is not None and handler is early_handler
         if _takes_over(handler) or handler in _OURS or early_ours:
-            signal.signal(signum, _raise_stopped)
+            _signal.signal(signum, _raise_stopped)
     _received.extend(early_signals)
     previous_hook = sys.unraisablehook
 
@@ -165,8 +182,8 @@ def remember_only() -> None:
     if threading.current_thread() is not threading.main_thread():
         return
     for signum in STOP_SIGNALS:
-        if signal.getsignal(signum) is _raise_stopped:
-            signal.signal(signum, _remember_only)
+        if _signal.getsignal(signum) is _raise_stopped:
+            _signal.signal(signum, _remember_only)
     remove_temporaries()
 
 
@@ -182,23 +199,23 @@ def stop_on_signals() -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    if not any(signal.getsignal(signum) in _OURS for signum in STOP_SIGNALS):
+    if not any(_signal.getsignal(signum) in _OURS for signum in STOP_SIGNALS):
         _received.clear()
         _deferred.clear()
     _committed.clear()
     previous = {}
     try:
         for signum in STOP_SIGNALS:
-            handler = signal.getsignal(signum)
+            handler = _signal.getsignal(signum)
             if _takes_over(handler):
                 previous[signum] = handler
-                signal.signal(signum, _raise_stopped)
+                _signal.signal(signum, _raise_stopped)
         yield
     finally:
         with signals_held():  # none of ours is left once a signal can end the process again
             remove_temporaries()
             for signum, handler in previous.items():
-                signal.signal(signum, handler)
+                _signal.signal(signum, handler)
 
 
 @contextlib.contextmanager
@@ -209,13 +226,13 @@ def signals_held() -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, ())  # a pending handler may raise here: nothing held yet
+    held = _signal.pthread_sigmask(_signal.SIG_BLOCK, ())  # a pending handler may raise here: none held yet
     _holding += 1
     try:
-        signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+        _signal.pthread_sigmask(_signal.SIG_BLOCK, STOP_SIGNALS)
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)  # a signal held by the mask arrives now...
+        _signal.pthread_sigmask(_signal.SIG_SETMASK, held)  # a signal held by the mask arrives now...
         _holding -= 1
         if not _holding and _deferred:  # ...or came through another thread while held
             signum = _deferred[0]
