@@ -319,13 +319,12 @@ class FileError(WordedError):
 
 
 def _file_fix(code: int | None, another: object) -> object:
-    """What the user can do about a system error ``code``, ``another`` being the command's way out."""
+    """What the user can do about a system error ``code``, ``another`` being the command's way out
+    (for a read-only disk, only that: the system's words, quoted before it, already say why)."""
     import errno
 
     if code in (errno.ENOSPC, errno.EDQUOT):
         return Phrase("file_fix.space", another=another)
-    if code == errno.EROFS:
-        return Phrase("file_fix.read_only", another=another)
     if code in (errno.EACCES, errno.EPERM):
         return Phrase("file_fix.permissions", another=another)
     return another

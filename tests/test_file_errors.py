@@ -37,7 +37,8 @@ def failing(code: int):
 
 
 @pytest.mark.parametrize(("code", "said"), [
-    (errno.EROFS, "read-only"), (errno.ENOSPC, "free some space"), (errno.EACCES, "permissions"),
+    (errno.EROFS, "(Read-only file system); copy FOLDER"), (errno.ENOSPC, "free some space"),
+    (errno.EACCES, "permissions"),
     (errno.EIO, "cannot write here"),
 ])
 def test_theme_new_never_mentions_an_out_option_it_does_not_have(tmp_path, monkeypatch, code, said):
@@ -61,7 +62,7 @@ def test_the_main_command_and_calibrate_still_name_out(tmp_path, monkeypatch):
     monkeypatch.setattr("domino_print.output.files._create_temporary", failing(errno.EROFS))
     for args in (["--theme", "pips", "--no-rules"], ["calibrate"]):
         line = one_error_line(run(*args, "--out", tmp_path / "planche.pdf"))
-        assert "read-only; choose another --out" in line and "planche.pdf" in line
+        assert "(Read-only file system); choose another --out" in line and "planche.pdf" in line
 
 
 def test_a_missing_folder_is_worded_by_each_command(tmp_path):
