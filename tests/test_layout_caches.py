@@ -255,6 +255,8 @@ def test_only_what_the_run_argument_covers_is_kept():
     assert len(rules_page.KEPT_LINES) == 0
     left = ParagraphStyle("test-left", fontName=regular, fontSize=11, leading=14)
     assert line_breaks.keeps(left) and not line_breaks.keeps(justified)
+    assert rules_page._paragraph('Voir <a name="here"/>ici', left).kept_as is None  # an anchor: not kept
+    assert rules_page._paragraph("Voir ici", left).kept_as == ("Voir ici", left, None)
     width = squeezed_width(STEP, left)
     squeezed = rules_page._paragraph(STEP, left)
     squeezed.wrap(width, 1000)  # a line drawn with its spaces shrunk: drawn by its room left, not kept

@@ -13,8 +13,9 @@ by a tenth of a millimetre, which almost never moves a word: the page is then se
 of an earlier page, the same PDF as breaking them again (``tests/test_layout_caches.py`` draws
 pages both ways). Only what that argument covers is kept: left-aligned paragraphs (a left-aligned
 line is drawn the same whatever room is left on it, as long as some is), with no hyphenation, no
-dots leader and no CJK or bidirectional wrapping, and lines that all have room left (none drawn
-with its spaces shrunk).
+dots leader, no CJK or bidirectional wrapping and no inline picture or anchor (a picture's width
+may be a share of the line's: ``rules_page._paragraph`` checks), and lines that all have room left
+(none drawn with its spaces shrunk).
 """
 
 from __future__ import annotations

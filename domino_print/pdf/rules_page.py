@@ -225,7 +225,7 @@ def _paragraph(text: str, style: ParagraphStyle, bullet: str | None = None) -> P
     else:
         frags, cleaned, bullet_text = kept
         paragraph = _Paragraph(cleaned, style, bulletText=bullet_text, frags=[frag.clone() for frag in frags])
-    if keeps(style):
+    if keeps(style) and not any(hasattr(frag, "cbDefn") for frag in paragraph.frags):  # no picture, no anchor
         paragraph.kept_as = key
     return paragraph
 
