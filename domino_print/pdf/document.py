@@ -338,10 +338,11 @@ class _Document:
                 draw_key_page(self.canvas, page, page_height_pt=height, margin_pt=margin)
                 self.draw_label(width, height)
                 self.finish_page()
-        from domino_print.pdf.game_pages import game_page
         from domino_print.rules.content import extra_pages
 
         for name in extra_pages(context):  # the pages the game's unit declares (none for a loop deck)
+            from domino_print.pdf.game_pages import game_page  # loaded only for a game with pages (issue 36)
+
             self.start_page()
             game_page(name).draw(self.canvas, context, self.marks, page_width_pt=width, page_height_pt=height,
                                  margin_pt=margin)
