@@ -1,6 +1,8 @@
 """Papers and tile sizes, in millimetres: the named papers and tile sizes a user may give
 (``parse_paper``, ``parse_tile_size``), the smallest tile drawn, and the paper's and the tile's
-edges that nothing printed comes near (``PAPER_EDGE_MM``, ``SAFE_AREA_MM``).
+edges that nothing printed comes near (``PAPER_EDGE_MM``, ``SAFE_AREA_MM``); and the sizes of a
+3D run's options (``geometry.touch``'s tiles): their thickness and relief, and a printer's bed
+(``parse_bed``), read by the option table on every run without loading the 3D geometry.
 """
 
 from __future__ import annotations
@@ -92,3 +94,35 @@ def parse_tile_size(text: str) -> float | None:
         raise OptionError(says="tile.too_small", fields=("tile_size",), text=text, short=MIN_TILE_SHORT_MM,
                           long=2 * MIN_TILE_SHORT_MM)
     return short
+
+
+DEFAULT_THICKNESS_MM = 7.5
+"""A 3D tile's thickness (``geometry.touch``): a real domino's."""
+THICKNESS_RANGE_MM = (3.0, 20.0)
+DEFAULT_RELIEF_MM = 0.8
+"""Raised pips (or engraved ones, as deep) that fingers count."""
+RELIEF_RANGE_MM = (0.4, 2.0)
+DEFAULT_BED = "220x220"
+BED_RANGE_MM = (60.0, 1000.0)
+
+
+class Bed(NamedTuple):
+    width_mm: float
+    depth_mm: float
+
+
+@cache
+def _bed() -> re.Pattern[str]:
+    return re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[xX×]\s*(\d+(?:\.\d+)?)\s*(?:mm)?\s*$", re.ASCII)
+
+
+def parse_bed(text: str) -> Bed:
+    """``220x220`` (mm) -> a ``Bed``; ``OptionError`` for another text or a size out of range."""
+    match = _bed().match(text)
+    if not match:
+        raise OptionError(says="touch.bed_unknown", fields=("bed",), text=repr(text))
+    width, depth = float(match.group(1)), float(match.group(2))
+    low, high = BED_RANGE_MM
+    if not (low <= width <= high and low <= depth <= high):
+        raise OptionError(says="touch.bed_out_of_range", fields=("bed",), text=text, low=low, high=high)
+    return Bed(width, depth)

@@ -10,27 +10,29 @@ common printer's bed is 180-250 mm square (220 x 220 mm is a safe default).
 
 ``plates`` lays the tiles of a set out on as many plates as they need, in rows, each tile's
 place the lower left corner of its bounding box on the plate.
+
+The options' sizes (thickness, relief, the bed: ``parse_bed``) are ``geometry.sizes``'s, named
+here as well: the option table reads them on every run, which need not load this module (issue 36).
 """
 
 from __future__ import annotations
 
-import re
-from functools import cache
 from typing import NamedTuple
 
 from domino_print.errors import OptionError
 from domino_print.geometry.dice import DICE, pip_radius
+from domino_print.geometry.sizes import BED_RANGE_MM as BED_RANGE_MM
+from domino_print.geometry.sizes import DEFAULT_BED as DEFAULT_BED
+from domino_print.geometry.sizes import DEFAULT_RELIEF_MM as DEFAULT_RELIEF_MM
+from domino_print.geometry.sizes import DEFAULT_THICKNESS_MM as DEFAULT_THICKNESS_MM
+from domino_print.geometry.sizes import RELIEF_RANGE_MM as RELIEF_RANGE_MM
+from domino_print.geometry.sizes import THICKNESS_RANGE_MM as THICKNESS_RANGE_MM
 from domino_print.geometry.sizes import TILE_PRESETS_MM
+from domino_print.geometry.sizes import Bed as Bed
+from domino_print.geometry.sizes import parse_bed as parse_bed
 
 DEFAULT_TILE_SHORT_MM = TILE_PRESETS_MM["small"]
 """24 x 48 mm, a real domino's face (DESIGN.md, Touch craft)."""
-DEFAULT_THICKNESS_MM = 7.5
-THICKNESS_RANGE_MM = (3.0, 20.0)
-DEFAULT_RELIEF_MM = 0.8
-"""Raised pips (or engraved ones, as deep) that fingers count."""
-RELIEF_RANGE_MM = (0.4, 2.0)
-DEFAULT_BED = "220x220"
-BED_RANGE_MM = (60.0, 1000.0)
 PLATE_MARGIN_MM = 5.0
 """Tiles keep this far from the bed's edges (a skirt and the bed clips need it)."""
 TILE_SPACING_MM = 4.0
@@ -101,16 +103,6 @@ class Plate(NamedTuple):
     tiles: tuple[PlacedTile, ...]
 
 
-class Bed(NamedTuple):
-    width_mm: float
-    depth_mm: float
-
-
-@cache
-def _bed() -> re.Pattern[str]:
-    return re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[xX×]\s*(\d+(?:\.\d+)?)\s*(?:mm)?\s*$", re.ASCII)
-
-
 class SolidSettings(NamedTuple):
     """What the options ask of the 3D files (``options.table``: ``--bed``, ``--thickness``...), read
     by ``output.solids`` and ``output.relief``."""
@@ -118,18 +110,6 @@ class SolidSettings(NamedTuple):
     body: TileBody
     bed: Bed
     braille: bool = False
-
-
-def parse_bed(text: str) -> Bed:
-    """``220x220`` (mm) -> a ``Bed``; ``OptionError`` for another text or a size out of range."""
-    match = _bed().match(text)
-    if not match:
-        raise OptionError(says="touch.bed_unknown", fields=("bed",), text=repr(text))
-    width, depth = float(match.group(1)), float(match.group(2))
-    low, high = BED_RANGE_MM
-    if not (low <= width <= high and low <= depth <= high):
-        raise OptionError(says="touch.bed_out_of_range", fields=("bed",), text=text, low=low, high=high)
-    return Bed(width, depth)
 
 
 def per_plate(body: TileBody, bed: Bed) -> tuple[int, int]:

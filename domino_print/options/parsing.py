@@ -15,8 +15,7 @@ from domino_print.errors import OptionError, OptionName
 from domino_print.formats import SOLID_SUFFIXES
 from domino_print.geometry.backs import parse_back_offset, parse_label
 from domino_print.geometry.printer import NO_SCALE, parse_scale
-from domino_print.geometry.sizes import Paper, parse_paper, parse_tile_size
-from domino_print.geometry.touch import parse_bed
+from domino_print.geometry.sizes import Paper, parse_bed, parse_paper, parse_tile_size
 from domino_print.options.combinations import check_combinations, check_rules_paper, current_value
 from domino_print.options.table import (
     ASSOCIATION_OPTIONS,

@@ -32,14 +32,16 @@ from domino_print.geometry.crop_marks import MARK_STYLES
 from domino_print.geometry.cutting import MAX_CORNER_MM, MAX_KERF_MM, gap_for_kerf
 from domino_print.geometry.registration import REGISTRATION_MACHINES
 from domino_print.geometry.sheet import ORIENTATIONS, SheetSpec
-from domino_print.geometry.sizes import PAPERS_MM, TILE_PRESETS_MM, Paper
-from domino_print.geometry.touch import (
+from domino_print.geometry.sizes import (
     DEFAULT_BED,
     DEFAULT_RELIEF_MM,
     DEFAULT_THICKNESS_MM,
+    PAPERS_MM,
     RELIEF_RANGE_MM,
     THICKNESS_RANGE_MM,
+    TILE_PRESETS_MM,
     Bed,
+    Paper,
 )
 from domino_print.ink import DEFAULT_INK, INK_MODES
 from domino_print.rules import default_targets, score_games
