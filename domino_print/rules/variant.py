@@ -10,7 +10,6 @@ under ``rules.<name>.*``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from domino_print.themes.kinds import KINDS, kinds_where
@@ -137,9 +136,13 @@ def hand_table(players: tuple[tuple[int, int], ...], rows: Mapping[int, tuple[in
     return hands
 
 
-@dataclass(frozen=True)
-class Variant:
-    """One game of the rules page; every fact it states is here (words in ``rules.<name>.*``)."""
+class Variant(NamedTuple):
+    """One game of the rules page; every fact it states is here (words in ``rules.<name>.*``).
+
+    A record like the others (a ``NamedTuple``, made by keyword): the registry holds one of each
+    game, loaded on every run, and a frozen dataclass of these twenty fields cost a run a
+    millisecond and a half to define (its six generated methods compiled), eight times a
+    NamedTuple's (issue 36)."""
 
     name: str
     """``--rules NAME``; the catalogue keys are ``rules.<name>.*``."""
@@ -180,7 +183,7 @@ class Variant:
     pages: tuple[str, ...] = ()
     """Pages the game adds after the rules page, by name in the registry of ``pdf/game_pages/``
     (``hub``: the Mexican Train's hub and markers); the document draws what the unit names."""
-    extra_keys: tuple[str, ...] = field(default=())
+    extra_keys: tuple[str, ...] = ()
     """Other catalogue keys its steps use (checked to exist in every language)."""
     sources: tuple[Source, ...] = ()
     """Where its facts come from: the first is the one it follows where sources disagree."""
