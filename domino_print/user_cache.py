@@ -59,8 +59,11 @@ def entry_name(kind: str, source: bytes, *made_by: str) -> str:
     """The file name of what ``source`` made for ``kind``, given the versions it was ``made_by``."""
     import hashlib  # (ReportLab loads it anyway; here only when a cache is used)
 
-    digest = hashlib.sha256(source)  # (OpenSSL's, on the CPU's SHA instructions where it has them:
-    # half blake2b's time here for the megabyte and a half of fonts and catalogues a run names, issue 36)
+    # SHA-1 tells a changed source from the one an entry was made from (no attacker here: whoever can
+    # write the package's fonts needs no collision). It is the quickest of hashlib's for the megabyte
+    # and a half of fonts and catalogues a run names: half blake2b's time on a CPU with SHA
+    # instructions, a little less than it without them, where SHA-256 takes twice blake2b's (issue 36).
+    digest = hashlib.sha1(source, usedforsecurity=False)
     for version in (str(FORMAT), str(marshal.version), sys.version.split()[0], *made_by):
         digest.update(b"\x00" + version.encode())
     return f"{kind}-{digest.hexdigest()[:32]}.marshal"
