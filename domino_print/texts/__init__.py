@@ -92,7 +92,14 @@ class CatalogueError(Exception):
 
 def languages() -> tuple[str, ...]:
     """The languages with a catalogue, the default first, then by code."""
-    found = sorted(path.stem for path in CATALOGUE_DIR.glob("*.toml"))
+    return _languages_in(CATALOGUE_DIR)
+
+
+@cache
+def _languages_in(folder: Path) -> tuple[str, ...]:
+    """The catalogues' folder is read once in a process, as each catalogue is (``catalogue``): a run
+    asks a dozen times, a millisecond of globbing (issue 36)."""
+    found = sorted(path.stem for path in folder.glob("*.toml"))
     return tuple(sorted(found, key=lambda code: (code != DEFAULT_LANG, code)))
 
 
