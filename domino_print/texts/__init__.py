@@ -150,8 +150,13 @@ def catalogue(lang: str) -> dict[str, str]:
 
 def _is_catalogue(kept: object) -> TypeGuard[dict[str, str]]:
     """Whether a cache entry holds what ``_flatten`` makes: texts by dotted key (or lists of them)."""
-    return isinstance(kept, dict) and all(
-        type(key) is str and (type(value) is str or _is_text_list(value)) for key, value in kept.items())
+    if not isinstance(kept, dict) or set(map(type, kept)) - {str}:
+        return False
+    kinds = set(map(type, kept.values()))  # (the types gathered in C: a tenth of a loop's time, issue 36)
+    if list not in kinds:
+        return kinds <= {str}
+    lists = (value for value in kept.values() if type(value) is list)
+    return kinds <= {str, list} and all(_is_text_list(value) for value in lists)
 
 
 def _is_text_list(value: object) -> bool:
