@@ -79,3 +79,14 @@ def test_french_sentences_use_the_typographic_apostrophe():
 def test_the_signal_that_stopped_a_run_is_worded_per_language(signum, lang, line):
     said = WordedError(says="output.stopped", signal=signal_words(signum))
     assert said.worded(str, lang) == line
+
+
+def test_a_stop_signal_is_named_as_the_signal_module_names_it():
+    """``stopping`` handles signals through ``_signal`` (issue 36) and names its own without
+    importing ``signal``: the names are still ``signal.Signals``'s, and any other signal's too."""
+    from domino_print.output.stopping import STOP_SIGNALS, signal_name
+
+    assert [signal_name(s) for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)] == [
+        "SIGINT", "SIGTERM", "SIGHUP"]
+    assert all(signal_name(signum) == signal.Signals(signum).name for signum in STOP_SIGNALS)
+    assert signal_name(signal.SIGSEGV) == "SIGSEGV"  # not one of ours

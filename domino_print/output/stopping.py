@@ -21,8 +21,8 @@ ours left).
 
 The signals are handled through ``_signal``, the built-in module that ``signal`` wraps: the same
 handlers and masks, given and returned as plain numbers, without ``signal``'s enums (building
-them is about a millisecond of a run's start-up, issue 36); a signal's name is looked up only when one stopped
-a run (``signal_name``).
+them is about a millisecond of a run's start-up, issue 36); our signals' names are known
+without it (``signal_name``).
 """
 
 from __future__ import annotations
@@ -41,12 +41,13 @@ if TYPE_CHECKING:
 else:
     import _signal  # built in; ``signal`` wraps it, building three enums on import (issue 36)
 
-STOP_SIGNALS: tuple[int, ...] = tuple(
-    getattr(_signal, name)
+_STOP_NAMES = tuple(
+    name
     for name in ("SIGHUP", "SIGINT", "SIGQUIT", "SIGTERM", "SIGUSR1", "SIGUSR2", "SIGALRM",
                  "SIGXCPU", "SIGVTALRM", "SIGPROF")
     if hasattr(_signal, name)
 )
+STOP_SIGNALS: tuple[int, ...] = tuple(getattr(_signal, name) for name in _STOP_NAMES)
 """The signals a process can catch whose default action ends it (SIGPIPE and SIGXFSZ Python
 already ignores, turning them into errors; SIGKILL and SIGSTOP cannot be caught)."""
 
@@ -69,11 +70,19 @@ class Stopped(BaseException):
         return 128 + self.signum
 
 
-def signal_name(signum: int) -> str:
-    """``SIGTERM`` for 15: the name ``signal.Signals`` gives it (``signal`` imported only now)."""
-    import signal
+_NAMES = dict(zip(STOP_SIGNALS, _STOP_NAMES, strict=True))
 
-    return signal.Signals(signum).name
+
+def signal_name(signum: int) -> str:
+    """``SIGTERM`` for 15: the name ``signal.Signals`` gives it. One of ours is named without an
+    import (a handler names the signal it raises ``Stopped`` for, maybe in the middle of another
+    import, maybe while a second signal comes); any other imports ``signal`` now."""
+    name = _NAMES.get(signum)
+    if name is None:
+        import signal
+
+        name = signal.Signals(signum).name
+    return name
 
 
 _WORDED_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
