@@ -22,10 +22,8 @@ from domino_print.errors import OptionError
 from domino_print.ink import COLOUR, Ink
 from domino_print.pdf.back_pages import draw_back_page, draw_tile_backs, prepare_tile_backs
 from domino_print.pdf.canvas import DUPLEX_PREFERENCE, FormCache, correct_scale, finish_page, new_print_canvas
-from domino_print.pdf.fold import draw_fold_line
 from domino_print.pdf.margins import draw_header, draw_legend, draw_set_line, header_fits, set_line
 from domino_print.pdf.marks import LevelMarks, SetMarks
-from domino_print.pdf.registration import draw_registration_marks
 from domino_print.pdf.sheet import draw_sheet_tiles
 from domino_print.pdf.tile import FaceForms, draw_example_tile
 from domino_print.texts import decimal, text
@@ -142,6 +140,8 @@ class _Document:
             steps=steps, knockout=options.full_guides, note=self.correction_note(),
         )
         if layout.fold is not None:  # never with a frame: marks go on sheets without a fold
+            from domino_print.pdf.fold import draw_fold_line  # (loaded for a fold only, issue 36)
+
             draw_fold_line(self.canvas, layout.fold, lang=options.lang, margin_mm=layout.margin_mm)
         if header and options.header:
             draw_header(
@@ -150,6 +150,8 @@ class _Document:
             )
         self.leave_frame()
         if layout.registration is not None:
+            from domino_print.pdf.registration import draw_registration_marks  # (for a machine's marks only)
+
             draw_registration_marks(self.canvas, layout.registration)
 
     def enter_frame(self) -> None:

@@ -17,7 +17,6 @@ from domino_print.errors import CatalogueText, OneOf, OptionError, OptionName, P
 from domino_print.rules import registry, variant
 from domino_print.rules.ages import age_text
 from domino_print.rules.deals import example_chain
-from domino_print.rules.loop import loop_content
 from domino_print.rules.page import RulesContent, Section, escape, follows_line
 from domino_print.rules.variant import MIN_TOP, NUMBER_KINDS, STARTERS, Figure, Variant
 from domino_print.sets.tiles import tile_count
@@ -419,5 +418,7 @@ def build_content(ctx: RulesContext) -> RulesContent:
     """The page's text for ``ctx`` (validated first), in its language and variant."""
     validate_rules(ctx)
     if ctx.loop is not None:
+        from domino_print.rules.loop import loop_content  # (a loop deck's page only, issue 36)
+
         return spaced(ctx.lang, loop_content(ctx.lang, ctx.theme_title, ctx.example, ctx.skill, ctx.loop))
     return spaced(ctx.lang, fill(ctx.lang, plan(ctx), ctx.theme_title, ctx.skill))
