@@ -294,3 +294,80 @@ def test_rules_pages_set_from_kept_lines_are_the_pages_broken_afresh():
     for case, pdf in zip(cases, warm, strict=True):
         rules_page.KEPT_LINES.clear()
         assert make_document(case).pdf == pdf, case
+
+
+# The cases an independent review found (fuzzing rules_page._paragraph against ReportLab's own).
+
+def drawn(paragraph) -> str:
+    """What drawing ``paragraph`` at one place writes on a page of its own."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    page = Canvas(io.BytesIO(), invariant=1)
+    paragraph.drawOn(page, 37.5, 401.25)
+    return "\n".join(page._code)
+
+
+def test_a_word_cut_to_fit_a_narrower_first_line_does_not_join_two_runs():
+    """A word wider than the first line (indented) but not the others is cut; at some widths the cut
+    leaves an empty piece, the same lines as no cut at a wider width: the widths between break
+    otherwise, so a line with a cut word is never kept."""
+    rules_page.KEPT_LINES.clear()
+    regular, _ = fonts.paragraph_fonts()
+    style = ParagraphStyle("test-first-line", fontName=regular, fontSize=12, leading=15, firstLineIndent=30)
+    text = "player «\u00a0wins\u00a0» commencer"
+    for width in (67.5, 74.75, 74.5):
+        paragraph = rules_page._paragraph(text, style)
+        paragraph.wrap(width, 10_000)
+        fresh = rules_page.Paragraph(text, style)
+        fresh.wrap(width, 10_000)
+        assert lines(paragraph) == lines(fresh) and drawn(paragraph) == drawn(fresh), width
+
+
+def test_a_paragraph_broken_again_after_a_cut_gives_no_lines_to_the_others():
+    """ReportLab breaks a paragraph again from the pieces its first break cut: those lines are not a
+    fresh paragraph's, and a new paragraph of the same text must not be given them."""
+    rules_page.KEPT_LINES.clear()
+    _, bold = fonts.paragraph_fonts()
+    style = ParagraphStyle("test-cut-twice", fontName=bold, fontSize=20, leading=25, leftIndent=40)
+    text = "a <b>b</b> score player double commencer"
+    reused = rules_page.KEPT_LINES.reused
+    once = rules_page._paragraph(text, style)
+    once.wrap(100.0, 10_000)
+    once.wrap(110.0, 10_000)
+    later = rules_page._paragraph(text, style)
+    later.wrap(110.0, 10_000)
+    fresh = rules_page.Paragraph(text, style)
+    fresh.wrap(110.0, 10_000)
+    assert drawn(later) == drawn(fresh) and rules_page.KEPT_LINES.reused == reused
+
+
+def test_soft_hyphens_are_not_kept_so_a_split_cannot_change_the_words_others_share():
+    rules_page.KEPT_LINES.clear()
+    regular, _ = fonts.paragraph_fonts()
+    style = ParagraphStyle("test-soft-hyphen", fontName=regular, fontSize=12, leading=15)
+    text = ("Posez un <b>domino</b> au centre de la table "
+            "anti\u00adcon\u00adsti\u00adtu\u00adtion\u00adnel\u00adle\u00adment puis")
+    assert rules_page._paragraph(text, style).kept_as is None
+    first = rules_page._paragraph(text, style)
+    first.wrap(100, 10_000)
+    first.split(100, 46)  # (ReportLab rewrites the piece a soft hyphen ended a line with)
+    second = rules_page._paragraph(text, style)
+    second.wrap(90, 10_000)
+    fresh = rules_page.Paragraph(text, style)
+    fresh.wrap(90, 10_000)
+    assert drawn(second) == drawn(fresh)
+
+
+def test_a_paragraph_a_split_left_without_lines_is_wrapped_again_and_a_too_narrow_one_is_not_kept():
+    regular, _ = fonts.paragraph_fonts()
+    style = ParagraphStyle("test-memo", fontName=regular, fontSize=12, leading=16)
+    text = "Posez un domino <b>double</b> au centre de la table, puis jouez chacun à votre tour."
+    paragraph = rules_page._paragraph(text, style)
+    size = paragraph.wrap(150, 1000)
+    assert paragraph.split(150, 20) == []  # one line's room: an orphan, refused (ReportLab drops the lines)
+    assert paragraph.wrap(150, 1000) == size and drawn(paragraph)  # wrapped again, then drawn
+    narrow = rules_page.Paragraph(text, style).wrap(0, 1000)  # ReportLab's answer for no width at all
+    assert paragraph.wrap(0, 1000) == narrow and paragraph.wrap(0, 1000) == narrow
+    assert rules_page._paragraph(text, style).wrap(0, 1000) == narrow

@@ -12,10 +12,15 @@ The studio lays out a new rules page for each preview, and a new margin moves th
 by a tenth of a millimetre, which almost never moves a word: the page is then set from the lines
 of an earlier page, the same PDF as breaking them again (``tests/test_layout_caches.py`` draws
 pages both ways). Only what that argument covers is kept: left-aligned paragraphs (a left-aligned
-line is drawn the same whatever room is left on it, as long as some is), with no hyphenation, no
-dots leader, no CJK or bidirectional wrapping and no inline picture or anchor (a picture's width
-may be a share of the line's: ``rules_page._paragraph`` checks), and lines that all have room left
-(none drawn with its spaces shrunk).
+line is drawn the same whatever room is left on it, as long as some is) with no hyphenation of any
+kind (soft hyphens included), no dots leader, no CJK or bidirectional wrapping and no inline
+picture or anchor (a picture's width may be a share of the line's), whose lines all have room
+left (none drawn with its spaces shrunk), no word cut to fit a line (the pieces of a cut word do
+not keep the argument: a piece may be empty, and ReportLab breaks again from the pieces) and no
+first line narrowed for a wide bullet. ``rules_page._Paragraph`` checks what the paragraph shows;
+``keeps`` what its style does. An independent review fuzzed it against ReportLab's own paragraphs
+(texts with markup, breaks, no-break spaces, long words, bullets, indents, sizes, shrinkage,
+threads): the cases it found are in ``tests/test_layout_caches.py``.
 """
 
 from __future__ import annotations
@@ -40,22 +45,17 @@ class _Lines:
     """A paragraph's lines as ``breakLines`` left them at ``width`` (the paragraph's), with what it set
     on the paragraph besides: the words (``frags``), the widest line, the words it split."""
 
-    __slots__ = ("bl_para", "bullet_cut", "frags", "hyphenations", "split_words", "width", "width_max")
+    __slots__ = ("bl_para", "frags", "width", "width_max")
 
-    def __init__(self, paragraph: Any, bl_para: Any, width: float, bullet_cut: float) -> None:
+    def __init__(self, paragraph: Any, bl_para: Any, width: float) -> None:
         self.width = width
         self.bl_para = bl_para
         self.frags = paragraph.frags
         self.width_max = paragraph._width_max
-        self.split_words = paragraph._splitLongWordCount
-        self.hyphenations = paragraph._hyphenations
-        self.bullet_cut = bullet_cut
-        """How much narrower the first line was made for a bullet wider than its indent."""
 
-    def give(self, paragraph: Any, width: float, widths: list[float]) -> Any:
-        """These lines for ``paragraph`` wrapped at ``width`` (``widths``: its lines' widths, the
-        first made narrower as for a wide bullet), each line's room left moved by the difference in
-        width; its own copies of the lines (the words are shared, never changed)."""
+    def give(self, paragraph: Any, width: float) -> Any:
+        """These lines for ``paragraph`` wrapped at ``width``, each line's room left moved by the
+        difference in width; its own copies of the lines (the words are shared, never changed)."""
         shift = width - self.width
         lines = self.bl_para.lines
         if self.bl_para.kind == 0:  # one fragment: each line (room left, its words)
@@ -65,11 +65,9 @@ class _Lines:
                 line.clone(extraSpace=line.extraSpace + shift, maxWidth=line.maxWidth + shift)
                 for line in lines
             ]
-        widths[0] -= self.bullet_cut
         paragraph.frags = self.frags
         paragraph._width_max = self.width_max
-        paragraph._splitLongWordCount = self.split_words
-        paragraph._hyphenations = self.hyphenations
+        paragraph._splitLongWordCount = paragraph._hyphenations = 0
         paragraph.height = 0
         return self.bl_para.clone(lines=moved)
 
@@ -89,7 +87,12 @@ class _Run:
 def keeps(style: Any) -> bool:
     """Whether paragraphs of ``style`` break their lines the way this module relies on."""
     return (
-        style.alignment == TA_LEFT and not style.wordWrap and not style.endDots and not style.hyphenationLang
+        style.alignment == TA_LEFT
+        and not style.wordWrap
+        and not style.endDots
+        and not style.hyphenationLang
+        and not style.embeddedHyphenation
+        and not style.uriWasteReduce
     )
 
 
@@ -126,9 +129,9 @@ class KeptLines:
         with self._lock:
             return [(run.low, run.high) for run in self._runs.get(key, [])]
 
-    def give(self, key: Hashable, paragraph: Any, width: float, widths: list[float]) -> Any | None:
-        """The lines of the run holding ``width`` for ``paragraph`` (``breakLines(widths)``'s
-        answer, with what it sets on the paragraph), or None if no run holds it."""
+    def give(self, key: Hashable, paragraph: Any, width: float) -> Any | None:
+        """The lines of the run holding ``width`` for ``paragraph`` (``breakLines``'s answer, with
+        what it sets on the paragraph), or None if no run holds it."""
         with self._lock:
             runs = self._runs.get(key)
             if not runs:
@@ -141,15 +144,15 @@ class KeptLines:
             self._clock += 1
             run.used = self._clock
             self.reused += 1
-        return run.lines.give(paragraph, width, widths)
+        return run.lines.give(paragraph, width)
 
-    def keep(self, key: Hashable, paragraph: Any, bl_para: Any, width: float, bullet_cut: float) -> None:
+    def keep(self, key: Hashable, paragraph: Any, bl_para: Any, width: float) -> None:
         """Keep the lines ``bl_para`` that ``paragraph`` was just broken into at ``width``: a run of
         their own, or the run beside that gives the same lines, reaching to ``width`` now."""
         named = signature(bl_para)
         if named is None:
             return
-        lines = _Lines(paragraph, bl_para, width, bullet_cut)
+        lines = _Lines(paragraph, bl_para, width)
         with self._lock:
             self._clock += 1
             runs = self._runs.setdefault(key, [])

@@ -166,6 +166,7 @@ _parsed: OrderedDict[tuple[str, ParagraphStyle, str | None], tuple[list, str, ob
 _parsed_lock = threading.Lock()
 
 
+SOFT_HYPHEN = "\u00ad"
 KEPT_LINES = KeptLines()
 """The rules pages' paragraphs' line breaks, kept across documents (``line_breaks``)."""
 
@@ -173,35 +174,41 @@ KEPT_LINES = KeptLines()
 class _Paragraph(Paragraph):
     """A paragraph whose lines are broken once for the widths that cannot change them: not again at
     the width it was last wrapped at (a table wraps its cells when measured, then again as it draws
-    them, for the same lines: ReportLab's ``wrap`` reads only the width), and, when it is kept
-    (``kept_as``, its key in ``KEPT_LINES``), not again at any width an earlier paragraph of the
-    same text and style found the same lines on both sides of."""
+    them, for the same lines), and, when it is kept (``kept_as``, its key in ``KEPT_LINES``), not
+    again at any width an earlier paragraph of the same text and style found the same lines on both
+    sides of. A paragraph whose break cut or hyphenated a word is never kept, nor any break of it
+    after that one: ReportLab breaks it again from the pieces the cut left in its fragments."""
 
     _wrapped_at: float | None = None
     kept_as: tuple | None = None
     _breaking_at: float | None = None
+    _cut = False
 
     def wrap(self, availWidth, availHeight):
-        if self._wrapped_at is not None and self._wrapped_at == availWidth:
-            return self.width, self.height
+        if self._wrapped_at is not None and self._wrapped_at == availWidth and "blPara" in self.__dict__:
+            return self.width, self.height  # (a split that finds no room takes the lines away: wrapped again)
         self._breaking_at = availWidth
         try:
             size = super().wrap(availWidth, availHeight)
         finally:
             self._breaking_at = None
-        self._wrapped_at = availWidth
+        # ReportLab does not break a paragraph narrower than its fuzz, nor set its width: nothing kept.
+        self._wrapped_at = availWidth if self.__dict__.get("width") == availWidth else None
         return size
 
     def breakLines(self, width):
         at, key = self._breaking_at, self.kept_as
-        if at is None or key is None or not isinstance(width, list):
+        if at is None or key is None or self._cut or not isinstance(width, list):
             return super().breakLines(width)
-        kept = KEPT_LINES.give(key, self, at, width)
+        kept = KEPT_LINES.give(key, self, at)
         if kept is not None:
             return kept
         first = width[0]
         broken = super().breakLines(width)
-        KEPT_LINES.keep(key, self, broken, at, first - width[0])
+        if self._splitLongWordCount or self._hyphenations:
+            self._cut = True
+        elif width[0] == first:  # (a bullet wider than its indent narrows the first line: not kept)
+            KEPT_LINES.keep(key, self, broken, at)
         return broken
 
 
@@ -225,7 +232,8 @@ def _paragraph(text: str, style: ParagraphStyle, bullet: str | None = None) -> P
     else:
         frags, cleaned, bullet_text = kept
         paragraph = _Paragraph(cleaned, style, bulletText=bullet_text, frags=[frag.clone() for frag in frags])
-    if keeps(style) and not any(hasattr(frag, "cbDefn") for frag in paragraph.frags):  # no picture, no anchor
+    pictures = any(hasattr(frag, "cbDefn") for frag in paragraph.frags)  # an inline picture or anchor
+    if keeps(style) and SOFT_HYPHEN not in text and not pictures:  # (see line_breaks)
         paragraph.kept_as = key
     return paragraph
 
