@@ -15,11 +15,10 @@ from hypothesis import strategies as st
 from touch_meshes import flat_patches, load_3mf, raised_per_half
 
 from domino_print.errors import OptionError
+from domino_print.geometry.sizes import Bed, parse_bed
 from domino_print.geometry.touch import (
     PLATE_MARGIN_MM,
-    Bed,
     HalfRelief,
-    parse_bed,
     pips_of_half,
     plates,
     tile_body,

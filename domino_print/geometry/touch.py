@@ -11,8 +11,8 @@ common printer's bed is 180-250 mm square (220 x 220 mm is a safe default).
 ``plates`` lays the tiles of a set out on as many plates as they need, in rows, each tile's
 place the lower left corner of its bounding box on the plate.
 
-The options' sizes (thickness, relief, the bed: ``parse_bed``) are ``geometry.sizes``'s, named
-here as well: the option table reads them on every run, which need not load this module (issue 36).
+The options' sizes (thickness, relief, the bed: ``parse_bed``) live in ``geometry.sizes``: the
+option table reads them on every run, which need not load this module (issue 36).
 """
 
 from __future__ import annotations
@@ -21,15 +21,7 @@ from typing import NamedTuple
 
 from domino_print.errors import OptionError
 from domino_print.geometry.dice import DICE, pip_radius
-from domino_print.geometry.sizes import BED_RANGE_MM as BED_RANGE_MM
-from domino_print.geometry.sizes import DEFAULT_BED as DEFAULT_BED
-from domino_print.geometry.sizes import DEFAULT_RELIEF_MM as DEFAULT_RELIEF_MM
-from domino_print.geometry.sizes import DEFAULT_THICKNESS_MM as DEFAULT_THICKNESS_MM
-from domino_print.geometry.sizes import RELIEF_RANGE_MM as RELIEF_RANGE_MM
-from domino_print.geometry.sizes import THICKNESS_RANGE_MM as THICKNESS_RANGE_MM
-from domino_print.geometry.sizes import TILE_PRESETS_MM
-from domino_print.geometry.sizes import Bed as Bed
-from domino_print.geometry.sizes import parse_bed as parse_bed
+from domino_print.geometry.sizes import DEFAULT_RELIEF_MM, TILE_PRESETS_MM, Bed
 
 DEFAULT_TILE_SHORT_MM = TILE_PRESETS_MM["small"]
 """24 x 48 mm, a real domino's face (DESIGN.md, Touch craft)."""
