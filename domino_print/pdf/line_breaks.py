@@ -43,7 +43,8 @@ change at a few widths over the margins a visitor tries."""
 
 class _Lines:
     """A paragraph's lines as ``breakLines`` left them at ``width`` (the paragraph's), with what it set
-    on the paragraph besides: the words (``frags``), the widest line, the words it split."""
+    on the paragraph besides: the words (``frags``) and the widest line (no word is split in kept
+    lines: ``rules_page._Paragraph`` keeps none)."""
 
     __slots__ = ("bl_para", "frags", "width", "width_max")
 
